@@ -1,0 +1,138 @@
+// One linter for the whole repo. Besides the usual rules it enforces the dependency
+// direction written down in docs/ARCHITECTURE.md, so a wrong import fails CI, not review.
+import js from '@eslint/js';
+import tseslint from 'typescript-eslint';
+
+const nodeBuiltins = [
+  'node:*',
+  'fs',
+  'fs/*',
+  'path',
+  'os',
+  'child_process',
+  'worker_threads',
+  'readline',
+  'stream',
+  'process',
+  'url',
+  'util',
+  'events',
+  'crypto',
+  'http',
+  'https',
+  'net',
+];
+
+/** A restriction on import specifiers, with the reason shown to whoever breaks it. */
+const banned = (group, message) => ({ group, message });
+
+export default tseslint.config(
+  { ignores: ['**/node_modules/**', '**/dist/**', 'coverage/**', 'test/artifacts/**'] },
+  js.configs.recommended,
+  ...tseslint.configs.strict,
+  {
+    languageOptions: {
+      globals: {
+        console: 'readonly',
+        process: 'readonly',
+        setTimeout: 'readonly',
+        clearTimeout: 'readonly',
+        performance: 'readonly',
+        AbortController: 'readonly',
+        AbortSignal: 'readonly',
+      },
+    },
+    rules: {
+      '@typescript-eslint/no-explicit-any': 'error',
+      '@typescript-eslint/no-non-null-assertion': 'off',
+      '@typescript-eslint/no-unused-vars': ['error', { argsIgnorePattern: '^_' }],
+      'no-restricted-syntax': [
+        'error',
+        { selector: 'TSEnumDeclaration', message: 'Use an `as const` object, not `enum`.' },
+      ],
+    },
+  },
+  {
+    files: ['packages/engine/src/**/*.ts'],
+    ignores: ['packages/engine/src/cli/**', 'packages/engine/src/**/*.test.ts'],
+    rules: {
+      'no-restricted-imports': [
+        'error',
+        {
+          patterns: [
+            banned(['@percent/*'], 'The engine imports nothing from the workspace.'),
+            banned(nodeBuiltins, 'The engine is pure: Node APIs belong in src/cli/ only.'),
+          ],
+        },
+      ],
+    },
+  },
+  {
+    files: ['packages/engine/src/cli/**/*.ts'],
+    rules: {
+      'no-restricted-imports': [
+        'error',
+        { patterns: [banned(['@percent/*'], 'The engine imports nothing from the workspace.')] },
+      ],
+    },
+  },
+  {
+    files: ['packages/protocol/src/**/*.ts'],
+    rules: {
+      'no-restricted-imports': [
+        'error',
+        {
+          patterns: [
+            banned(['@percent/*'], 'The protocol is the shared contract: it imports no package.'),
+            banned(nodeBuiltins, 'The protocol runs in the browser too.'),
+          ],
+        },
+      ],
+    },
+  },
+  {
+    files: ['packages/client/src/**/*.{ts,tsx}'],
+    rules: {
+      'no-restricted-imports': [
+        'error',
+        {
+          patterns: [
+            banned(['@percent/server', '@percent/server/*'], 'The client talks to the server only through @percent/protocol.'),
+            banned(nodeBuiltins, 'The client runs in the browser.'),
+          ],
+        },
+      ],
+    },
+  },
+  {
+    files: ['packages/server/src/**/*.ts'],
+    ignores: ['packages/server/src/socket/**', 'packages/server/src/http/**', 'packages/server/src/main.ts'],
+    rules: {
+      'no-restricted-imports': [
+        'error',
+        {
+          patterns: [
+            banned(['@percent/client', '@percent/client/*'], 'The server never imports the client.'),
+            banned(['socket.io', 'socket.io/*'], 'Only server/src/socket/ imports socket.io.'),
+            banned(['express', 'express/*'], 'Only server/src/http/ imports express.'),
+          ],
+        },
+      ],
+    },
+  },
+  {
+    files: ['packages/server/src/rooms/**/*.ts'],
+    ignores: ['packages/server/src/rooms/**/*.test.ts'],
+    rules: {
+      'no-restricted-imports': [
+        'error',
+        {
+          patterns: [
+            banned(['socket.io', 'socket.io/*', 'express', 'express/*'], 'rooms/ is the pure core.'),
+            banned(nodeBuiltins, 'rooms/ is the pure core: no I/O.'),
+          ],
+        },
+      ],
+    },
+  },
+);

@@ -1,0 +1,49 @@
+import { HEADER } from './clause-arena.ts';
+import { NO_REASON } from './lit.ts';
+import type { SolverCore } from './solver-core.ts';
+
+/** Learned clauses with an LBD this small ("glue clauses") are kept forever, as in Glucose. */
+const GLUE = 2;
+
+/** True when clause `cr` is the reason of a current assignment and so must stay. */
+function locked(s: SolverCore, cr: number): boolean {
+  const first = s.arena.mem[cr + HEADER]!;
+  return s.reason[first >> 1] === cr && s.vals[first] === 1;
+}
+
+/**
+ * Clause-database reduction: deletes the worse half of the learned clauses by LBD (then
+ * length), keeping glue clauses and reasons, then compacts the arena. Call only when
+ * propagation is complete (between a propagate without conflict and the next decision).
+ */
+export function reduceLearnts(s: SolverCore): void {
+  const mem = s.arena.mem;
+  const rank = (cr: number): number => s.arena.lbd(cr) * 65536 + Math.min(mem[cr]!, 65535);
+  const sorted = s.learnts.slice().sort((a, b) => rank(b) - rank(a));
+  const half = sorted.length >> 1;
+  const kept: number[] = [];
+  for (let i = 0; i < sorted.length; i++) {
+    const cr = sorted[i]!;
+    if (i < half && s.arena.lbd(cr) > GLUE && !locked(s, cr)) {
+      s.arena.markDeleted(cr);
+      s.stats.deleted++;
+    } else {
+      kept.push(cr);
+    }
+  }
+  s.learnts = kept;
+  compact(s);
+}
+
+/** Moves live clauses to a fresh arena, remaps reasons and rebuilds every watch list. */
+export function compact(s: SolverCore): void {
+  const forward = s.arena.compact([s.problem, s.learnts]);
+  for (let i = 0; i < s.trailSize; i++) {
+    const v = s.trail[i]! >> 1;
+    const cr = s.reason[v]!;
+    if (cr !== NO_REASON) s.reason[v] = forward(cr);
+  }
+  s.watchSize.fill(0);
+  for (const cr of s.problem) s.attach(cr);
+  for (const cr of s.learnts) s.attach(cr);
+}

@@ -1,0 +1,445 @@
+import { pickDlis, pickFirst, pickJeroslowWang, pickMoms, type BranchingView } from './branching.ts';
+import { ClauseArena, HEADER } from './clause-arena.ts';
+import { NO_LIT, NO_REASON, type Lit, type Var } from './lit.ts';
+import type { HeuristicName, SolverStats } from './types.ts';
+import { VarHeap } from './var-heap.ts';
+import { analyzeFinal, learnFrom } from './conflict.ts';
+import { reduceLearnts } from './reduce.ts';
+
+/** What one run of `search` ended with. */
+export const SearchStatus = {
+  sat: 0,
+  /** The formula itself is unsatisfiable. */
+  unsat: 1,
+  /** Unsatisfiable under the assumptions; `failed` holds the responsible ones. */
+  unsatAssumptions: 2,
+  conflictBudget: 3,
+  timeBudget: 4,
+  aborted: 5,
+  /** The caller's slice ended; calling `search` again continues where it stopped. */
+  paused: 6,
+} as const;
+export type SearchStatusCode = (typeof SearchStatus)[keyof typeof SearchStatus];
+
+/** Limits of one `search` run, checked every few conflicts and decisions. */
+export interface SearchLimits {
+  /** Packed assumption literals, placed as the first decision levels. */
+  readonly assumptions: Int32Array;
+  /** Stop with `conflictBudget` once `stats.conflicts` reaches this. */
+  readonly conflictLimit: number;
+  /** Stop with `timeBudget` at this `performance.now()`. */
+  readonly deadline: number;
+  /** Stop with `paused` at this `performance.now()`. */
+  readonly sliceEnd: number;
+  readonly signal: AbortSignal | undefined;
+}
+
+export const VAR_DECAY = 0.95;
+const RESTART_UNIT = 100;
+const FIRST_REDUCE = 2000;
+const REDUCE_INCREMENT = 300;
+/** Check the clock and the abort signal every this many conflicts + decisions (a power of 2). */
+const CHECK_EVERY = 64;
+
+/** Luby's sequence 1 1 2 1 1 2 4 1 1 2 …, the restart schedule MiniSat defaults to. */
+export function luby(i: number): number {
+  let size = 1;
+  let seq = 0;
+  while (size < i + 1) {
+    seq++;
+    size = 2 * size + 1;
+  }
+  let x = i;
+  while (size - 1 !== x) {
+    size = (size - 1) >> 1;
+    seq--;
+    x = x % size;
+  }
+  return 2 ** seq;
+}
+
+/**
+ * The solver's state and kernel in MiniSat's shape: an assignment trail with decision
+ * levels, two watched literals per clause, unit propagation, and either conflict-driven
+ * learning with backjumping (`learning`) or plain DPLL's chronological backtracking.
+ */
+export class SolverCore {
+  /** Number of variables. */
+  numVars = 0;
+  /** False once the formula is known unsatisfiable without assumptions. */
+  ok = true;
+  /** Clause storage. */
+  readonly arena = new ClauseArena();
+  /** References of problem clauses (size ≥ 2). */
+  problem: number[] = [];
+  /** References of learned clauses. */
+  learnts: number[] = [];
+  /** Value per literal: 1 true, −1 false, 0 unassigned. */
+  vals = new Int8Array(0);
+  /** Decision level at which each variable was assigned. */
+  level = new Int32Array(0);
+  /** The clause that implied each variable, or NO_REASON for decisions and level-0 facts. */
+  reason = new Int32Array(0);
+  /** Assigned literals in assignment order. */
+  trail = new Int32Array(0);
+  /** Number of literals on the trail. */
+  trailSize = 0;
+  /** trailLim[d] is the trail size when decision level d + 1 began. */
+  trailLim = new Int32Array(1);
+  /** Current decision level. */
+  levels = 0;
+  /** Next trail position to propagate. */
+  qhead = 0;
+  /** watches[l]: pairs (clause, blocker) of clauses watching l, visited when l becomes false. */
+  watches: Int32Array[] = [];
+  /** Used length (in Int32 slots, two per watcher) of each watch list. */
+  watchSize = new Int32Array(0);
+  /** VSIDS activity per variable. */
+  activity = new Float64Array(0);
+  /** Current VSIDS bump amount; grows by 1/decay per conflict instead of decaying all. */
+  varInc = 1;
+  /** Unassigned variables by activity (VSIDS only). */
+  readonly heap: VarHeap;
+  /** Saved phase: the sign bit (1 = negative) each variable last had. */
+  polarity = new Uint8Array(0);
+  /** In plain DPLL, 1 for a level whose decision is already the flipped second branch. */
+  flipped = new Uint8Array(1);
+  /** Scratch marks for conflict analysis. */
+  seen = new Uint8Array(0);
+  /** Scratch per-literal scores for the dynamic heuristics. */
+  scores = new Float64Array(0);
+  /** Scratch per-level stamps for computing LBD. */
+  levelStamp = new Int32Array(1);
+  /** Generation counter for `levelStamp`. */
+  stamp = 0;
+  /** The learned clause being built; learnt[0] is the asserting literal. */
+  learnt: Lit[] = [];
+  /** Assumptions responsible for the last unsatAssumptions answer (packed literals). */
+  failed: Lit[] = [];
+  /** Conflicts since the last restart, and the current restart interval. */
+  conflictsSinceRestart = 0;
+  restartLimit = RESTART_UNIT;
+  /** Conflict count at which the learned-clause database is next reduced. */
+  nextReduce = FIRST_REDUCE;
+  /** Conflicts + decisions, for the periodic clock check. */
+  ticks = 0;
+  readonly stats: SolverStats = {
+    decisions: 0,
+    propagations: 0,
+    conflicts: 0,
+    learned: 0,
+    restarts: 0,
+    deleted: 0,
+    ms: 0,
+  };
+
+  constructor(
+    /** Conflict-driven learning (CDCL) rather than plain DPLL. */
+    readonly learning: boolean,
+    readonly heuristic: HeuristicName,
+  ) {
+    this.heap = new VarHeap(this.activity, 0);
+  }
+
+  /** Grows every per-variable array to hold `n` variables; new variables are unassigned. */
+  growTo(n: number): void {
+    const old = this.numVars;
+    if (n <= old) return;
+    const cap = Math.max(n, this.level.length);
+    if (cap > this.level.length || this.vals.length < 2 * n) {
+      const c = Math.max(n, this.level.length * 2);
+      this.vals = grow(this.vals, 2 * c);
+      this.level = grow(this.level, c);
+      this.reason = grow(this.reason, c);
+      this.trail = grow(this.trail, c);
+      this.trailLim = grow(this.trailLim, c + 1);
+      this.watchSize = grow(this.watchSize, 2 * c);
+      this.activity = grow(this.activity, c);
+      this.polarity = grow(this.polarity, c);
+      this.flipped = grow(this.flipped, c + 1);
+      this.seen = grow(this.seen, c);
+      this.scores = new Float64Array(2 * c);
+      this.levelStamp = grow(this.levelStamp, c + 1);
+      this.heap.grow(c, this.activity);
+    }
+    for (let v = old; v < n; v++) {
+      this.reason[v] = NO_REASON;
+      this.polarity[v] = 1;
+      this.watches.push(new Int32Array(4), new Int32Array(4));
+      if (this.heuristic === 'vsids') this.heap.insert(v);
+    }
+    this.numVars = n;
+  }
+
+  // ---- assignment -------------------------------------------------------------------------
+
+  enqueue(lit: Lit, from: number): void {
+    const v = lit >> 1;
+    this.vals[lit] = 1;
+    this.vals[lit ^ 1] = -1;
+    this.level[v] = this.levels;
+    this.reason[v] = from;
+    this.trail[this.trailSize++] = lit;
+  }
+
+  newDecisionLevel(): void {
+    this.trailLim[this.levels++] = this.trailSize;
+    this.flipped[this.levels] = 0;
+  }
+
+  /** Undoes every assignment above decision level `target`, saving phases for VSIDS. */
+  backtrack(target: number): void {
+    if (this.levels <= target) return;
+    const { trail, vals, reason, polarity, heap } = this;
+    const stop = this.trailLim[target]!;
+    const vsids = this.heuristic === 'vsids';
+    for (let i = this.trailSize - 1; i >= stop; i--) {
+      const lit = trail[i]!;
+      const v = lit >> 1;
+      vals[lit] = 0;
+      vals[lit ^ 1] = 0;
+      reason[v] = NO_REASON;
+      polarity[v] = lit & 1;
+      if (vsids) heap.insert(v);
+    }
+    this.trailSize = stop;
+    this.qhead = stop;
+    this.levels = target;
+  }
+
+  // ---- clauses ----------------------------------------------------------------------------
+
+  /** Watches the first two literals of clause `cr` (size ≥ 2). */
+  attach(cr: number): void {
+    const mem = this.arena.mem;
+    const a = mem[cr + HEADER]!;
+    const b = mem[cr + HEADER + 1]!;
+    this.watch(a, cr, b);
+    this.watch(b, cr, a);
+  }
+
+  private watch(lit: Lit, cr: number, blocker: Lit): void {
+    let ws = this.watches[lit]!;
+    const n = this.watchSize[lit]!;
+    if (n + 2 > ws.length) {
+      const bigger = new Int32Array(ws.length * 2);
+      bigger.set(ws);
+      this.watches[lit] = ws = bigger;
+    }
+    ws[n] = cr;
+    ws[n + 1] = blocker;
+    this.watchSize[lit] = n + 2;
+  }
+
+  /**
+   * Unit propagation over the watched literals. Returns the conflicting clause, or
+   * NO_REASON when the queue ran dry without conflict.
+   */
+  propagate(): number {
+    const { vals, watches, watchSize, trail } = this;
+    const mem = this.arena.mem;
+    let conflict = NO_REASON;
+    let propagated = 0;
+    while (this.qhead < this.trailSize) {
+      const falseLit = trail[this.qhead++]! ^ 1;
+      propagated++;
+      const ws = watches[falseLit]!;
+      const n = watchSize[falseLit]!;
+      let i = 0;
+      let j = 0;
+      while (i < n) {
+        const cr = ws[i]!;
+        const blocker = ws[i + 1]!;
+        i += 2;
+        if (vals[blocker] === 1) {
+          ws[j++] = cr;
+          ws[j++] = blocker;
+          continue;
+        }
+        // Keep the false literal in position 1, so position 0 is the one that may be implied.
+        const base = cr + HEADER;
+        let first = mem[base]!;
+        if (first === falseLit) {
+          first = mem[base + 1]!;
+          mem[base] = first;
+          mem[base + 1] = falseLit;
+        }
+        if (first !== blocker && vals[first] === 1) {
+          ws[j++] = cr;
+          ws[j++] = first;
+          continue;
+        }
+        // Look for a new literal to watch.
+        const end = base + mem[cr]!;
+        let moved = false;
+        for (let k = base + 2; k < end; k++) {
+          const lit = mem[k]!;
+          if (vals[lit] !== -1) {
+            mem[base + 1] = lit;
+            mem[k] = falseLit;
+            this.watch(lit, cr, first);
+            moved = true;
+            break;
+          }
+        }
+        if (moved) continue;
+        // The clause is unit or conflicting under the current assignment.
+        ws[j++] = cr;
+        ws[j++] = first;
+        if (vals[first] === -1) {
+          conflict = cr;
+          this.qhead = this.trailSize;
+          while (i < n) ws[j++] = ws[i++]!;
+        } else {
+          this.enqueue(first, cr);
+        }
+      }
+      watchSize[falseLit] = j;
+    }
+    this.stats.propagations += propagated;
+    return conflict;
+  }
+
+  // ---- branching --------------------------------------------------------------------------
+
+  bumpVar(v: Var): void {
+    const activity = this.activity;
+    if ((activity[v]! += this.varInc) > 1e100) {
+      for (let i = 0; i < this.numVars; i++) activity[i]! *= 1e-100;
+      this.varInc *= 1e-100;
+    }
+    this.heap.increased(v);
+  }
+
+  /** The next decision literal, or NO_LIT when the formula is satisfied. */
+  pickBranchLiteral(): Lit {
+    if (this.heuristic === 'vsids') {
+      const { heap, vals, polarity } = this;
+      while (heap.size > 0) {
+        const v = heap.removeMax();
+        if (vals[v << 1] === 0) return (v << 1) | polarity[v]!;
+      }
+      return NO_LIT;
+    }
+    const view: BranchingView = {
+      mem: this.arena.mem,
+      problem: this.problem,
+      vals: this.vals,
+      scores: this.scores,
+    };
+    switch (this.heuristic) {
+      case 'first':
+        return pickFirst(view);
+      case 'dlis':
+        return pickDlis(view);
+      case 'moms':
+        return pickMoms(view);
+      case 'jw':
+        return pickJeroslowWang(view);
+    }
+  }
+
+  // ---- search -----------------------------------------------------------------------------
+
+  /**
+   * Runs the search loop until an answer or a limit. Re-entrant: after `paused` the state is
+   * consistent and a further call continues the same search.
+   */
+  search(limits: SearchLimits): SearchStatusCode {
+    const assumptions = limits.assumptions;
+    for (;;) {
+      const conflict = this.propagate();
+      if (conflict !== NO_REASON) {
+        this.stats.conflicts++;
+        if (this.levels === 0) {
+          this.ok = false;
+          return SearchStatus.unsat;
+        }
+        if (this.learning) learnFrom(this, conflict);
+        else if (!this.flipLastDecision(conflict, assumptions.length)) {
+          if (assumptions.length === 0) this.ok = false;
+          this.failed = Array.from(assumptions);
+          return assumptions.length === 0 ? SearchStatus.unsat : SearchStatus.unsatAssumptions;
+        }
+        if (this.stats.conflicts >= limits.conflictLimit) return SearchStatus.conflictBudget;
+      } else {
+        if (this.learning) this.maybeRestartOrReduce();
+        let next = NO_LIT;
+        while (this.levels < assumptions.length) {
+          const p = assumptions[this.levels]!;
+          if (this.vals[p] === 1) this.newDecisionLevel();
+          else if (this.vals[p] === -1) {
+            analyzeFinal(this, p);
+            return SearchStatus.unsatAssumptions;
+          } else {
+            next = p;
+            break;
+          }
+        }
+        if (next === NO_LIT) {
+          next = this.pickBranchLiteral();
+          if (next === NO_LIT) return SearchStatus.sat;
+          this.stats.decisions++;
+        }
+        this.newDecisionLevel();
+        this.enqueue(next, NO_REASON);
+      }
+      if ((++this.ticks & (CHECK_EVERY - 1)) === 0) {
+        const stop = checkLimits(limits);
+        if (stop !== undefined) return stop;
+      }
+    }
+  }
+
+  /**
+   * Plain DPLL's backtrack: undo to the deepest decision not yet flipped and assert its
+   * negation as the second branch. False when no such decision remains above the assumptions.
+   */
+  private flipLastDecision(conflict: number, assumptionLevels: number): boolean {
+    if (this.heuristic === 'vsids') this.bumpClause(conflict);
+    let lvl = this.levels;
+    while (lvl > assumptionLevels && this.flipped[lvl] === 1) lvl--;
+    if (lvl <= assumptionLevels) return false;
+    const decision = this.trail[this.trailLim[lvl - 1]!]!;
+    this.backtrack(lvl - 1);
+    this.newDecisionLevel();
+    this.flipped[this.levels] = 1;
+    this.enqueue(decision ^ 1, NO_REASON);
+    return true;
+  }
+
+  bumpClause(cr: number): void {
+    const mem = this.arena.mem;
+    const end = cr + HEADER + mem[cr]!;
+    for (let k = cr + HEADER; k < end; k++) this.bumpVar(mem[k]! >> 1);
+    this.varInc /= VAR_DECAY;
+  }
+
+  private maybeRestartOrReduce(): void {
+    if (this.conflictsSinceRestart >= this.restartLimit) {
+      this.stats.restarts++;
+      this.conflictsSinceRestart = 0;
+      this.restartLimit = luby(this.stats.restarts) * RESTART_UNIT;
+      this.backtrack(0);
+    }
+    if (this.stats.conflicts >= this.nextReduce) {
+      this.nextReduce = this.stats.conflicts + FIRST_REDUCE + REDUCE_INCREMENT * (this.stats.restarts + 1);
+      reduceLearnts(this);
+    }
+  }
+}
+
+function checkLimits(limits: SearchLimits): SearchStatusCode | undefined {
+  if (limits.signal?.aborted) return SearchStatus.aborted;
+  const now = performance.now();
+  if (now >= limits.deadline) return SearchStatus.timeBudget;
+  if (now >= limits.sliceEnd) return SearchStatus.paused;
+  return undefined;
+}
+
+function grow<T extends Int8Array | Uint8Array | Int32Array | Float64Array>(a: T, n: number): T {
+  if (a.length >= n) return a;
+  const b = new (a.constructor as new (n: number) => T)(n);
+  b.set(a);
+  return b;
+}

@@ -1,0 +1,221 @@
+import { firstFalsifiedClause, type Cnf } from '../cnf/formula.ts';
+import { litFromDimacs, litToDimacs, NO_REASON, type Lit } from './lit.ts';
+import { SearchStatus, SolverCore, type SearchLimits, type SearchStatusCode } from './solver-core.ts';
+import type { SolveOptions, SolveResult, SolverOptions, SolverStats } from './types.ts';
+
+/** How long `solveAsync` works before it lets the event loop run (and an abort fire). */
+const DEFAULT_SLICE_MS = 50;
+
+type MutableLimits = { -readonly [K in keyof SearchLimits]: SearchLimits[K] };
+
+/**
+ * The SAT solver: a formula grows by `addClause` (also between calls — incremental), and each
+ * `solve` answers sat with a checked model, unsat, or unknown when its budget runs out.
+ * Learned clauses are kept across calls, so thousands of questions under different
+ * assumptions to one formula get cheaper as it learns.
+ */
+export class Solver {
+  private readonly core: SolverCore;
+  /** True while a `solveAsync` is between slices; the formula may not change then. */
+  private busy = false;
+
+  constructor(numVars = 0, options: SolverOptions = {}) {
+    this.core = new SolverCore((options.mode ?? 'cdcl') === 'cdcl', options.heuristic ?? 'vsids');
+    this.core.growTo(numVars);
+  }
+
+  get numVars(): number {
+    return this.core.numVars;
+  }
+
+  /** Cumulative statistics of every call so far. */
+  get stats(): SolverStats {
+    return { ...this.core.stats };
+  }
+
+  /** Adds a variable and returns its DIMACS number. */
+  newVar(): number {
+    this.assertIdle();
+    this.core.growTo(this.core.numVars + 1);
+    return this.core.numVars;
+  }
+
+  /**
+   * Adds a clause of DIMACS literals. Returns false once the formula is known to be
+   * unsatisfiable (every later solve answers unsat). Throws RangeError for literal 0, a
+   * non-integer or a variable above `numVars` — a caller's bug, not a formula property.
+   */
+  addClause(dimacs: ArrayLike<number>): boolean {
+    this.assertIdle();
+    const core = this.core;
+    const lits = this.toLits(dimacs, 'clause');
+    if (!core.ok) return false;
+    core.backtrack(0);
+    lits.sort((a, b) => a - b);
+    const kept: Lit[] = [];
+    for (let i = 0; i < lits.length; i++) {
+      const lit = lits[i]!;
+      const value = core.vals[lit]!;
+      if (value === 1 || (i > 0 && lits[i - 1] === (lit ^ 1))) return true; // satisfied or tautology
+      if (value === 0 && lit !== kept[kept.length - 1]) kept.push(lit);
+    }
+    if (kept.length === 0) {
+      core.ok = false;
+    } else if (kept.length === 1) {
+      core.enqueue(kept[0]!, NO_REASON);
+      if (core.propagate() !== NO_REASON) core.ok = false;
+    } else {
+      const cr = core.arena.alloc(kept, false, 0);
+      core.problem.push(cr);
+      core.attach(cr);
+    }
+    return core.ok;
+  }
+
+  /** Solves synchronously; only the time and conflict budgets (and an already-aborted signal) stop it. */
+  solve(options: SolveOptions = {}): SolveResult {
+    this.assertIdle();
+    const started = performance.now();
+    const limits = this.prepare(options, started);
+    if (limits === undefined) return this.finish(SearchStatus.unsat, started);
+    if (options.signal?.aborted) return this.finish(SearchStatus.aborted, started);
+    return this.finish(this.core.search(limits), started);
+  }
+
+  /**
+   * Solves in slices of `sliceMs`, yielding to the event loop between them so that timers,
+   * I/O and an AbortSignal can run. Same answers as `solve`.
+   */
+  async solveAsync(options: SolveOptions & { sliceMs?: number } = {}): Promise<SolveResult> {
+    this.assertIdle();
+    const started = performance.now();
+    const limits = this.prepare(options, started);
+    if (limits === undefined) return this.finish(SearchStatus.unsat, started);
+    const sliceMs = options.sliceMs ?? DEFAULT_SLICE_MS;
+    this.busy = true;
+    try {
+      for (;;) {
+        if (options.signal?.aborted) return this.finish(SearchStatus.aborted, started);
+        limits.sliceEnd = performance.now() + sliceMs;
+        const status = this.core.search(limits);
+        if (status !== SearchStatus.paused) return this.finish(status, started);
+        await new Promise((resolve) => setTimeout(resolve, 0));
+      }
+    } finally {
+      this.busy = false;
+    }
+  }
+
+  /** Search limits for one call, or undefined when the formula is already known unsat. */
+  private prepare(options: SolveOptions, started: number): MutableLimits | undefined {
+    const assumptions = Int32Array.from(this.toLits(options.assumptions ?? [], 'assumption'));
+    if (!this.core.ok) return undefined;
+    this.core.backtrack(0);
+    const { budget } = options;
+    return {
+      assumptions,
+      conflictLimit:
+        budget?.conflicts !== undefined ? this.core.stats.conflicts + budget.conflicts : Infinity,
+      deadline: budget?.timeMs !== undefined ? started + budget.timeMs : Infinity,
+      sliceEnd: Infinity,
+      signal: options.signal,
+    };
+  }
+
+  private finish(status: SearchStatusCode, started: number): SolveResult {
+    const core = this.core;
+    let result: SolveResult;
+    const stats = (): SolverStats => {
+      core.stats.ms += performance.now() - started;
+      return { ...core.stats };
+    };
+    switch (status) {
+      case SearchStatus.sat: {
+        const model = this.extractModel();
+        result = { status: 'sat', model, stats: stats() };
+        break;
+      }
+      case SearchStatus.unsat:
+        result = { status: 'unsat', failedAssumptions: [], stats: stats() };
+        break;
+      case SearchStatus.unsatAssumptions:
+        result = { status: 'unsat', failedAssumptions: core.failed.map(litToDimacs), stats: stats() };
+        break;
+      default:
+        result = { status: 'unknown', reason: unknownReason(status), stats: stats() };
+    }
+    core.backtrack(0);
+    return result;
+  }
+
+  /** The current assignment as a model (unassigned variables false), checked against every clause. */
+  private extractModel(): Uint8Array {
+    const { vals, numVars, problem, arena } = this.core;
+    const model = new Uint8Array(numVars + 1);
+    for (let v = 0; v < numVars; v++) model[v + 1] = vals[v << 1] === 1 ? 1 : 0;
+    for (const cr of problem) {
+      let satisfied = false;
+      for (let i = 0; i < arena.size(cr) && !satisfied; i++) {
+        const lit = arena.lit(cr, i);
+        satisfied = (model[(lit >> 1) + 1] === 1) === ((lit & 1) === 0);
+      }
+      if (!satisfied) throw new Error('internal error: the model falsifies a clause');
+    }
+    return model;
+  }
+
+  private toLits(dimacs: ArrayLike<number>, what: string): Lit[] {
+    const n = this.core.numVars;
+    const lits: Lit[] = new Array<Lit>(dimacs.length);
+    for (let i = 0; i < dimacs.length; i++) {
+      const d = dimacs[i]!;
+      if (!Number.isInteger(d) || d === 0 || Math.abs(d) > n) {
+        throw new RangeError(
+          `${what} literal ${d} at position ${i}: expected a nonzero integer with variable in 1..${n}`,
+        );
+      }
+      lits[i] = litFromDimacs(d);
+    }
+    return lits;
+  }
+
+  private assertIdle(): void {
+    if (this.busy) throw new Error('the solver is busy with solveAsync');
+  }
+}
+
+function unknownReason(status: SearchStatusCode): 'time' | 'conflicts' | 'aborted' {
+  if (status === SearchStatus.conflictBudget) return 'conflicts';
+  if (status === SearchStatus.timeBudget) return 'time';
+  return 'aborted';
+}
+
+/** Loads `cnf` into a solver; the returned time includes loading. */
+function load(cnf: Cnf, options: SolverOptions): Solver {
+  const solver = new Solver(cnf.numVars, options);
+  for (const clause of cnf.clauses) if (!solver.addClause(clause)) break;
+  return solver;
+}
+
+/** Re-checks a sat answer against the caller's own clauses, independently of the solver's copy. */
+function verified(cnf: Cnf, result: SolveResult, started: number): SolveResult {
+  if (result.status === 'sat' && firstFalsifiedClause(cnf, result.model) !== -1) {
+    throw new Error('internal error: the model falsifies a clause of the input');
+  }
+  return { ...result, stats: { ...result.stats, ms: performance.now() - started } };
+}
+
+/** Solves a whole formula in one call. `stats.ms` includes loading it into the solver. */
+export function solveCnf(cnf: Cnf, options: SolverOptions & SolveOptions = {}): SolveResult {
+  const started = performance.now();
+  return verified(cnf, load(cnf, options).solve(options), started);
+}
+
+/** As `solveCnf`, yielding to the event loop while it works, so `signal` can stop it. */
+export async function solveCnfAsync(
+  cnf: Cnf,
+  options: SolverOptions & SolveOptions & { sliceMs?: number } = {},
+): Promise<SolveResult> {
+  const started = performance.now();
+  return verified(cnf, await load(cnf, options).solveAsync(options), started);
+}

@@ -1,0 +1,96 @@
+/** Public vocabulary of the SAT solver: options, budgets, three-valued results, statistics. */
+
+/** How the solver branches. Every heuristic works in both modes. */
+export const Heuristic = {
+  /** First unassigned literal of the first open clause: the course design's baseline. */
+  first: 'first',
+  /** Dynamic Largest Individual Sum: the literal occurring most often in open clauses. */
+  dlis: 'dlis',
+  /** Maximum Occurrences in clauses of Minimum Size. */
+  moms: 'moms',
+  /** Two-sided Jeroslow–Wang: weight 2^-|clause| summed over open clauses. */
+  jw: 'jw',
+  /** Variable State Independent Decaying Sum with phase saving (MiniSat's). */
+  vsids: 'vsids',
+} as const;
+export type HeuristicName = (typeof Heuristic)[keyof typeof Heuristic];
+export const HEURISTICS = Object.values(Heuristic) as readonly HeuristicName[];
+
+/** The search procedure. */
+export const SolverMode = {
+  /** Plain DPLL: unit propagation and chronological backtracking, no learning. */
+  dpll: 'dpll',
+  /** Conflict-driven clause learning: 1-UIP learning, backjumping, restarts, phase saving, clause-database reduction. */
+  cdcl: 'cdcl',
+} as const;
+export type SolverModeName = (typeof SolverMode)[keyof typeof SolverMode];
+export const SOLVER_MODES = Object.values(SolverMode) as readonly SolverModeName[];
+
+export interface SolverOptions {
+  /** Default `cdcl`, the fastest. */
+  readonly mode?: SolverModeName;
+  /** Default `vsids`. */
+  readonly heuristic?: HeuristicName;
+}
+
+/** Limits on one solve call; whichever is reached first ends it with `unknown`. */
+export interface Budget {
+  /** Wall-clock milliseconds. */
+  readonly timeMs?: number;
+  /** Conflicts (in plain DPLL: backtracks). */
+  readonly conflicts?: number;
+}
+
+export interface SolveOptions {
+  /** DIMACS literals assumed true for this call only. */
+  readonly assumptions?: readonly number[];
+  readonly budget?: Budget;
+  /** Checked between slices of work; `solveAsync` yields to the event loop so it can fire. */
+  readonly signal?: AbortSignal;
+}
+
+export interface SolverStats {
+  /** Branching decisions made. */
+  decisions: number;
+  /** Literals assigned by unit propagation. */
+  propagations: number;
+  /** Conflicts met (each one a backtrack in plain DPLL). */
+  conflicts: number;
+  /** Clauses learned (CDCL only). */
+  learned: number;
+  /** Restarts (CDCL only). */
+  restarts: number;
+  /** Learned clauses deleted by database reduction. */
+  deleted: number;
+  /** Wall-clock milliseconds spent in solve calls. */
+  ms: number;
+}
+
+export const UnknownReason = {
+  time: 'time',
+  conflicts: 'conflicts',
+  aborted: 'aborted',
+} as const;
+export type UnknownReasonName = (typeof UnknownReason)[keyof typeof UnknownReason];
+
+export type SolveResult =
+  | {
+      readonly status: 'sat';
+      /** `model[v]` is 1 when variable v is true, 0 when false; index 0 is unused. Checked against every clause. */
+      readonly model: Uint8Array;
+      readonly stats: SolverStats;
+    }
+  | {
+      readonly status: 'unsat';
+      /**
+       * With assumptions: a subset of them that together with the formula is unsatisfiable
+       * (empty when the formula itself is).
+       */
+      readonly failedAssumptions: readonly number[];
+      readonly stats: SolverStats;
+    }
+  | {
+      readonly status: 'unknown';
+      readonly reason: UnknownReasonName;
+      readonly stats: SolverStats;
+    };

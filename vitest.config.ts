@@ -1,0 +1,11 @@
+import { defineConfig } from 'vitest/config';
+
+// Unit tests sit beside their code (`packages/*/src/**/*.test.ts`); integration, end-to-end
+// and load tests live in `test/`.
+export default defineConfig({
+  test: {
+    include: ['packages/*/src/**/*.test.ts', 'test/**/*.test.ts'],
+    testTimeout: 30_000,
+    pool: 'forks',
+  },
+});
