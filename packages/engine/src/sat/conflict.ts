@@ -40,11 +40,12 @@ function analyze(s: SolverCore, conflict: number): void {
   do {
     const mem = s.arena.mem;
     const end = cr + HEADER + mem[cr]!;
-    // In a reason clause position 0 holds p itself; skip it.
-    for (let k = cr + HEADER + (p === NO_LIT ? 0 : 1); k < end; k++) {
+    // A reason clause holds p itself (at position 0, or 1 in a binary clause); skip it.
+    const implied = p >> 1;
+    for (let k = cr + HEADER; k < end; k++) {
       const q = mem[k]!;
       const v = q >> 1;
-      if (seen[v] === 0 && level[v]! > 0) {
+      if (seen[v] === 0 && level[v]! > 0 && v !== implied) {
         s.bumpVar(v);
         seen[v] = 1;
         if (level[v]! >= s.levels) pathCount++;
@@ -88,12 +89,13 @@ function redundant(s: SolverCore, start: Lit, levels: number, toClear: Lit[]): b
   const stack = [start];
   const top = toClear.length;
   while (stack.length > 0) {
-    const cr = reason[stack.pop()! >> 1]!;
+    const implied = stack.pop()! >> 1;
+    const cr = reason[implied]!;
     const end = cr + HEADER + mem[cr]!;
-    for (let k = cr + HEADER + 1; k < end; k++) {
+    for (let k = cr + HEADER; k < end; k++) {
       const q = mem[k]!;
       const v = q >> 1;
-      if (seen[v] !== 0 || level[v] === 0) continue;
+      if (seen[v] !== 0 || level[v] === 0 || v === implied) continue;
       if (reason[v] !== NO_REASON && (abstractLevel(s, v) & levels) !== 0) {
         seen[v] = 1;
         stack.push(q);
@@ -152,7 +154,9 @@ export function analyzeFinal(s: SolverCore, p: Lit): void {
       if (cr === NO_REASON) failed.push(trail[i]!);
       else {
         const end = cr + HEADER + mem[cr]!;
-        for (let k = cr + HEADER + 1; k < end; k++) if (level[mem[k]! >> 1]! > 0) seen[mem[k]! >> 1] = 1;
+        // The implied literal itself is marked too, harmlessly: its mark is cleared next.
+        for (let k = cr + HEADER; k < end; k++)
+          if (level[mem[k]! >> 1]! > 0) seen[mem[k]! >> 1] = 1;
       }
       seen[v] = 0;
     }

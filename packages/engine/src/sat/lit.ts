@@ -14,4 +14,5 @@ export const NO_REASON = -1;
 /** DIMACS literal (±v, v ≥ 1) → packed literal. */
 export const litFromDimacs = (d: number): Lit => (d > 0 ? (d - 1) << 1 : ((-d - 1) << 1) | 1);
 /** Packed literal → DIMACS literal. */
-export const litToDimacs = (lit: Lit): number => ((lit & 1) === 1 ? -((lit >> 1) + 1) : (lit >> 1) + 1);
+export const litToDimacs = (lit: Lit): number =>
+  (lit & 1) === 1 ? -((lit >> 1) + 1) : (lit >> 1) + 1;

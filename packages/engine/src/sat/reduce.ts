@@ -8,7 +8,11 @@ const GLUE = 2;
 /** True when clause `cr` is the reason of a current assignment and so must stay. */
 function locked(s: SolverCore, cr: number): boolean {
   const first = s.arena.mem[cr + HEADER]!;
-  return s.reason[first >> 1] === cr && s.vals[first] === 1;
+  const second = s.arena.mem[cr + HEADER + 1]!;
+  return (
+    (s.reason[first >> 1] === cr && s.vals[first] === 1) ||
+    (s.reason[second >> 1] === cr && s.vals[second] === 1)
+  );
 }
 
 /**

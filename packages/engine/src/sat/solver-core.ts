@@ -1,4 +1,10 @@
-import { pickDlis, pickFirst, pickJeroslowWang, pickMoms, type BranchingView } from './branching.ts';
+import {
+  pickDlis,
+  pickFirst,
+  pickJeroslowWang,
+  pickMoms,
+  type BranchingView,
+} from './branching.ts';
 import { ClauseArena, HEADER } from './clause-arena.ts';
 import { NO_LIT, NO_REASON, type Lit, type Var } from './lit.ts';
 import type { HeuristicName, SolverStats } from './types.ts';
@@ -78,7 +84,10 @@ export class SolverCore {
   vals = new Int8Array(0);
   /** Decision level at which each variable was assigned. */
   level = new Int32Array(0);
-  /** The clause that implied each variable, or NO_REASON for decisions and level-0 facts. */
+  /**
+   * The clause that implied each variable, or NO_REASON for decisions and level-0 facts. The
+   * implied literal is at position 0 of a longer reason clause; a binary one may hold it at 1.
+   */
   reason = new Int32Array(0);
   /** Assigned literals in assignment order. */
   trail = new Int32Array(0);
@@ -121,6 +130,8 @@ export class SolverCore {
   restartLimit = RESTART_UNIT;
   /** Conflict count at which the learned-clause database is next reduced. */
   nextReduce = FIRST_REDUCE;
+  /** Reductions so far; each widens the interval to the next one. */
+  reductions = 0;
   /** Conflicts + decisions, for the periodic clock check. */
   ticks = 0;
   readonly stats: SolverStats = {
@@ -209,23 +220,22 @@ export class SolverCore {
 
   // ---- clauses ----------------------------------------------------------------------------
 
-  /** Watches the first two literals of clause `cr` (size ≥ 2). */
+  /**
+   * Watches the first two literals of clause `cr` (size ≥ 2). A binary clause is watched as
+   * ~cr (negative) with the other literal as blocker: propagate needs nothing else.
+   */
   attach(cr: number): void {
     const mem = this.arena.mem;
     const a = mem[cr + HEADER]!;
     const b = mem[cr + HEADER + 1]!;
-    this.watch(a, cr, b);
-    this.watch(b, cr, a);
+    const ref = mem[cr] === 2 ? ~cr : cr;
+    this.watch(a, ref, b);
+    this.watch(b, ref, a);
   }
 
   private watch(lit: Lit, cr: number, blocker: Lit): void {
-    let ws = this.watches[lit]!;
     const n = this.watchSize[lit]!;
-    if (n + 2 > ws.length) {
-      const bigger = new Int32Array(ws.length * 2);
-      bigger.set(ws);
-      this.watches[lit] = ws = bigger;
-    }
+    const ws = n + 2 > this.watches[lit]!.length ? this.growWatches(lit) : this.watches[lit]!;
     ws[n] = cr;
     ws[n + 1] = blocker;
     this.watchSize[lit] = n + 2;
@@ -233,16 +243,20 @@ export class SolverCore {
 
   /**
    * Unit propagation over the watched literals. Returns the conflicting clause, or
-   * NO_REASON when the queue ran dry without conflict.
+   * NO_REASON when the queue ran dry without conflict. The hottest loop of the solver:
+   * assignments and watch pushes are inlined and the trail size kept in a local.
    */
   propagate(): number {
-    const { vals, watches, watchSize, trail } = this;
+    const { vals, watches, watchSize, trail, level, reason } = this;
     const mem = this.arena.mem;
+    const currentLevel = this.levels;
+    let trailSize = this.trailSize;
+    let qhead = this.qhead;
     let conflict = NO_REASON;
-    let propagated = 0;
-    while (this.qhead < this.trailSize) {
-      const falseLit = trail[this.qhead++]! ^ 1;
-      propagated++;
+    let dequeued = 0;
+    while (qhead < trailSize) {
+      const falseLit = trail[qhead++]! ^ 1;
+      dequeued++;
       const ws = watches[falseLit]!;
       const n = watchSize[falseLit]!;
       let i = 0;
@@ -251,9 +265,29 @@ export class SolverCore {
         const cr = ws[i]!;
         const blocker = ws[i + 1]!;
         i += 2;
-        if (vals[blocker] === 1) {
+        const blockerValue = vals[blocker];
+        if (blockerValue === 1) {
           ws[j++] = cr;
           ws[j++] = blocker;
+          continue;
+        }
+        if (cr < 0) {
+          // A binary clause (stored as ~cr): the blocker is its other literal, so it is
+          // decided without reading the arena.
+          ws[j++] = cr;
+          ws[j++] = blocker;
+          if (blockerValue === -1) {
+            conflict = ~cr;
+            qhead = trailSize;
+            while (i < n) ws[j++] = ws[i++]!;
+          } else {
+            const v = blocker >> 1;
+            vals[blocker] = 1;
+            vals[blocker ^ 1] = -1;
+            level[v] = currentLevel;
+            reason[v] = ~cr;
+            trail[trailSize++] = blocker;
+          }
           continue;
         }
         // Keep the false literal in position 1, so position 0 is the one that may be implied.
@@ -271,33 +305,50 @@ export class SolverCore {
         }
         // Look for a new literal to watch.
         const end = base + mem[cr]!;
-        let moved = false;
-        for (let k = base + 2; k < end; k++) {
+        let k = base + 2;
+        while (k < end && vals[mem[k]!] === -1) k++;
+        if (k < end) {
           const lit = mem[k]!;
-          if (vals[lit] !== -1) {
-            mem[base + 1] = lit;
-            mem[k] = falseLit;
-            this.watch(lit, cr, first);
-            moved = true;
-            break;
-          }
+          mem[base + 1] = lit;
+          mem[k] = falseLit;
+          let other = watches[lit]!;
+          const m = watchSize[lit]!;
+          if (m + 2 > other.length) other = this.growWatches(lit);
+          other[m] = cr;
+          other[m + 1] = first;
+          watchSize[lit] = m + 2;
+          continue;
         }
-        if (moved) continue;
         // The clause is unit or conflicting under the current assignment.
         ws[j++] = cr;
         ws[j++] = first;
         if (vals[first] === -1) {
           conflict = cr;
-          this.qhead = this.trailSize;
+          qhead = trailSize;
           while (i < n) ws[j++] = ws[i++]!;
         } else {
-          this.enqueue(first, cr);
+          const v = first >> 1;
+          vals[first] = 1;
+          vals[first ^ 1] = -1;
+          level[v] = currentLevel;
+          reason[v] = cr;
+          trail[trailSize++] = first;
         }
       }
       watchSize[falseLit] = j;
     }
-    this.stats.propagations += propagated;
+    this.stats.propagations += dequeued;
+    this.qhead = qhead;
+    this.trailSize = trailSize;
     return conflict;
+  }
+
+  private growWatches(lit: Lit): Int32Array {
+    const ws = this.watches[lit]!;
+    const bigger = new Int32Array(ws.length * 2);
+    bigger.set(ws);
+    this.watches[lit] = bigger;
+    return bigger;
   }
 
   // ---- branching --------------------------------------------------------------------------
@@ -423,7 +474,8 @@ export class SolverCore {
       this.backtrack(0);
     }
     if (this.stats.conflicts >= this.nextReduce) {
-      this.nextReduce = this.stats.conflicts + FIRST_REDUCE + REDUCE_INCREMENT * (this.stats.restarts + 1);
+      this.reductions++;
+      this.nextReduce = this.stats.conflicts + FIRST_REDUCE + REDUCE_INCREMENT * this.reductions;
       reduceLearnts(this);
     }
   }

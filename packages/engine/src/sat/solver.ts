@@ -1,6 +1,11 @@
 import { firstFalsifiedClause, type Cnf } from '../cnf/formula.ts';
 import { litFromDimacs, litToDimacs, NO_REASON, type Lit } from './lit.ts';
-import { SearchStatus, SolverCore, type SearchLimits, type SearchStatusCode } from './solver-core.ts';
+import {
+  SearchStatus,
+  SolverCore,
+  type SearchLimits,
+  type SearchStatusCode,
+} from './solver-core.ts';
 import type { SolveOptions, SolveResult, SolverOptions, SolverStats } from './types.ts';
 
 /** How long `solveAsync` works before it lets the event loop run (and an abort fire). */
@@ -139,7 +144,11 @@ export class Solver {
         result = { status: 'unsat', failedAssumptions: [], stats: stats() };
         break;
       case SearchStatus.unsatAssumptions:
-        result = { status: 'unsat', failedAssumptions: core.failed.map(litToDimacs), stats: stats() };
+        result = {
+          status: 'unsat',
+          failedAssumptions: core.failed.map(litToDimacs),
+          stats: stats(),
+        };
         break;
       default:
         result = { status: 'unknown', reason: unknownReason(status), stats: stats() };
