@@ -1,6 +1,7 @@
 import { HEADER } from './clause-arena.ts';
 import { NO_LIT, NO_REASON, type Lit } from './lit.ts';
-import { VAR_DECAY, type SolverCore } from './solver-core.ts';
+import { VAR_DECAY } from './params.ts';
+import type { SolverCore } from './solver-core.ts';
 
 /**
  * Conflict analysis (first unique implication point), recursive clause minimisation,

@@ -8,61 +8,10 @@ import {
 import { ClauseArena, HEADER } from './clause-arena.ts';
 import { NO_LIT, NO_REASON, type Lit, type Var } from './lit.ts';
 import type { HeuristicName, SolverStats } from './types.ts';
+import { FIRST_REDUCE, RESTART_UNIT } from './params.ts';
 import { VarHeap } from './var-heap.ts';
-import { analyzeFinal, learnFrom } from './conflict.ts';
-import { reduceLearnts } from './reduce.ts';
 
 /** What one run of `search` ended with. */
-export const SearchStatus = {
-  sat: 0,
-  /** The formula itself is unsatisfiable. */
-  unsat: 1,
-  /** Unsatisfiable under the assumptions; `failed` holds the responsible ones. */
-  unsatAssumptions: 2,
-  conflictBudget: 3,
-  timeBudget: 4,
-  aborted: 5,
-  /** The caller's slice ended; calling `search` again continues where it stopped. */
-  paused: 6,
-} as const;
-export type SearchStatusCode = (typeof SearchStatus)[keyof typeof SearchStatus];
-
-/** Limits of one `search` run, checked every few conflicts and decisions. */
-export interface SearchLimits {
-  /** Packed assumption literals, placed as the first decision levels. */
-  readonly assumptions: Int32Array;
-  /** Stop with `conflictBudget` once `stats.conflicts` reaches this. */
-  readonly conflictLimit: number;
-  /** Stop with `timeBudget` at this `performance.now()`. */
-  readonly deadline: number;
-  /** Stop with `paused` at this `performance.now()`. */
-  readonly sliceEnd: number;
-  readonly signal: AbortSignal | undefined;
-}
-
-export const VAR_DECAY = 0.95;
-const RESTART_UNIT = 100;
-const FIRST_REDUCE = 2000;
-const REDUCE_INCREMENT = 300;
-/** Check the clock and the abort signal every this many conflicts + decisions (a power of 2). */
-const CHECK_EVERY = 64;
-
-/** Luby's sequence 1 1 2 1 1 2 4 1 1 2 …, the restart schedule MiniSat defaults to. */
-export function luby(i: number): number {
-  let size = 1;
-  let seq = 0;
-  while (size < i + 1) {
-    seq++;
-    size = 2 * size + 1;
-  }
-  let x = i;
-  while (size - 1 !== x) {
-    size = (size - 1) >> 1;
-    seq--;
-    x = x % size;
-  }
-  return 2 ** seq;
-}
 
 /**
  * The solver's state and kernel in MiniSat's shape: an assignment trail with decision
@@ -389,104 +338,6 @@ export class SolverCore {
         return pickJeroslowWang(view);
     }
   }
-
-  // ---- search -----------------------------------------------------------------------------
-
-  /**
-   * Runs the search loop until an answer or a limit. Re-entrant: after `paused` the state is
-   * consistent and a further call continues the same search.
-   */
-  search(limits: SearchLimits): SearchStatusCode {
-    const assumptions = limits.assumptions;
-    for (;;) {
-      const conflict = this.propagate();
-      if (conflict !== NO_REASON) {
-        this.stats.conflicts++;
-        if (this.levels === 0) {
-          this.ok = false;
-          return SearchStatus.unsat;
-        }
-        if (this.learning) learnFrom(this, conflict);
-        else if (!this.flipLastDecision(conflict, assumptions.length)) {
-          if (assumptions.length === 0) this.ok = false;
-          this.failed = Array.from(assumptions);
-          return assumptions.length === 0 ? SearchStatus.unsat : SearchStatus.unsatAssumptions;
-        }
-        if (this.stats.conflicts >= limits.conflictLimit) return SearchStatus.conflictBudget;
-      } else {
-        if (this.learning) this.maybeRestartOrReduce();
-        let next = NO_LIT;
-        while (this.levels < assumptions.length) {
-          const p = assumptions[this.levels]!;
-          if (this.vals[p] === 1) this.newDecisionLevel();
-          else if (this.vals[p] === -1) {
-            analyzeFinal(this, p);
-            return SearchStatus.unsatAssumptions;
-          } else {
-            next = p;
-            break;
-          }
-        }
-        if (next === NO_LIT) {
-          next = this.pickBranchLiteral();
-          if (next === NO_LIT) return SearchStatus.sat;
-          this.stats.decisions++;
-        }
-        this.newDecisionLevel();
-        this.enqueue(next, NO_REASON);
-      }
-      if ((++this.ticks & (CHECK_EVERY - 1)) === 0) {
-        const stop = checkLimits(limits);
-        if (stop !== undefined) return stop;
-      }
-    }
-  }
-
-  /**
-   * Plain DPLL's backtrack: undo to the deepest decision not yet flipped and assert its
-   * negation as the second branch. False when no such decision remains above the assumptions.
-   */
-  private flipLastDecision(conflict: number, assumptionLevels: number): boolean {
-    if (this.heuristic === 'vsids') this.bumpClause(conflict);
-    let lvl = this.levels;
-    while (lvl > assumptionLevels && this.flipped[lvl] === 1) lvl--;
-    if (lvl <= assumptionLevels) return false;
-    const decision = this.trail[this.trailLim[lvl - 1]!]!;
-    this.backtrack(lvl - 1);
-    this.newDecisionLevel();
-    this.flipped[this.levels] = 1;
-    this.enqueue(decision ^ 1, NO_REASON);
-    return true;
-  }
-
-  bumpClause(cr: number): void {
-    const mem = this.arena.mem;
-    const end = cr + HEADER + mem[cr]!;
-    for (let k = cr + HEADER; k < end; k++) this.bumpVar(mem[k]! >> 1);
-    this.varInc /= VAR_DECAY;
-  }
-
-  private maybeRestartOrReduce(): void {
-    if (this.conflictsSinceRestart >= this.restartLimit) {
-      this.stats.restarts++;
-      this.conflictsSinceRestart = 0;
-      this.restartLimit = luby(this.stats.restarts) * RESTART_UNIT;
-      this.backtrack(0);
-    }
-    if (this.stats.conflicts >= this.nextReduce) {
-      this.reductions++;
-      this.nextReduce = this.stats.conflicts + FIRST_REDUCE + REDUCE_INCREMENT * this.reductions;
-      reduceLearnts(this);
-    }
-  }
-}
-
-function checkLimits(limits: SearchLimits): SearchStatusCode | undefined {
-  if (limits.signal?.aborted) return SearchStatus.aborted;
-  const now = performance.now();
-  if (now >= limits.deadline) return SearchStatus.timeBudget;
-  if (now >= limits.sliceEnd) return SearchStatus.paused;
-  return undefined;
 }
 
 function grow<T extends Int8Array | Uint8Array | Int32Array | Float64Array>(a: T, n: number): T {

@@ -1,11 +1,7 @@
 import { firstFalsifiedClause, type Cnf } from '../cnf/formula.ts';
 import { litFromDimacs, litToDimacs, NO_REASON, type Lit } from './lit.ts';
-import {
-  SearchStatus,
-  SolverCore,
-  type SearchLimits,
-  type SearchStatusCode,
-} from './solver-core.ts';
+import { search, SearchStatus, type SearchLimits, type SearchStatusCode } from './search.ts';
+import { SolverCore } from './solver-core.ts';
 import type { SolveOptions, SolveResult, SolverOptions, SolverStats } from './types.ts';
 
 /** How long `solveAsync` works before it lets the event loop run (and an abort fire). */
@@ -84,7 +80,7 @@ export class Solver {
     const limits = this.prepare(options, started);
     if (limits === undefined) return this.finish(SearchStatus.unsat, started);
     if (options.signal?.aborted) return this.finish(SearchStatus.aborted, started);
-    return this.finish(this.core.search(limits), started);
+    return this.finish(search(this.core, limits), started);
   }
 
   /**
@@ -102,7 +98,7 @@ export class Solver {
       for (;;) {
         if (options.signal?.aborted) return this.finish(SearchStatus.aborted, started);
         limits.sliceEnd = performance.now() + sliceMs;
-        const status = this.core.search(limits);
+        const status = search(this.core, limits);
         if (status !== SearchStatus.paused) return this.finish(status, started);
         await new Promise((resolve) => setTimeout(resolve, 0));
       }

@@ -1,0 +1,12 @@
+/** Tuning constants of the CDCL search, MiniSat's and Glucose's defaults unless noted. */
+
+/** VSIDS: activities decay by this factor per conflict (implemented as a growing bump). */
+export const VAR_DECAY = 0.95;
+/** Restart after `luby(i) × RESTART_UNIT` conflicts. */
+export const RESTART_UNIT = 100;
+/** Conflicts before the first learned-clause reduction… */
+export const FIRST_REDUCE = 2000;
+/** …and how much longer each following interval is. */
+export const REDUCE_INCREMENT = 300;
+/** Check the clock and the abort signal every this many conflicts + decisions (a power of 2). */
+export const CHECK_EVERY = 64;

@@ -1,0 +1,145 @@
+import { HEADER } from './clause-arena.ts';
+import { analyzeFinal, learnFrom } from './conflict.ts';
+import { NO_LIT, NO_REASON } from './lit.ts';
+import { reduceLearnts } from './reduce.ts';
+import { CHECK_EVERY, FIRST_REDUCE, REDUCE_INCREMENT, RESTART_UNIT, VAR_DECAY } from './params.ts';
+import type { SolverCore } from './solver-core.ts';
+
+export const SearchStatus = {
+  sat: 0,
+  /** The formula itself is unsatisfiable. */
+  unsat: 1,
+  /** Unsatisfiable under the assumptions; `failed` holds the responsible ones. */
+  unsatAssumptions: 2,
+  conflictBudget: 3,
+  timeBudget: 4,
+  aborted: 5,
+  /** The caller's slice ended; calling `search` again continues where it stopped. */
+  paused: 6,
+} as const;
+export type SearchStatusCode = (typeof SearchStatus)[keyof typeof SearchStatus];
+
+/** Limits of one `search` run, checked every few conflicts and decisions. */
+export interface SearchLimits {
+  /** Packed assumption literals, placed as the first decision levels. */
+  readonly assumptions: Int32Array;
+  /** Stop with `conflictBudget` once `stats.conflicts` reaches this. */
+  readonly conflictLimit: number;
+  /** Stop with `timeBudget` at this `performance.now()`. */
+  readonly deadline: number;
+  /** Stop with `paused` at this `performance.now()`. */
+  readonly sliceEnd: number;
+  readonly signal: AbortSignal | undefined;
+}
+
+/** Luby's sequence 1 1 2 1 1 2 4 1 1 2 …, the restart schedule MiniSat defaults to. */
+export function luby(i: number): number {
+  let size = 1;
+  let seq = 0;
+  while (size < i + 1) {
+    seq++;
+    size = 2 * size + 1;
+  }
+  let x = i;
+  while (size - 1 !== x) {
+    size = (size - 1) >> 1;
+    seq--;
+    x = x % size;
+  }
+  return 2 ** seq;
+}
+
+/**
+ * Runs the search loop until an answer or a limit. Re-entrant: after `paused` the state is
+ * consistent and a further call continues the same search.
+ */
+export function search(s: SolverCore, limits: SearchLimits): SearchStatusCode {
+  const assumptions = limits.assumptions;
+  for (;;) {
+    const conflict = s.propagate();
+    if (conflict !== NO_REASON) {
+      s.stats.conflicts++;
+      if (s.levels === 0) {
+        s.ok = false;
+        return SearchStatus.unsat;
+      }
+      if (s.learning) learnFrom(s, conflict);
+      else if (!flipLastDecision(s, conflict, assumptions.length)) {
+        if (assumptions.length === 0) s.ok = false;
+        s.failed = Array.from(assumptions);
+        return assumptions.length === 0 ? SearchStatus.unsat : SearchStatus.unsatAssumptions;
+      }
+      if (s.stats.conflicts >= limits.conflictLimit) return SearchStatus.conflictBudget;
+    } else {
+      if (s.learning) maybeRestartOrReduce(s);
+      let next = NO_LIT;
+      while (s.levels < assumptions.length) {
+        const p = assumptions[s.levels]!;
+        if (s.vals[p] === 1) s.newDecisionLevel();
+        else if (s.vals[p] === -1) {
+          analyzeFinal(s, p);
+          return SearchStatus.unsatAssumptions;
+        } else {
+          next = p;
+          break;
+        }
+      }
+      if (next === NO_LIT) {
+        next = s.pickBranchLiteral();
+        if (next === NO_LIT) return SearchStatus.sat;
+        s.stats.decisions++;
+      }
+      s.newDecisionLevel();
+      s.enqueue(next, NO_REASON);
+    }
+    if ((++s.ticks & (CHECK_EVERY - 1)) === 0) {
+      const stop = checkLimits(limits);
+      if (stop !== undefined) return stop;
+    }
+  }
+}
+
+/**
+ * Plain DPLL's backtrack: undo to the deepest decision not yet flipped and assert its
+ * negation as the second branch. False when no such decision remains above the assumptions.
+ */
+function flipLastDecision(s: SolverCore, conflict: number, assumptionLevels: number): boolean {
+  if (s.heuristic === 'vsids') bumpClause(s, conflict);
+  let lvl = s.levels;
+  while (lvl > assumptionLevels && s.flipped[lvl] === 1) lvl--;
+  if (lvl <= assumptionLevels) return false;
+  const decision = s.trail[s.trailLim[lvl - 1]!]!;
+  s.backtrack(lvl - 1);
+  s.newDecisionLevel();
+  s.flipped[s.levels] = 1;
+  s.enqueue(decision ^ 1, NO_REASON);
+  return true;
+}
+
+function bumpClause(s: SolverCore, cr: number): void {
+  const mem = s.arena.mem;
+  const end = cr + HEADER + mem[cr]!;
+  for (let k = cr + HEADER; k < end; k++) s.bumpVar(mem[k]! >> 1);
+  s.varInc /= VAR_DECAY;
+}
+
+function maybeRestartOrReduce(s: SolverCore): void {
+  if (s.conflictsSinceRestart >= s.restartLimit) {
+    s.stats.restarts++;
+    s.conflictsSinceRestart = 0;
+    s.restartLimit = luby(s.stats.restarts) * RESTART_UNIT;
+    s.backtrack(0);
+  }
+  if (s.stats.conflicts >= s.nextReduce) {
+    s.reductions++;
+    s.nextReduce = s.stats.conflicts + FIRST_REDUCE + REDUCE_INCREMENT * s.reductions;
+    reduceLearnts(s);
+  }
+}
+function checkLimits(limits: SearchLimits): SearchStatusCode | undefined {
+  if (limits.signal?.aborted) return SearchStatus.aborted;
+  const now = performance.now();
+  if (now >= limits.deadline) return SearchStatus.timeBudget;
+  if (now >= limits.sliceEnd) return SearchStatus.paused;
+  return undefined;
+}
