@@ -1,0 +1,284 @@
+import type { Rng } from '../rng.ts';
+import type { Budget } from './types.ts';
+
+/**
+ * A DPLL solver for formulas made only of exactly-one constraints — the shape of a sudoku's
+ * CNF, where every cell holds one digit and every house holds each digit once. Each group
+ * is propagated natively as a cardinality constraint (one var true ⇒ the rest false; all
+ * but one false ⇒ the last true) instead of as 36 binary clauses plus one long clause, and
+ * branching takes the open group with the fewest candidates. Same literals (DIMACS numbers),
+ * assumptions, budgets and three-valued answers as the CDCL `Solver`; it also counts models.
+ */
+export interface ExactlyOneOptions {
+  /** DIMACS literals that must hold. */
+  readonly assumptions?: readonly number[];
+  /** Stop after this many models (default 1); `count` reports how many were found. */
+  readonly limit?: number;
+  readonly budget?: Budget;
+  readonly signal?: AbortSignal;
+  /** Branch on a random candidate of the chosen group instead of the first (for generators). */
+  readonly rng?: Rng;
+}
+
+export type ExactlyOneResult =
+  | {
+      readonly status: 'done';
+      /** Models found, at most `limit`. */
+      readonly count: number;
+      /** The first model found (`model[v] === 1` when v is true), when count > 0. */
+      readonly model: Uint8Array | undefined;
+      /** Backtracks made. */
+      readonly conflicts: number;
+    }
+  | {
+      readonly status: 'unknown';
+      readonly reason: 'time' | 'conflicts' | 'aborted';
+      readonly count: number;
+    };
+
+const CHECK_EVERY = 1024;
+
+export class ExactlyOneSolver {
+  /** Number of variables (DIMACS 1..numVars; index v − 1 inside). */
+  readonly numVars: number;
+  /** Groups in CSR form: variables of group g are groupVars[groupStart[g] .. groupStart[g+1]). */
+  private readonly groupStart: Int32Array;
+  private readonly groupVars: Int32Array;
+  /** Groups containing each variable, CSR: varGroups[varStart[v] .. varStart[v+1]). */
+  private readonly varStart: Int32Array;
+  private readonly varGroups: Int32Array;
+  /** Value per variable: 1 true, −1 false, 0 unassigned. */
+  private readonly value: Int8Array;
+  /** The variable that is true in each group, or −1. */
+  private readonly trueIn: Int32Array;
+  /** Unassigned variables per group. */
+  private readonly free: Int32Array;
+  /** Assigned literals (2·v + 1 for false) in assignment order. */
+  private readonly trail: Int32Array;
+  private trailSize = 0;
+  /** Next trail entry to propagate. */
+  private qhead = 0;
+  /** Set by an assignment that breaks a group. */
+  private conflict = false;
+
+  /** `groups`: each a list of DIMACS variables, exactly one of which must be true. */
+  constructor(numVars: number, groups: readonly (readonly number[])[]) {
+    this.numVars = numVars;
+    const g = groups.length;
+    this.groupStart = new Int32Array(g + 1);
+    const counts = new Int32Array(numVars + 1);
+    let total = 0;
+    groups.forEach((vars, i) => {
+      this.groupStart[i] = total;
+      total += vars.length;
+      for (const v of vars) {
+        if (!Number.isInteger(v) || v < 1 || v > numVars)
+          throw new RangeError(`variable ${v} of group ${i} is not in 1..${numVars}`);
+        counts[v - 1]!++;
+      }
+    });
+    this.groupStart[g] = total;
+    this.groupVars = Int32Array.from(groups.flat(), (v) => v - 1);
+    this.varStart = new Int32Array(numVars + 1);
+    for (let v = 0; v < numVars; v++) this.varStart[v + 1] = this.varStart[v]! + counts[v]!;
+    this.varGroups = new Int32Array(total);
+    const fill = this.varStart.slice(0, numVars);
+    for (let i = 0; i < g; i++) {
+      for (let k = this.groupStart[i]!; k < this.groupStart[i + 1]!; k++)
+        this.varGroups[fill[this.groupVars[k]!]!++] = i;
+    }
+    this.value = new Int8Array(numVars);
+    this.trueIn = new Int32Array(g).fill(-1);
+    this.free = new Int32Array(g);
+    for (let i = 0; i < g; i++) this.free[i] = this.groupStart[i + 1]! - this.groupStart[i]!;
+    this.trail = new Int32Array(numVars);
+  }
+
+  /** Searches for up to `limit` models under the assumptions. The solver is reusable. */
+  solve(options: ExactlyOneOptions = {}): ExactlyOneResult {
+    this.undoTo(0);
+    const search = new Search(options);
+    const root = this.assumeAll(options.assumptions ?? []);
+    const result = root ? this.run(search) : undefined;
+    this.undoTo(0);
+    return result ?? { status: 'done', count: 0, model: undefined, conflicts: 0 };
+  }
+
+  private assumeAll(assumptions: readonly number[]): boolean {
+    for (const d of assumptions) {
+      const v = Math.abs(d) - 1;
+      if (!Number.isInteger(d) || d === 0 || v >= this.numVars)
+        throw new RangeError(`assumption ${d} is not a literal over 1..${this.numVars}`);
+      const want = d > 0 ? 1 : -1;
+      if (this.value[v] === -want) return false;
+      if (this.value[v] === 0) this.assign(v, want);
+      if (this.conflict || !this.propagate()) return false;
+    }
+    return this.propagate();
+  }
+
+  /** Depth-first search with chronological backtracking; decisions are "v true", retried as "v false". */
+  private run(search: Search): ExactlyOneResult {
+    const decisions: number[] = [];
+    const marks: number[] = [];
+    for (;;) {
+      const group = this.pickGroup();
+      if (group === -2) {
+        // Every group has its true variable: a model.
+        search.found(this.value);
+        if (search.count >= search.limit) return search.done();
+      } else if (group >= 0) {
+        const v = this.pickVar(group, search.rng);
+        decisions.push(v);
+        marks.push(this.trailSize);
+        this.assign(v, 1);
+        if (!this.conflict && this.propagate()) continue;
+      }
+      // Conflict (or a model to step past): flip the deepest decision still on its first branch.
+      search.conflicts++;
+      if (!this.flip(decisions, marks)) return search.done();
+      const stop = search.conflicts % CHECK_EVERY === 0 ? search.check() : undefined;
+      if (stop !== undefined) return { status: 'unknown', reason: stop, count: search.count };
+    }
+  }
+
+  private flip(decisions: number[], marks: number[]): boolean {
+    for (;;) {
+      const v = decisions.pop();
+      if (v === undefined) return false;
+      const mark = marks.pop()!;
+      this.undoTo(mark);
+      if (v < 0) continue; // already the second branch
+      decisions.push(~v);
+      marks.push(mark);
+      this.assign(v, -1);
+      if (!this.conflict && this.propagate()) return true;
+    }
+  }
+
+  /** The open group with the fewest unassigned variables; −2 when all are satisfied, −1 on a dead end. */
+  private pickGroup(): number {
+    const { trueIn, free } = this;
+    let best = -2;
+    let bestFree = Infinity;
+    for (let g = 0; g < free.length; g++) {
+      if (trueIn[g] !== -1) continue;
+      const f = free[g]!;
+      if (f < bestFree) {
+        if (f === 0) return -1;
+        bestFree = f;
+        best = g;
+        if (f <= 2) break;
+      }
+    }
+    return best;
+  }
+
+  private pickVar(group: number, rng: Rng | undefined): number {
+    const start = this.groupStart[group]!;
+    const end = this.groupStart[group + 1]!;
+    let skip = rng ? rng.int(this.free[group]!) : 0;
+    for (let k = start; k < end; k++) {
+      const v = this.groupVars[k]!;
+      if (this.value[v] === 0 && skip-- === 0) return v;
+    }
+    throw new Error('internal error: an open group has no unassigned variable');
+  }
+
+  private assign(v: number, val: 1 | -1): void {
+    this.value[v] = val;
+    this.trail[this.trailSize++] = val === 1 ? v << 1 : (v << 1) | 1;
+    for (let k = this.varStart[v]!; k < this.varStart[v + 1]!; k++) {
+      const g = this.varGroups[k]!;
+      this.free[g]!--;
+      if (val === 1) {
+        if (this.trueIn[g] === -1) this.trueIn[g] = v;
+        else this.conflict = true;
+      }
+    }
+  }
+
+  /** Propagates the trail; false on conflict. */
+  private propagate(): boolean {
+    const { trail, value, varStart, varGroups, groupStart, groupVars, trueIn, free } = this;
+    while (this.qhead < this.trailSize) {
+      const lit = trail[this.qhead++]!;
+      const v = lit >> 1;
+      for (let k = varStart[v]!; k < varStart[v + 1]!; k++) {
+        const g = varGroups[k]!;
+        if ((lit & 1) === 0) {
+          // v is true: every other variable of the group is false.
+          for (let j = groupStart[g]!; j < groupStart[g + 1]!; j++) {
+            const u = groupVars[j]!;
+            if (value[u] === 0) this.assign(u, -1);
+          }
+        } else if (trueIn[g] === -1) {
+          // v is false: a group down to one candidate forces it; none left is a conflict.
+          if (free[g] === 0) return false;
+          if (free[g] === 1) {
+            let j = groupStart[g]!;
+            while (value[groupVars[j]!] !== 0) j++;
+            this.assign(groupVars[j]!, 1);
+            if (this.conflict) return false;
+          }
+        }
+      }
+    }
+    return true;
+  }
+
+  private undoTo(size: number): void {
+    const { trail, value, varStart, varGroups, trueIn, free } = this;
+    while (this.trailSize > size) {
+      const lit = trail[--this.trailSize]!;
+      const v = lit >> 1;
+      value[v] = 0;
+      for (let k = varStart[v]!; k < varStart[v + 1]!; k++) {
+        const g = varGroups[k]!;
+        free[g]!++;
+        if (trueIn[g] === v) trueIn[g] = -1;
+      }
+    }
+    this.qhead = Math.min(this.qhead, size);
+    this.conflict = false;
+  }
+}
+
+/** Per-call bookkeeping: limits, models found. */
+class Search {
+  readonly limit: number;
+  readonly rng: Rng | undefined;
+  count = 0;
+  conflicts = 0;
+  model: Uint8Array | undefined;
+  private readonly deadline: number;
+  private readonly conflictLimit: number;
+  private readonly signal: AbortSignal | undefined;
+
+  constructor(options: ExactlyOneOptions) {
+    this.limit = options.limit ?? 1;
+    this.rng = options.rng;
+    this.signal = options.signal;
+    this.conflictLimit = options.budget?.conflicts ?? Infinity;
+    this.deadline =
+      options.budget?.timeMs !== undefined ? performance.now() + options.budget.timeMs : Infinity;
+  }
+
+  found(value: Int8Array): void {
+    this.count++;
+    if (this.model !== undefined) return;
+    this.model = new Uint8Array(value.length + 1);
+    for (let v = 0; v < value.length; v++) this.model[v + 1] = value[v] === 1 ? 1 : 0;
+  }
+
+  done(): ExactlyOneResult {
+    return { status: 'done', count: this.count, model: this.model, conflicts: this.conflicts };
+  }
+
+  check(): 'time' | 'conflicts' | 'aborted' | undefined {
+    if (this.signal?.aborted) return 'aborted';
+    if (this.conflicts >= this.conflictLimit) return 'conflicts';
+    if (performance.now() >= this.deadline) return 'time';
+    return undefined;
+  }
+}

@@ -1,0 +1,79 @@
+import { ExactlyOneSolver, type ExactlyOneResult } from '../sat/exactly-one.ts';
+import type { Rng } from '../rng.ts';
+import type { Budget } from '../sat/types.ts';
+import { cellVar, decodeModel, givenLiterals, NUM_VARS } from './encode.ts';
+import { CELLS, DIGITS, type Grid } from './grid.ts';
+import type { Variant } from './variant.ts';
+
+export interface SudokuSolveOptions {
+  readonly budget?: Budget;
+  readonly signal?: AbortSignal;
+  /** Randomises branching: different seeds give different solutions of an open grid. */
+  readonly rng?: Rng;
+}
+
+export type UnknownReason = 'time' | 'conflicts' | 'aborted';
+
+export type SudokuAnswer =
+  | { readonly status: 'solved'; readonly solution: Grid }
+  | { readonly status: 'unsolvable' }
+  | { readonly status: 'unknown'; readonly reason: UnknownReason };
+
+/** How many solutions, capped: 2 means "two or more". */
+export type CountAnswer =
+  | { readonly status: 'counted'; readonly count: 0 | 1 | 2; readonly solution: Grid | undefined }
+  | { readonly status: 'unknown'; readonly reason: UnknownReason };
+
+/**
+ * The exactly-one groups of a variant's CNF (`encodeRules`): one per cell (its 9 digit
+ * variables) and one per house and digit (the house's 9 cells). The same constraints as the
+ * clauses, kept whole so the solver can propagate them as cardinality constraints.
+ */
+export function exactlyOneGroups(variant: Variant): number[][] {
+  const groups: number[][] = [];
+  for (let cell = 0; cell < CELLS; cell++) groups.push(DIGITS.map((d) => cellVar(cell, d)));
+  for (const house of variant.houses) {
+    for (const d of DIGITS) groups.push(house.cells.map((cell) => cellVar(cell, d)));
+  }
+  return groups;
+}
+
+/**
+ * The puzzle solver: the variant's rules prepared once as exactly-one constraints over the
+ * course's 729 variables; each puzzle's givens are assumptions.
+ */
+export class SudokuSolver {
+  private readonly sat: ExactlyOneSolver;
+
+  constructor(readonly variant: Variant) {
+    this.sat = new ExactlyOneSolver(NUM_VARS, exactlyOneGroups(variant));
+  }
+
+  /** One solution, if any; with `rng`, a random one (used to make full grids). */
+  solve(puzzle: Grid, options: SudokuSolveOptions = {}): SudokuAnswer {
+    const result = this.sat.solve({ ...options, assumptions: givenLiterals(puzzle) });
+    if (result.status === 'unknown') return result;
+    if (result.model === undefined) return { status: 'unsolvable' };
+    return { status: 'solved', solution: decodeModel(result.model) };
+  }
+
+  /** Counts solutions up to two: 0, 1, or 2 for "two or more". */
+  count(puzzle: Grid, options: SudokuSolveOptions = {}): CountAnswer {
+    return toCount(this.sat.solve({ ...options, assumptions: givenLiterals(puzzle), limit: 2 }));
+  }
+
+  /** Counts under raw DIMACS assumptions over the 729 variables, up to `limit`. */
+  countAssuming(
+    assumptions: readonly number[],
+    limit: number,
+    options: SudokuSolveOptions = {},
+  ): ExactlyOneResult {
+    return this.sat.solve({ ...options, assumptions, limit });
+  }
+}
+
+function toCount(result: ExactlyOneResult): CountAnswer {
+  if (result.status === 'unknown') return result;
+  const count = Math.min(result.count, 2) as 0 | 1 | 2;
+  return { status: 'counted', count, solution: result.model && decodeModel(result.model) };
+}
