@@ -1,6 +1,7 @@
 // One linter for the whole repo. Besides the usual rules it enforces the dependency
 // direction written down in docs/ARCHITECTURE.md, so a wrong import fails CI, not review.
 import js from '@eslint/js';
+import globals from 'globals';
 import tseslint from 'typescript-eslint';
 
 const nodeBuiltins = [
@@ -31,17 +32,9 @@ export default tseslint.config(
   js.configs.recommended,
   ...tseslint.configs.strict,
   {
-    languageOptions: {
-      globals: {
-        console: 'readonly',
-        process: 'readonly',
-        setTimeout: 'readonly',
-        clearTimeout: 'readonly',
-        performance: 'readonly',
-        AbortController: 'readonly',
-        AbortSignal: 'readonly',
-      },
-    },
+    // Every package runs on Node or in the browser; the import rules below, not globals,
+    // keep Node APIs out of the pure packages.
+    languageOptions: { globals: { ...globals.node, ...globals.browser } },
     rules: {
       '@typescript-eslint/no-explicit-any': 'error',
       '@typescript-eslint/no-non-null-assertion': 'off',
@@ -97,7 +90,10 @@ export default tseslint.config(
         'error',
         {
           patterns: [
-            banned(['@percent/server', '@percent/server/*'], 'The client talks to the server only through @percent/protocol.'),
+            banned(
+              ['@percent/server', '@percent/server/*'],
+              'The client talks to the server only through @percent/protocol.',
+            ),
             banned(nodeBuiltins, 'The client runs in the browser.'),
           ],
         },
@@ -106,13 +102,20 @@ export default tseslint.config(
   },
   {
     files: ['packages/server/src/**/*.ts'],
-    ignores: ['packages/server/src/socket/**', 'packages/server/src/http/**', 'packages/server/src/main.ts'],
+    ignores: [
+      'packages/server/src/socket/**',
+      'packages/server/src/http/**',
+      'packages/server/src/main.ts',
+    ],
     rules: {
       'no-restricted-imports': [
         'error',
         {
           patterns: [
-            banned(['@percent/client', '@percent/client/*'], 'The server never imports the client.'),
+            banned(
+              ['@percent/client', '@percent/client/*'],
+              'The server never imports the client.',
+            ),
             banned(['socket.io', 'socket.io/*'], 'Only server/src/socket/ imports socket.io.'),
             banned(['express', 'express/*'], 'Only server/src/http/ imports express.'),
           ],
@@ -128,7 +131,10 @@ export default tseslint.config(
         'error',
         {
           patterns: [
-            banned(['socket.io', 'socket.io/*', 'express', 'express/*'], 'rooms/ is the pure core.'),
+            banned(
+              ['socket.io', 'socket.io/*', 'express', 'express/*'],
+              'rooms/ is the pure core.',
+            ),
             banned(nodeBuiltins, 'rooms/ is the pure core: no I/O.'),
           ],
         },

@@ -8,5 +8,7 @@ import { fileURLToPath } from 'node:url';
 const require = createRequire(import.meta.url);
 const tsx = require.resolve('tsx/cli');
 const main = fileURLToPath(new URL('../src/cli/main.ts', import.meta.url));
-const run = spawnSync(process.execPath, [tsx, main, ...process.argv.slice(2)], { stdio: 'inherit' });
+const run = spawnSync(process.execPath, [tsx, main, ...process.argv.slice(2)], {
+  stdio: 'inherit',
+});
 process.exit(run.status ?? 1);

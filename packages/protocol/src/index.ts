@@ -23,8 +23,7 @@ export interface WireError {
 
 /** Every acknowledgement: success with its fields, or an error value. */
 export type Result<T extends object = object> =
-  | ({ readonly ok: true } & T)
-  | { readonly ok: false; readonly error: WireError };
+  ({ readonly ok: true } & T) | { readonly ok: false; readonly error: WireError };
 
 export const ok = <T extends object>(value: T): Result<T> => ({ ok: true, ...value });
 export const fail = (code: ErrorCodeName, message: string): Result<never> => ({

@@ -14,7 +14,8 @@ function lanAddresses(): string[] {
 
 const server = createApp().listen(port, host, () => {
   console.log(`Percent is running on http://localhost:${port}`);
-  for (const address of lanAddresses()) console.log(`  join on your LAN: http://${address}:${port}`);
+  for (const address of lanAddresses())
+    console.log(`  join on your LAN: http://${address}:${port}`);
 });
 server.on('error', (error) => {
   console.error(`Percent could not listen on ${host}:${port}: ${error.message}`);

@@ -137,7 +137,7 @@ export class ExactlyOneSolver {
       // Conflict (or a model to step past): flip the deepest decision still on its first branch.
       search.conflicts++;
       if (!this.flip(decisions, marks)) return search.done();
-      const stop = search.conflicts % CHECK_EVERY === 0 ? search.check() : undefined;
+      const stop = search.check();
       if (stop !== undefined) return { status: 'unknown', reason: stop, count: search.count };
     }
   }
@@ -275,9 +275,11 @@ class Search {
     return { status: 'done', count: this.count, model: this.model, conflicts: this.conflicts };
   }
 
+  /** The conflict budget is exact; the clock and the signal are read every CHECK_EVERY conflicts. */
   check(): 'time' | 'conflicts' | 'aborted' | undefined {
-    if (this.signal?.aborted) return 'aborted';
     if (this.conflicts >= this.conflictLimit) return 'conflicts';
+    if (this.conflicts % CHECK_EVERY !== 0) return undefined;
+    if (this.signal?.aborted) return 'aborted';
     if (performance.now() >= this.deadline) return 'time';
     return undefined;
   }

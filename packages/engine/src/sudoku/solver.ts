@@ -1,5 +1,6 @@
 import { ExactlyOneSolver, type ExactlyOneResult } from '../sat/exactly-one.ts';
 import type { Rng } from '../rng.ts';
+import { luby } from '../sat/search.ts';
 import type { Budget } from '../sat/types.ts';
 import { cellVar, decodeModel, givenLiterals, NUM_VARS } from './encode.ts';
 import { CELLS, DIGITS, type Grid } from './grid.ts';
@@ -69,6 +70,25 @@ export class SudokuSolver {
     options: SudokuSolveOptions = {},
   ): ExactlyOneResult {
     return this.sat.solve({ ...options, assumptions, limit });
+  }
+}
+
+/** Conflicts allowed in the first attempt at a random full grid; later attempts get Luby multiples. */
+const GRID_ATTEMPT_CONFLICTS = 20;
+
+/**
+ * A uniformly-branching random solution of the empty grid. Random search on an empty board
+ * is heavy-tailed (a rare attempt backtracks for seconds), so it restarts with short
+ * conflict budgets that grow along Luby's sequence; it always ends.
+ */
+export function randomSolvedGrid(solver: SudokuSolver, rng: Rng): Grid {
+  const empty = new Uint8Array(CELLS);
+  for (let attempt = 0; ; attempt++) {
+    const budget = { conflicts: GRID_ATTEMPT_CONFLICTS * luby(attempt) };
+    const answer = solver.solve(empty, { rng, budget });
+    if (answer.status === 'solved') return answer.solution;
+    if (answer.status === 'unsolvable')
+      throw new Error(`the ${solver.variant.id} rules have no solution`);
   }
 }
 

@@ -1,0 +1,111 @@
+import { existsSync } from 'node:fs';
+import { mkdir, readFile, writeFile } from 'node:fs/promises';
+import path from 'node:path';
+
+/**
+ * The shared CNF collection (`../shared/data/cnf` beside the repo, or `$PERCENT_DATA`) and
+ * its MANIFEST.tsv: one row per file with header sizes, the documented status, the status
+ * verified with a native solver (our truth), and whether the file has SATLIB's `%` trailer.
+ */
+export type Status = 'SAT' | 'UNSAT' | 'UNKNOWN';
+
+export interface Instance {
+  /** Path relative to the data folder, e.g. `uf250-1065/uf250-01.cnf`. */
+  readonly path: string;
+  readonly absPath: string;
+  /** The set it belongs to: its folder, e.g. `hust/check`. */
+  readonly set: string;
+  readonly vars: number;
+  readonly clauses: number;
+  /** As documented (folder label, file name). */
+  readonly expected: Status;
+  /** As verified by a native solver; `UNKNOWN` when none decided it. */
+  readonly verified: Status;
+  readonly verifiedBy: string;
+  /** Ends with a `%` line and a lone `0`, which minisat rejects. */
+  readonly trailer: boolean;
+}
+
+/** The sets of the SAT section, in report order. */
+export const SAT_SETS = [
+  'hust/check',
+  'uf20-91',
+  'uf50-218',
+  'uuf50-218',
+  'uf75-325',
+  'uuf75-325',
+  'uf100-430',
+  'uuf100-430',
+  'uf125-538',
+  'uuf125-538',
+  'uf150-645',
+  'uuf150-645',
+  'uf200-860',
+  'uuf200-860',
+  'uf250-1065',
+  'uuf250-1065',
+  'flat30-60',
+  'flat50-115',
+  'flat75-180',
+  'flat100-239',
+  'hust/sat-S',
+  'hust/sat-M',
+  'hust/sat-L',
+  'hust/unsat',
+] as const;
+
+export function dataDir(repoRoot: string): string {
+  return process.env.PERCENT_DATA ?? path.resolve(repoRoot, '../shared/data/cnf');
+}
+
+export function hasData(dir: string): boolean {
+  return existsSync(path.join(dir, 'MANIFEST.tsv'));
+}
+
+/** Every manifest row, grouped by set (folder), files in natural order (2 before 10). */
+export async function readManifest(dir: string): Promise<Map<string, Instance[]>> {
+  const lines = (await readFile(path.join(dir, 'MANIFEST.tsv'), 'utf8')).split('\n');
+  const header = (lines[0] ?? '').split('\t');
+  const col = (name: string): number => header.indexOf(name);
+  const bySet = new Map<string, Instance[]>();
+  for (const line of lines.slice(1)) {
+    if (line.trim() === '') continue;
+    const f = line.split('\t');
+    const at = (name: string): string => f[col(name)] ?? '';
+    const instance: Instance = {
+      path: at('path'),
+      absPath: path.join(dir, at('path')),
+      set: path.posix.dirname(at('path')),
+      vars: Number(at('vars')),
+      clauses: Number(at('clauses')),
+      expected: toStatus(at('expected')),
+      verified: toStatus(at('verified')),
+      verifiedBy: at('verified_by'),
+      trailer: at('percent_trailer') === '1',
+    };
+    bySet.set(instance.set, [...(bySet.get(instance.set) ?? []), instance]);
+  }
+  const natural = (a: Instance, b: Instance): number =>
+    a.path.localeCompare(b.path, 'en', { numeric: true });
+  for (const list of bySet.values()) list.sort(natural);
+  return bySet;
+}
+
+function toStatus(text: string): Status {
+  return text === 'SAT' || text === 'UNSAT' ? text : 'UNKNOWN';
+}
+
+/**
+ * The file to hand a native solver: the original, or for files with SATLIB's `%` trailer a
+ * copy in `scratch` cut before the `%` line (minisat stops with "PARSE ERROR! Unexpected
+ * char: %" otherwise). Our own parser reads the originals.
+ */
+export async function nativeInput(instance: Instance, scratch: string): Promise<string> {
+  if (!instance.trailer) return instance.absPath;
+  const text = await readFile(instance.absPath, 'utf8');
+  const cut = text.search(/^%/m);
+  const copy = path.join(scratch, instance.path.replace(/[\\/]/g, '__'));
+  await mkdir(scratch, { recursive: true });
+  await writeFile(copy, cut < 0 ? text : text.slice(0, cut));
+  return copy;
+}

@@ -1,0 +1,99 @@
+import { createReadStream } from 'node:fs';
+import { access, constants, stat } from 'node:fs/promises';
+import type { Cnf } from '../../cnf/formula.ts';
+import {
+  formatIssue,
+  parseDimacsChunks,
+  type DimacsIssue,
+  type ParseResult,
+} from '../../cnf/dimacs.ts';
+import { CliError, describeError } from '../errors.ts';
+import { createProgress } from '../io/progress.ts';
+
+/** Files above this size show a percentage while they are read (on a TTY stderr only). */
+export const PROGRESS_MIN_BYTES = 5 * 1024 * 1024;
+
+/** At most this many warnings are printed; the rest are counted. */
+const MAX_WARNINGS_SHOWN = 20;
+
+export interface ReadCnfOptions {
+  readonly strict: boolean;
+  /** False under `--quiet`: no progress line. */
+  readonly showProgress: boolean;
+}
+
+export interface ReadCnfResult {
+  readonly cnf: Cnf;
+  readonly warnings: readonly DimacsIssue[];
+  /** Wall time of reading and parsing together, in ms. */
+  readonly parseMs: number;
+}
+
+/**
+ * Streams and parses a DIMACS file. Warnings are printed on stderr as they are returned;
+ * a missing file, a read error or a parse error becomes a `CliError` (exit 1) whose message
+ * is the one line to show, e.g. `f.cnf:3:7: error: literal 0 …`.
+ */
+export async function readCnf(file: string, options: ReadCnfOptions): Promise<ReadCnfResult> {
+  const size = await fileSize(file);
+  const started = performance.now();
+  const parsed = await parseFile(file, options.strict, options.showProgress ? size : 0);
+  if (!parsed.ok) throw new CliError(formatIssue(parsed.error, 'error'));
+  printWarnings(parsed.warnings);
+  return { cnf: parsed.cnf, warnings: parsed.warnings, parseMs: performance.now() - started };
+}
+
+/**
+ * Streams the file through the chunked parser; read failures come back as parse errors
+ * located where reading stopped. `progressTotal` is the file size when a percentage may be
+ * shown (big file, progress wanted), otherwise 0.
+ */
+async function parseFile(
+  file: string,
+  strict: boolean,
+  progressTotal: number,
+): Promise<ParseResult> {
+  const stream = createReadStream(file, { encoding: 'utf8', highWaterMark: 1 << 20 });
+  const progress = createProgress(
+    `reading ${file}`,
+    progressTotal > PROGRESS_MIN_BYTES ? progressTotal : 0,
+  );
+  try {
+    return await parseDimacsChunks(stream, {
+      fileName: file,
+      strict,
+      onProgress: () => progress.update(stream.bytesRead),
+    });
+  } finally {
+    progress.clear();
+    stream.destroy();
+  }
+}
+
+/** The size in bytes, or a one-line `CliError` when the path is missing or not a file. */
+async function fileSize(file: string): Promise<number> {
+  try {
+    const info = await stat(file);
+    if (!info.isFile()) throw new CliError(`percent: cannot read '${file}': not a regular file`);
+    await access(file, constants.R_OK);
+    return info.size;
+  } catch (error) {
+    if (error instanceof CliError) throw error;
+    const code = (error as NodeJS.ErrnoException).code;
+    const reason =
+      code === 'ENOENT'
+        ? 'no such file'
+        : code === 'EACCES'
+          ? 'permission denied'
+          : describeError(error);
+    throw new CliError(`percent: cannot read '${file}': ${reason}`);
+  }
+}
+
+function printWarnings(warnings: readonly DimacsIssue[]): void {
+  for (const warning of warnings.slice(0, MAX_WARNINGS_SHOWN)) {
+    process.stderr.write(formatIssue(warning, 'warning') + '\n');
+  }
+  const hidden = warnings.length - MAX_WARNINGS_SHOWN;
+  if (hidden > 0) process.stderr.write(`… and ${hidden} more warnings\n`);
+}

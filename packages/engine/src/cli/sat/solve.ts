@@ -1,0 +1,56 @@
+import type { Cnf } from '../../cnf/formula.ts';
+import { firstFalsifiedClause } from '../../cnf/formula.ts';
+import { solveCnfAsync } from '../../sat/solver.ts';
+import type { HeuristicName, SolveResult, SolverModeName } from '../../sat/types.ts';
+import { CliError } from '../errors.ts';
+
+/** One solver configuration with its budget, as chosen on the command line. */
+export interface SolveConfig {
+  readonly mode: SolverModeName;
+  readonly heuristic: HeuristicName;
+  readonly timeoutMs?: number;
+  readonly conflicts?: number;
+}
+
+export interface TimedResult {
+  readonly config: SolveConfig;
+  readonly result: SolveResult;
+  /** Wall time of the whole solve call (loading the clauses included, parsing excluded). */
+  readonly ms: number;
+}
+
+/**
+ * Solves once. A `sat` model is checked against every clause here as well, independently of
+ * the solver, so a wrong model can never reach the `.res` file or the benchmark's
+ * "correct" column: it fails loudly (exit 1) instead.
+ */
+export async function solveTimed(
+  cnf: Cnf,
+  config: SolveConfig,
+  signal: AbortSignal,
+): Promise<TimedResult> {
+  const started = performance.now();
+  const result = await solveCnfAsync(cnf, {
+    mode: config.mode,
+    heuristic: config.heuristic,
+    budget: { timeMs: config.timeoutMs, conflicts: config.conflicts },
+    signal,
+  });
+  const ms = performance.now() - started;
+  if (result.status === 'sat') {
+    const falsified = firstFalsifiedClause(cnf, result.model);
+    if (falsified >= 0) {
+      throw new CliError(
+        `percent: internal error: the ${config.mode}+${config.heuristic} model falsifies clause #${falsified + 1}`,
+      );
+    }
+  }
+  return { config, result, ms };
+}
+
+/** `SATISFIABLE`, `UNSATISFIABLE` or `UNKNOWN (time)`, as printed. */
+export function verdictText(result: SolveResult): string {
+  if (result.status === 'sat') return 'SATISFIABLE';
+  if (result.status === 'unsat') return 'UNSATISFIABLE';
+  return `UNKNOWN (${result.reason})`;
+}
