@@ -24,7 +24,7 @@ export function learnFrom(s: SolverCore, conflict: number): void {
     s.enqueue(learnt[0]!, cr);
   }
   s.stats.learned++;
-  s.conflictsSinceRestart++;
+  s.restarts.onConflict(lbd, s.trailSize);
   s.varInc /= VAR_DECAY;
 }
 

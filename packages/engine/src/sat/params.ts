@@ -2,8 +2,6 @@
 
 /** VSIDS: activities decay by this factor per conflict (implemented as a growing bump). */
 export const VAR_DECAY = 0.95;
-/** Restart after `luby(i) × RESTART_UNIT` conflicts. */
-export const RESTART_UNIT = 100;
 /** Conflicts before the first learned-clause reduction… */
 export const FIRST_REDUCE = 2000;
 /** …and how much longer each following interval is. */

@@ -2,7 +2,7 @@ import { HEADER } from './clause-arena.ts';
 import { analyzeFinal, learnFrom } from './conflict.ts';
 import { NO_LIT, NO_REASON } from './lit.ts';
 import { reduceLearnts } from './reduce.ts';
-import { CHECK_EVERY, FIRST_REDUCE, REDUCE_INCREMENT, RESTART_UNIT, VAR_DECAY } from './params.ts';
+import { CHECK_EVERY, FIRST_REDUCE, REDUCE_INCREMENT, VAR_DECAY } from './params.ts';
 import type { SolverCore } from './solver-core.ts';
 
 export const SearchStatus = {
@@ -32,7 +32,7 @@ export interface SearchLimits {
   readonly signal: AbortSignal | undefined;
 }
 
-/** Luby's sequence 1 1 2 1 1 2 4 1 1 2 …, the restart schedule MiniSat defaults to. */
+/** Luby's sequence 1 1 2 1 1 2 4 1 1 2 …: budgets for restarted randomised searches. */
 export function luby(i: number): number {
   let size = 1;
   let seq = 0;
@@ -124,10 +124,9 @@ function bumpClause(s: SolverCore, cr: number): void {
 }
 
 function maybeRestartOrReduce(s: SolverCore): void {
-  if (s.conflictsSinceRestart >= s.restartLimit) {
+  if (s.restarts.shouldRestart()) {
     s.stats.restarts++;
-    s.conflictsSinceRestart = 0;
-    s.restartLimit = luby(s.stats.restarts) * RESTART_UNIT;
+    s.restarts.restarted();
     s.backtrack(0);
   }
   if (s.stats.conflicts >= s.nextReduce) {

@@ -8,8 +8,9 @@ import {
 import { ClauseArena, HEADER } from './clause-arena.ts';
 import { NO_LIT, NO_REASON, type Lit, type Var } from './lit.ts';
 import type { HeuristicName, SolverStats } from './types.ts';
-import { FIRST_REDUCE, RESTART_UNIT } from './params.ts';
+import { FIRST_REDUCE } from './params.ts';
 import { VarHeap } from './var-heap.ts';
+import { GlucoseRestarts } from './restarts.ts';
 
 /** What one run of `search` ended with. */
 
@@ -74,9 +75,8 @@ export class SolverCore {
   learnt: Lit[] = [];
   /** Assumptions responsible for the last unsatAssumptions answer (packed literals). */
   failed: Lit[] = [];
-  /** Conflicts since the last restart, and the current restart interval. */
-  conflictsSinceRestart = 0;
-  restartLimit = RESTART_UNIT;
+  /** When to restart: Glucose's LBD averages. */
+  readonly restarts = new GlucoseRestarts();
   /** Conflict count at which the learned-clause database is next reduced. */
   nextReduce = FIRST_REDUCE;
   /** Reductions so far; each widens the interval to the next one. */
