@@ -96,7 +96,6 @@ export class ExactlyOneSolver {
 
   /** Searches for up to `limit` models under the assumptions. The solver is reusable. */
   solve(options: ExactlyOneOptions = {}): ExactlyOneResult {
-    this.undoTo(0);
     const search = new Search(options);
     const root = this.assumeAll(options.assumptions ?? []);
     const result = root ? this.run(search) : undefined;
@@ -112,7 +111,7 @@ export class ExactlyOneSolver {
       const want = d > 0 ? 1 : -1;
       if (this.value[v] === -want) return false;
       if (this.value[v] === 0) this.assign(v, want);
-      if (this.conflict || !this.propagate()) return false;
+      if (this.conflict) return false;
     }
     return this.propagate();
   }
@@ -186,15 +185,20 @@ export class ExactlyOneSolver {
   }
 
   private assign(v: number, val: 1 | -1): void {
+    const { varGroups, free, trueIn } = this;
+    const end = this.varStart[v + 1]!;
     this.value[v] = val;
-    this.trail[this.trailSize++] = val === 1 ? v << 1 : (v << 1) | 1;
-    for (let k = this.varStart[v]!; k < this.varStart[v + 1]!; k++) {
-      const g = this.varGroups[k]!;
-      this.free[g]!--;
-      if (val === 1) {
-        if (this.trueIn[g] === -1) this.trueIn[g] = v;
+    if (val === 1) {
+      this.trail[this.trailSize++] = v << 1;
+      for (let k = this.varStart[v]!; k < end; k++) {
+        const g = varGroups[k]!;
+        free[g]!--;
+        if (trueIn[g] === -1) trueIn[g] = v;
         else this.conflict = true;
       }
+    } else {
+      this.trail[this.trailSize++] = (v << 1) | 1;
+      for (let k = this.varStart[v]!; k < end; k++) free[varGroups[k]!]!--;
     }
   }
 

@@ -131,6 +131,17 @@ export class SolverCore {
     this.numVars = n;
   }
 
+  /**
+   * Makes room for `n` decision levels. Every assumption opens a level, even a repeated or
+   * already-true one, so a solve call may need up to numVars + assumptions levels.
+   */
+  reserveLevels(n: number): void {
+    if (n + 1 <= this.trailLim.length) return;
+    this.trailLim = grow(this.trailLim, n + 1);
+    this.flipped = grow(this.flipped, n + 1);
+    this.levelStamp = grow(this.levelStamp, n + 1);
+  }
+
   // ---- assignment -------------------------------------------------------------------------
 
   enqueue(lit: Lit, from: number): void {

@@ -112,6 +112,7 @@ export class Solver {
     const assumptions = Int32Array.from(this.toLits(options.assumptions ?? [], 'assumption'));
     if (!this.core.ok) return undefined;
     this.core.backtrack(0);
+    this.core.reserveLevels(this.core.numVars + assumptions.length);
     const { budget } = options;
     return {
       assumptions,
