@@ -60,6 +60,11 @@ export class ExactlyOneSolver {
   private qhead = 0;
   /** Set by an assignment that breaks a group. */
   private conflict = false;
+  /** Groups that fell to one candidate (or none) with no true variable, awaiting a look. */
+  private readonly pending: Int32Array;
+  private pendingSize = 0;
+  /** Each group's size, to reset `free` in one copy. */
+  private readonly sizes: Int32Array;
 
   /** `groups`: each a list of DIMACS variables, exactly one of which must be true. */
   constructor(numVars: number, groups: readonly (readonly number[])[]) {
@@ -89,9 +94,12 @@ export class ExactlyOneSolver {
     }
     this.value = new Int8Array(numVars);
     this.trueIn = new Int32Array(g).fill(-1);
-    this.free = new Int32Array(g);
-    for (let i = 0; i < g; i++) this.free[i] = this.groupStart[i + 1]! - this.groupStart[i]!;
+    this.sizes = new Int32Array(g);
+    for (let i = 0; i < g; i++) this.sizes[i] = this.groupStart[i + 1]! - this.groupStart[i]!;
+    this.free = this.sizes.slice();
     this.trail = new Int32Array(numVars);
+    // A group is queued when its free count drops to 1 and again at 0: at most twice per group.
+    this.pending = new Int32Array(2 * g + 1);
   }
 
   /** Searches for up to `limit` models under the assumptions. The solver is reusable. */
@@ -198,41 +206,81 @@ export class ExactlyOneSolver {
       }
     } else {
       this.trail[this.trailSize++] = (v << 1) | 1;
-      for (let k = this.varStart[v]!; k < end; k++) free[varGroups[k]!]!--;
+      for (let k = this.varStart[v]!; k < end; k++) {
+        const g = varGroups[k]!;
+        if (--free[g]! <= 1 && trueIn[g] === -1) this.pending[this.pendingSize++] = g;
+      }
     }
   }
 
-  /** Propagates the trail; false on conflict. */
+  /**
+   * Propagates until nothing changes; false on conflict. A true variable falsifies the rest
+   * of its groups; a group that lost its last-but-one candidate (queued when it happened)
+   * forces the last one, or is a conflict when none is left. The solver's hottest loop:
+   * assignments are inlined and the queue heads kept in locals.
+   */
   private propagate(): boolean {
-    const { trail, value, varStart, varGroups, groupStart, groupVars, trueIn, free } = this;
-    while (this.qhead < this.trailSize) {
-      const lit = trail[this.qhead++]!;
+    const { trail, value, varStart, varGroups, groupStart, groupVars, trueIn, free, pending } = this;
+    let qhead = this.qhead;
+    let trailSize = this.trailSize;
+    let pendingSize = this.pendingSize;
+    let ok = true;
+    for (;;) {
+      if (pendingSize > 0) {
+        const g = pending[--pendingSize]!;
+        if (trueIn[g] !== -1) continue;
+        if (free[g] === 0) {
+          ok = false;
+          break;
+        }
+        let j = groupStart[g]!;
+        while (value[groupVars[j]!] !== 0) j++;
+        const u = groupVars[j]!;
+        value[u] = 1;
+        trail[trailSize++] = u << 1;
+        for (let k = varStart[u]!; k < varStart[u + 1]!; k++) {
+          const h = varGroups[k]!;
+          free[h]!--;
+          if (trueIn[h] === -1) trueIn[h] = u;
+          else ok = false;
+        }
+        if (!ok) break;
+        continue;
+      }
+      if (qhead >= trailSize) break;
+      const lit = trail[qhead++]!;
+      if ((lit & 1) === 1) continue;
       const v = lit >> 1;
       for (let k = varStart[v]!; k < varStart[v + 1]!; k++) {
         const g = varGroups[k]!;
-        if ((lit & 1) === 0) {
-          // v is true: every other variable of the group is false.
-          for (let j = groupStart[g]!; j < groupStart[g + 1]!; j++) {
-            const u = groupVars[j]!;
-            if (value[u] === 0) this.assign(u, -1);
-          }
-        } else if (trueIn[g] === -1) {
-          // v is false: a group down to one candidate forces it; none left is a conflict.
-          if (free[g] === 0) return false;
-          if (free[g] === 1) {
-            let j = groupStart[g]!;
-            while (value[groupVars[j]!] !== 0) j++;
-            this.assign(groupVars[j]!, 1);
-            if (this.conflict) return false;
+        for (let j = groupStart[g]!; j < groupStart[g + 1]!; j++) {
+          const u = groupVars[j]!;
+          if (value[u] !== 0) continue;
+          value[u] = -1;
+          trail[trailSize++] = (u << 1) | 1;
+          for (let m = varStart[u]!; m < varStart[u + 1]!; m++) {
+            const h = varGroups[m]!;
+            if (--free[h]! <= 1 && trueIn[h] === -1) pending[pendingSize++] = h;
           }
         }
       }
     }
-    return true;
+    this.qhead = qhead;
+    this.trailSize = trailSize;
+    this.pendingSize = pendingSize;
+    return ok;
   }
 
   private undoTo(size: number): void {
     const { trail, value, varStart, varGroups, trueIn, free } = this;
+    this.pendingSize = 0;
+    if (size === 0) {
+      // Cheaper than undoing a full trail entry by entry.
+      value.fill(0);
+      trueIn.fill(-1);
+      free.set(this.sizes);
+      this.trailSize = 0;
+    }
     while (this.trailSize > size) {
       const lit = trail[--this.trailSize]!;
       const v = lit >> 1;

@@ -78,11 +78,8 @@ export function encodePuzzle(variant: Variant, puzzle: Grid): Cnf {
 /** The grid a model describes (`model[v] === 1` when v is true); cells with no true digit stay 0. */
 export function decodeModel(model: ArrayLike<number>): Grid {
   const grid = new Uint8Array(CELLS);
-  for (let v = 1; v <= NUM_VARS; v++) {
-    if (model[v] === 1) {
-      const { cell, digit } = varCell(v);
-      grid[cell] = digit;
-    }
+  for (let cell = 0, v = 1; cell < CELLS; cell++) {
+    for (let digit = 1; digit <= 9; digit++, v++) if (model[v] === 1) grid[cell] = digit;
   }
   return grid;
 }
