@@ -220,7 +220,8 @@ export class ExactlyOneSolver {
    * assignments are inlined and the queue heads kept in locals.
    */
   private propagate(): boolean {
-    const { trail, value, varStart, varGroups, groupStart, groupVars, trueIn, free, pending } = this;
+    const { trail, value, varStart, varGroups, groupStart, groupVars, trueIn, free, pending } =
+      this;
     let qhead = this.qhead;
     let trailSize = this.trailSize;
     let pendingSize = this.pendingSize;
