@@ -1,7 +1,7 @@
 import { ExactlyOneSolver, type ExactlyOneResult } from '../sat/exactly-one.ts';
 import type { Rng } from '../rng.ts';
 import { luby } from '../sat/search.ts';
-import type { Budget } from '../sat/types.ts';
+import type { Budget, UnknownReasonName } from '../sat/types.ts';
 import { cellVar, decodeModel, givenLiterals, NUM_VARS } from './encode.ts';
 import { CELLS, DIGITS, type Grid } from './grid.ts';
 import type { Variant } from './variant.ts';
@@ -13,17 +13,16 @@ export interface SudokuSolveOptions {
   readonly rng?: Rng;
 }
 
-export type UnknownReason = 'time' | 'conflicts' | 'aborted';
 
 export type SudokuAnswer =
   | { readonly status: 'solved'; readonly solution: Grid }
   | { readonly status: 'unsolvable' }
-  | { readonly status: 'unknown'; readonly reason: UnknownReason };
+  | { readonly status: 'unknown'; readonly reason: UnknownReasonName };
 
 /** How many solutions, capped: 2 means "two or more". */
 export type CountAnswer =
   | { readonly status: 'counted'; readonly count: 0 | 1 | 2; readonly solution: Grid | undefined }
-  | { readonly status: 'unknown'; readonly reason: UnknownReason };
+  | { readonly status: 'unknown'; readonly reason: UnknownReasonName };
 
 /**
  * The exactly-one groups of a variant's CNF (`encodeRules`): one per cell (its 9 digit
