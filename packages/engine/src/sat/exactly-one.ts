@@ -239,7 +239,8 @@ export class ExactlyOneSolver {
         const u = groupVars[j]!;
         value[u] = 1;
         trail[trailSize++] = u << 1;
-        for (let k = varStart[u]!; k < varStart[u + 1]!; k++) {
+        const uEnd = varStart[u + 1]!;
+        for (let k = varStart[u]!; k < uEnd; k++) {
           const h = varGroups[k]!;
           free[h]!--;
           if (trueIn[h] === -1) trueIn[h] = u;
@@ -252,14 +253,17 @@ export class ExactlyOneSolver {
       const lit = trail[qhead++]!;
       if ((lit & 1) === 1) continue;
       const v = lit >> 1;
-      for (let k = varStart[v]!; k < varStart[v + 1]!; k++) {
+      const vEnd = varStart[v + 1]!;
+      for (let k = varStart[v]!; k < vEnd; k++) {
         const g = varGroups[k]!;
-        for (let j = groupStart[g]!; j < groupStart[g + 1]!; j++) {
+        const gEnd = groupStart[g + 1]!;
+        for (let j = groupStart[g]!; j < gEnd; j++) {
           const u = groupVars[j]!;
           if (value[u] !== 0) continue;
           value[u] = -1;
           trail[trailSize++] = (u << 1) | 1;
-          for (let m = varStart[u]!; m < varStart[u + 1]!; m++) {
+          const uEnd = varStart[u + 1]!;
+          for (let m = varStart[u]!; m < uEnd; m++) {
             const h = varGroups[m]!;
             if (--free[h]! <= 1 && trueIn[h] === -1) pending[pendingSize++] = h;
           }
@@ -282,16 +286,18 @@ export class ExactlyOneSolver {
       free.set(this.sizes);
       this.trailSize = 0;
     }
-    while (this.trailSize > size) {
-      const lit = trail[--this.trailSize]!;
-      const v = lit >> 1;
+    let trailSize = this.trailSize;
+    while (trailSize > size) {
+      const v = trail[--trailSize]! >> 1;
       value[v] = 0;
-      for (let k = varStart[v]!; k < varStart[v + 1]!; k++) {
+      const vEnd = varStart[v + 1]!;
+      for (let k = varStart[v]!; k < vEnd; k++) {
         const g = varGroups[k]!;
         free[g]!++;
         if (trueIn[g] === v) trueIn[g] = -1;
       }
     }
+    this.trailSize = trailSize;
     this.qhead = Math.min(this.qhead, size);
     this.conflict = false;
   }
