@@ -1,7 +1,13 @@
 import { shuffle, type Rng } from '../rng.ts';
 import { cellVar, givenLiterals } from './encode.ts';
 import { CELLS, countGivens, type CellIndex, type Grid } from './grid.ts';
-import { DIFFICULTIES, gradePuzzle, type DifficultyName, type Grade } from './logic/index.ts';
+import {
+  DIFFICULTIES,
+  difficultyOf,
+  gradePuzzle,
+  type DifficultyName,
+  type Grade,
+} from './logic/index.ts';
 import { randomSolvedGrid, SudokuSolver } from './solver.ts';
 import { shuffledOrbits, type SymmetryName } from './symmetry.ts';
 import type { Variant } from './variant.ts';
@@ -92,19 +98,22 @@ function pickFromOrder(
     blanks += steps[k]?.length ?? 0;
   }
   if (candidates.length === 0) return undefined;
-  const graded = new Map<number, Grade>();
-  const gradeAt = (i: number): Grade => {
-    let grade = graded.get(i);
-    if (grade === undefined) {
-      grade = gradePuzzle(prefixPuzzle(solution, steps, candidates[i]!), options.variant, solution);
-      graded.set(i, grade);
+  // The search needs only difficulties (cheap); the kept puzzle gets the full grade.
+  const levels = new Map<number, number>();
+  const rankAt = (i: number): number => {
+    let rank = levels.get(i);
+    if (rank === undefined) {
+      const puzzle = prefixPuzzle(solution, steps, candidates[i]!);
+      rank = DIFFICULTIES.indexOf(difficultyOf(puzzle, options.variant));
+      levels.set(i, rank);
     }
-    return grade;
+    return rank;
   };
-  const pick = pickCandidate(candidates.length, gradeAt, options.difficulty);
+  const pick = pickCandidate(candidates.length, rankAt, options.difficulty);
   if (pick === undefined) return undefined;
   const puzzle = prefixPuzzle(solution, steps, candidates[pick]!);
-  return { puzzle, solution, grade: gradeAt(pick), clues: countGivens(puzzle) };
+  const grade = gradePuzzle(puzzle, options.variant, solution);
+  return { puzzle, solution, grade, clues: countGivens(puzzle) };
 }
 
 /**
@@ -168,12 +177,11 @@ function prefixPuzzle(solution: Grid, steps: readonly CellIndex[][], k: number):
  */
 function pickCandidate(
   n: number,
-  gradeAt: (i: number) => Grade,
+  rank: (i: number) => number,
   wanted: DifficultyName | undefined,
 ): number | undefined {
   if (wanted === undefined) return n - 1;
   const target = DIFFICULTIES.indexOf(wanted);
-  const rank = (i: number): number => DIFFICULTIES.indexOf(gradeAt(i).difficulty);
   if (rank(0) > target) return undefined;
   if (rank(n - 1) <= target) return rank(n - 1) === target ? n - 1 : undefined;
   // Largest i with rank(i) <= target.

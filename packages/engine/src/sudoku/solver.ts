@@ -13,7 +13,6 @@ export interface SudokuSolveOptions {
   readonly rng?: Rng;
 }
 
-
 export type SudokuAnswer =
   | { readonly status: 'solved'; readonly solution: Grid }
   | { readonly status: 'unsolvable' }

@@ -43,6 +43,20 @@ export function gradePuzzle(puzzle: Grid, variant: Variant, solution?: Grid): Gr
   return summarize(steps, guesses, isFull(state.board));
 }
 
+/**
+ * Only the difficulty, cheaper than `gradePuzzle` on hard puzzles: the techniques run once
+ * and a stuck solver means `expert` at once, with no guessing on to a score.
+ */
+export function difficultyOf(puzzle: Grid, variant: Variant): DifficultyName {
+  const state = createState(puzzle, variant);
+  const steps = runLogic(state);
+  if (!isFull(state.board)) return 'expert';
+  let level = 0;
+  for (const step of steps)
+    level = Math.max(level, DIFFICULTIES.indexOf(techniqueSpec(step.technique).level));
+  return DIFFICULTIES[level]!;
+}
+
 function solve(puzzle: Grid, variant: Variant): Grid | undefined {
   const answer = solverFor(variant).solve(puzzle);
   return answer.status === 'solved' ? answer.solution : undefined;
