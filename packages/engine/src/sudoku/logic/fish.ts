@@ -89,9 +89,12 @@ function fishStep(
     cells: cells.sort((a, b) => a - b),
     houses: [...baseHouses, ...coverHouses],
     digits: [digit],
-    explanation:
-      `${name}: in ${baseWord} ${joinWords(lines.map((l) => String(l + 1)))}, ${digit} can go only in ` +
-      `${coverWord} ${joinWords(covers.map((p) => String(p + 1)))} (${cellList(cells)}), so those ` +
-      `${coverWord} take their ${digit} there. Remove ${eliminationList(eliminations)}.`,
+    get explanation() {
+      return (
+        `${name}: in ${baseWord} ${joinWords(lines.map((l) => String(l + 1)))}, ${digit} can go only in ` +
+        `${coverWord} ${joinWords(covers.map((p) => String(p + 1)))} (${cellList(cells)}), so those ` +
+        `${coverWord} take their ${digit} there. Remove ${eliminationList(eliminations)}.`
+      );
+    },
   };
 }

@@ -12,8 +12,9 @@ export function findLockedCandidates(state: LogicState): Step | undefined {
   const { houses } = state.variant;
   for (let a = 0; a < houses.length; a++) {
     for (let digit = 1; digit <= 9; digit++) {
+      const count = countWith(state, houses[a]!.cells, digit);
+      if (count < 2 || count > MAX_OVERLAP) continue;
       const places = cellsWith(state, houses[a]!.cells, digit);
-      if (places.length < 2) continue;
       for (const b of sharedHouses(state, places, a)) {
         const step = lockedStep(state, a, b, digit, places);
         if (step) return step;
@@ -21,6 +22,16 @@ export function findLockedCandidates(state: LogicState): Step | undefined {
     }
   }
   return undefined;
+}
+
+/** Two distinct houses share at most 4 cells (a box and a window that overlap 2 × 2). */
+const MAX_OVERLAP = 4;
+
+function countWith(state: LogicState, cells: readonly CellIndex[], digit: Digit): number {
+  const mask = 1 << digit;
+  let n = 0;
+  for (const cell of cells) if (state.cands[cell]! & mask) n++;
+  return n;
 }
 
 /** Houses other than `except` that contain every one of `cells`. */
@@ -52,8 +63,11 @@ function lockedStep(
     cells: [...places],
     houses: [a, b],
     digits: [digit],
-    explanation:
-      `Locked candidates: in ${from}, ${digit} can go only in ${cellList(places)}, all in ${into}; ` +
-      `so ${into} has its ${digit} there. Remove ${eliminationList(eliminations)}.`,
+    get explanation() {
+      return (
+        `Locked candidates: in ${from}, ${digit} can go only in ${cellList(places)}, all in ${into}; ` +
+        `so ${into} has its ${digit} there. Remove ${eliminationList(eliminations)}.`
+      );
+    },
   };
 }

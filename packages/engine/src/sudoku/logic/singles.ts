@@ -25,7 +25,9 @@ export function findFullHouse(state: LogicState): Step | undefined {
       cells: [blank],
       houses: [h],
       digits: [digit],
-      explanation: `Full house: ${cellName(blank)} is the last blank cell in ${houseLabel(house)}, so it is ${digit}.`,
+      get explanation() {
+        return `Full house: ${cellName(blank)} is the last blank cell in ${houseLabel(house)}, so it is ${digit}.`;
+      },
     };
   }
   return undefined;
@@ -55,7 +57,9 @@ export function findHiddenSingle(state: LogicState): Step | undefined {
       cells: [only],
       houses: [h],
       digits: [digit],
-      explanation: `Hidden single: ${digit} can go only in ${cellName(only)} within ${houseLabel(house)}.`,
+      get explanation() {
+        return `Hidden single: ${digit} can go only in ${cellName(only)} within ${houseLabel(house)}.`;
+      },
     };
   }
   return undefined;
@@ -82,7 +86,9 @@ export function findNakedSingle(state: LogicState): Step | undefined {
       cells: [cell],
       houses: [...state.variant.housesOf[cell]!],
       digits: [digit],
-      explanation: `Naked single: ${cellName(cell)} sees every digit but ${digit}, so it is ${digit}.`,
+      get explanation() {
+        return `Naked single: ${cellName(cell)} sees every digit but ${digit}, so it is ${digit}.`;
+      },
     };
   }
   return undefined;

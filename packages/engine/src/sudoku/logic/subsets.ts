@@ -84,9 +84,12 @@ function nakedStep(
     cells: [...group],
     houses: [h],
     digits,
-    explanation:
-      `Naked ${SIZE_NAME[k]}: ${cellList(group)} in ${where} hold only ${digitList(digits)} between them, ` +
-      `so those digits go there. Remove ${eliminationList(eliminations)}.`,
+    get explanation() {
+      return (
+        `Naked ${SIZE_NAME[k]}: ${cellList(group)} in ${where} hold only ${digitList(digits)} between them, ` +
+        `so those digits go there. Remove ${eliminationList(eliminations)}.`
+      );
+    },
   };
 }
 
@@ -145,8 +148,11 @@ function hiddenStep(
     cells: group,
     houses: [h],
     digits,
-    explanation:
-      `Hidden ${SIZE_NAME[k]}: in ${where}, ${digitList(digits)} can go only in ${cellList(group)}, ` +
-      `so those cells hold nothing else. Remove ${eliminationList(eliminations)}.`,
+    get explanation() {
+      return (
+        `Hidden ${SIZE_NAME[k]}: in ${where}, ${digitList(digits)} can go only in ${cellList(group)}, ` +
+        `so those cells hold nothing else. Remove ${eliminationList(eliminations)}.`
+      );
+    },
   };
 }

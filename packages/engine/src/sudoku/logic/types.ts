@@ -48,7 +48,10 @@ export interface Step {
   readonly houses: readonly number[];
   /** The digits the step reasons about. */
   readonly digits: readonly Digit[];
-  /** E.g. "Hidden single: 7 can go only in R3C4 within the upper window." */
+  /**
+   * E.g. "Hidden single: 7 can go only in R3C4 within the upper window." Built on first read
+   * (a getter): the grader makes thousands of steps nobody reads.
+   */
   readonly explanation: string;
 }
 

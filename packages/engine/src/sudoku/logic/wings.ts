@@ -52,9 +52,12 @@ function tryWing(
     cells: [pivot, a, b],
     houses: [],
     digits: [x!, y!, digit],
-    explanation:
-      `XY-wing: ${cellName(pivot)} is ${x} or ${y}; ${cellName(a)} and ${cellName(b)} see it and ` +
-      `each holds one of those with ${digit}, so one of them is ${digit}. ` +
-      `Remove ${eliminationList(eliminations)}.`,
+    get explanation() {
+      return (
+        `XY-wing: ${cellName(pivot)} is ${x} or ${y}; ${cellName(a)} and ${cellName(b)} see it and ` +
+        `each holds one of those with ${digit}, so one of them is ${digit}. ` +
+        `Remove ${eliminationList(eliminations)}.`
+      );
+    },
   };
 }
