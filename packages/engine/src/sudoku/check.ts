@@ -1,5 +1,5 @@
 import { cellName, type CellIndex, type Digit, type Grid } from './grid.ts';
-import type { House, Variant } from './variant.ts';
+import { houseLabel, type House, type Variant } from './variant.ts';
 
 /** A digit that appears more than once in one house. */
 export interface Conflict {
@@ -30,7 +30,7 @@ export function findConflicts(variant: Variant, grid: Grid): Conflict[] {
 /** "7 appears twice in the upper window: R2C2, R4C3". */
 export function describeConflict(conflict: Conflict): string {
   const times = conflict.cells.length === 2 ? 'twice' : `${conflict.cells.length} times`;
-  return `${conflict.digit} appears ${times} in the ${conflict.house.name}: ${conflict.cells.map(cellName).join(', ')}`;
+  return `${conflict.digit} appears ${times} in ${houseLabel(conflict.house)}: ${conflict.cells.map(cellName).join(', ')}`;
 }
 
 /** Conflicts that a digit placed in `cell` would cause, for judging one entry. */

@@ -47,6 +47,7 @@ const DEFAULT_TIME_MS = 10_000;
  * a given rng state; stops with `unknown` when the budget or the signal says so.
  */
 export function generate(options: GenerateOptions): GenerateResult {
+  checkHoles(options.holes);
   const solver = new SudokuSolver(options.variant);
   const deadline = performance.now() + (options.budget?.timeMs ?? DEFAULT_TIME_MS);
   for (let attempts = 1; ; attempts++) {
@@ -55,6 +56,16 @@ export function generate(options: GenerateOptions): GenerateResult {
     const found = attempt(solver, options);
     if (found !== undefined) return { status: 'ok', ...found, attempts };
   }
+}
+
+/** A hole range that cannot be right is a caller's mistake, not ten seconds of search. */
+function checkHoles(holes: GenerateOptions['holes']): void {
+  if (holes === undefined) return;
+  const { min, max } = holes;
+  if (!Number.isInteger(min) || !Number.isInteger(max) || min < 0 || max > CELLS || min > max)
+    throw new RangeError(
+      `holes must be whole numbers with 0 ≤ min ≤ max ≤ ${CELLS}, got ${min}-${max}`,
+    );
 }
 
 /** Orders of the removed orbits tried per full grid before making a new one. */

@@ -38,6 +38,7 @@ export type GridParse =
 /** Parses 81 characters; surrounding whitespace is ignored. */
 export function parseGrid(text: string): GridParse {
   const body = text.trim();
+  const start = text.length - text.trimStart().length;
   if (body.length !== CELLS) {
     return {
       ok: false,
@@ -49,8 +50,8 @@ export function parseGrid(text: string): GridParse {
     const ch = body.charCodeAt(i);
     if (ch >= 49 && ch <= 57) grid[i] = ch - 48;
     else if (ch !== 48 && ch !== 46) {
-      const message = `unexpected character "${body[i]}" at position ${i + 1} (${cellName(i)}): expected 1-9, 0 or .`;
-      return { ok: false, error: { position: i, message } };
+      const message = `unexpected character "${body[i]}" at position ${start + i + 1} (${cellName(i)}): expected 1-9, 0 or .`;
+      return { ok: false, error: { position: start + i, message } };
     }
   }
   return { ok: true, grid };

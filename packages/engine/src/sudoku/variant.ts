@@ -129,3 +129,9 @@ export function isVariantId(text: string): text is VariantIdName {
 export function seesEachOther(variant: Variant, a: CellIndex, b: CellIndex): boolean {
   return a !== b && variant.peers[a]!.includes(b);
 }
+
+/** How a sentence names a house: "row 3", "box 5", but "the upper window", "the anti-diagonal". */
+export function houseLabel(house: House): string {
+  const plain: readonly string[] = [HouseKind.row, HouseKind.column, HouseKind.box];
+  return plain.includes(house.kind) ? house.name : `the ${house.name}`;
+}

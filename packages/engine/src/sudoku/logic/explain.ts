@@ -1,12 +1,5 @@
 import { cellName, type CellIndex, type Digit } from '../grid.ts';
-import { HouseKind, type House } from '../variant.ts';
 import type { CellDigit } from './types.ts';
-
-/** "row 3", "box 5", but "the upper window", "the anti-diagonal". */
-export function houseLabel(house: House): string {
-  const plain: readonly string[] = [HouseKind.row, HouseKind.column, HouseKind.box];
-  return plain.includes(house.kind) ? house.name : `the ${house.name}`;
-}
 
 /** "a", "a and b", "a, b and c". */
 export function joinWords(words: readonly string[]): string {

@@ -1,8 +1,7 @@
 import { cellName, CELLS, type CellIndex, type Grid } from '../grid.ts';
 import { conflictsAt } from '../check.ts';
-import type { Variant } from '../variant.ts';
 import { createState, fewestCandidatesCell } from './candidates.ts';
-import { houseLabel } from './explain.ts';
+import { houseLabel, type Variant } from '../variant.ts';
 import { applyStep, isFull } from './solve.ts';
 import { findStep } from './techniques.ts';
 import type { Hint, Step } from './types.ts';

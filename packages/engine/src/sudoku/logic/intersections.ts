@@ -1,6 +1,7 @@
 import type { CellIndex, Digit } from '../grid.ts';
 import { cellsWith, type LogicState } from './candidates.ts';
-import { cellList, eliminationList, houseLabel } from './explain.ts';
+import { houseLabel } from '../variant.ts';
+import { cellList, eliminationList } from './explain.ts';
 import { Technique, type CellDigit, type Step } from './types.ts';
 
 /**

@@ -1,6 +1,6 @@
 import { cellName, CELLS } from '../grid.ts';
 import { bit, firstDigit, popcount, type LogicState } from './candidates.ts';
-import { houseLabel } from './explain.ts';
+import { houseLabel } from '../variant.ts';
 import { Technique, type Step } from './types.ts';
 
 /** A house with one blank cell left: it takes the house's missing digit. */

@@ -1,6 +1,7 @@
 import type { CellIndex, Digit } from '../grid.ts';
 import { digitsOf, popcount, type LogicState } from './candidates.ts';
-import { cellList, digitList, eliminationList, houseLabel } from './explain.ts';
+import { houseLabel } from '../variant.ts';
+import { cellList, digitList, eliminationList } from './explain.ts';
 import { Technique, type CellDigit, type Step, type TechniqueName } from './types.ts';
 
 const NAKED: Record<number, TechniqueName> = {
