@@ -80,3 +80,36 @@ export async function readRes(file: string): Promise<ResFile> {
   const literals = vLine === undefined ? null : vLine.split(' ').slice(1).map(Number);
   return { status, literals, ms: Number(t), lines };
 }
+
+/** Writes `lines` (each followed by a newline) to `dir/name`; returns the path. */
+export async function writeLinesFile(
+  dir: string,
+  name: string,
+  lines: readonly string[],
+): Promise<string> {
+  const file = path.join(dir, name);
+  await writeFile(file, lines.map((line) => line + '\n').join(''));
+  return file;
+}
+
+/** The non-empty lines of a command's output. */
+export function outputLines(text: string): string[] {
+  return text.split('\n').filter((line) => line !== '');
+}
+
+/** Runs `percent …args` with `input` as its stdin. */
+export function percentWithInput(input: string, ...args: string[]): Promise<CliRun> {
+  const child = spawn(process.execPath, ['--import', tsxLoader, mainTs, ...args], {
+    cwd: repoRoot,
+    stdio: ['pipe', 'pipe', 'pipe'],
+  });
+  let stdout = '';
+  let stderr = '';
+  child.stdout.setEncoding('utf8').on('data', (chunk: string) => (stdout += chunk));
+  child.stderr.setEncoding('utf8').on('data', (chunk: string) => (stderr += chunk));
+  child.stdin.end(input);
+  return new Promise((resolve, reject) => {
+    child.on('error', reject);
+    child.on('close', (code, signal) => resolve({ code, signal, stdout, stderr }));
+  });
+}
