@@ -1,0 +1,49 @@
+/**
+ * The app shell: header (home link, language, colour scheme) and the page for the URL.
+ * Routes: `/` home, `/r/:code` a room (lobby, race, spectate, results), `/solo` solo play.
+ * The room and solo pages are chunks of their own (solo's engine worker too), loaded when
+ * first visited, so the home page loads neither.
+ */
+import type { ComponentChild, ComponentType } from 'preact';
+import { HomePage } from './features/home/HomePage.tsx';
+import { t } from './i18n/index.ts';
+import { Header } from './ui/Header.tsx';
+import { lazyComponent } from './ui/lazy.ts';
+import { Link } from './ui/Link.tsx';
+import { matchRoute, path } from './ui/router.ts';
+
+const solo = lazyComponent(() => import('./features/solo/SoloPage.tsx').then((m) => m.SoloPage));
+const room = lazyComponent(() => import('./features/room/RoomPage.tsx').then((m) => m.RoomPage));
+
+export function App() {
+  const route = matchRoute(path.value);
+  return (
+    <>
+      <Header />
+      <main class={`page page-${route.page}`}>
+        {route.page === 'home' && <HomePage />}
+        {route.page === 'room' && (
+          <Lazy page={room} render={(Room) => <Room code={route.code} />} />
+        )}
+        {route.page === 'solo' && <Lazy page={solo} render={(Solo) => <Solo />} />}
+        {route.page === 'notFound' && (
+          <p>
+            {t('page.notFound')} <Link href="/">{t('nav.home')}</Link>
+          </p>
+        )}
+      </main>
+    </>
+  );
+}
+
+interface LazyProps<P> {
+  readonly page: ReturnType<typeof lazyComponent<P>>;
+  readonly render: (Page: ComponentType<P>) => ComponentChild;
+}
+
+/** A lazily loaded page: "Loading…" until its chunk arrives, the error if it fails. */
+function Lazy<P>({ page, render }: LazyProps<P>) {
+  const Page = page.load();
+  if (page.failed.value !== undefined) return <p class="error">{String(page.failed.value)}</p>;
+  return Page ? <>{render(Page)}</> : <p class="loading">{t('page.loading')}</p>;
+}

@@ -1,0 +1,85 @@
+/**
+ * Home: create a room (you become its host) or join one by its code; solo play is a link away.
+ * Creating takes the seat here and keeps its session token, so the room page regains it. The
+ * actions load on first use (home-actions.ts), keeping the first page load small.
+ */
+import { useSignal } from '@preact/signals';
+import { t } from '../../i18n/index.ts';
+import { savedNickname } from '../../net/identity.ts';
+import { Link } from '../../ui/Link.tsx';
+import { navigate } from '../../ui/router.ts';
+import { errorText } from '../room/errors.ts';
+import '../room/room.css';
+
+export function HomePage() {
+  const nickname = useSignal(savedNickname());
+  const code = useSignal('');
+  const busy = useSignal(false);
+  const message = useSignal<string | undefined>(undefined);
+
+  const create = async (event: Event) => {
+    event.preventDefault();
+    const name = nickname.value.trim();
+    if (!name) return void (message.value = t('home.nicknameNeeded'));
+    busy.value = true;
+    const { createRoom } = await import('./home-actions.ts');
+    const created = await createRoom(name);
+    busy.value = false;
+    if (!created.ok) return void (message.value = errorText(created.error));
+    navigate(created.link);
+  };
+
+  const join = async (event: Event) => {
+    event.preventDefault();
+    const { codeFrom } = await import('./home-actions.ts');
+    const parsed = codeFrom(code.value);
+    if (!parsed) return void (message.value = t('home.badCode'));
+    navigate(`/r/${parsed}`);
+  };
+
+  return (
+    <section class="home">
+      <h1>{t('home.title')}</h1>
+      <p class="muted">{t('home.intro')}</p>
+      <form class="home-card" onSubmit={(e) => void create(e)}>
+        <label>
+          {t('home.nickname')}
+          <input
+            name="nickname"
+            value={nickname.value}
+            maxLength={20}
+            autoComplete="nickname"
+            onInput={(e) => (nickname.value = e.currentTarget.value)}
+          />
+        </label>
+        <button type="submit" class="primary" disabled={busy.value} data-testid="create-room">
+          {t('home.create')}
+        </button>
+      </form>
+      <form class="home-card" onSubmit={(e) => void join(e)}>
+        <label>
+          {t('home.code')}
+          <input
+            name="code"
+            value={code.value}
+            class="code-input"
+            autoCapitalize="characters"
+            autoComplete="off"
+            spellcheck={false}
+            placeholder="ABCDE"
+            onInput={(e) => (code.value = e.currentTarget.value)}
+          />
+        </label>
+        <button type="submit">{t('home.join')}</button>
+      </form>
+      {message.value && (
+        <p class="error" role="alert">
+          {message.value}
+        </p>
+      )}
+      <p>
+        <Link href="/solo">{t('home.solo')}</Link>
+      </p>
+    </section>
+  );
+}

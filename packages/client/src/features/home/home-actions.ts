@@ -1,0 +1,18 @@
+/**
+ * What the home page does once asked: loaded on first use, so the first page load carries
+ * neither Socket.IO nor the protocol's schemas (the room page needs them anyway).
+ */
+import { request, type NetError } from '../../net/connection.ts';
+import { deviceId, saveNickname, saveSessionToken } from '../../net/identity.ts';
+export { codeFrom } from './code.ts';
+
+/** Creates a room with this device as host; keeps the seat's token for the room page. */
+export async function createRoom(
+  nickname: string,
+): Promise<{ ok: true; link: string } | { ok: false; error: NetError }> {
+  saveNickname(nickname);
+  const reply = await request('room:create', { nickname, deviceId: deviceId() });
+  if (!reply.ok) return reply;
+  saveSessionToken(reply.view.code, reply.sessionToken ?? undefined);
+  return { ok: true, link: reply.view.link };
+}

@@ -1,0 +1,19 @@
+/** The connection indicator: connected, reconnecting or offline (with a reload hint on a version change). */
+import { t } from '../../i18n/index.ts';
+import { connection, versionMismatch } from '../../net/connection.ts';
+
+export function ConnectionBadge() {
+  if (versionMismatch.value)
+    return (
+      <p class="conn conn-offline" role="alert">
+        {t('room.versionMismatch')}
+      </p>
+    );
+  const state = connection.value;
+  return (
+    <span class={`conn conn-${state}`} role="status" data-testid="connection" data-state={state}>
+      <span class="conn-dot" aria-hidden="true" />
+      {t(`room.connection.${state}`)}
+    </span>
+  );
+}

@@ -1,0 +1,159 @@
+/**
+ * The lobby: the code large, the join link with a copy button and its QR code, the players
+ * with their ready state, the host's settings and Start (every other player ready).
+ */
+import type { PlayerView, RoomView } from '@percent/protocol';
+import { useSignal } from '@preact/signals';
+import { useEffect } from 'preact/hooks';
+import { t } from '../../i18n/index.ts';
+import type { RoomSession } from '../../net/room-session.ts';
+import { isHost } from '../../net/views.ts';
+import { LobbySettings } from './LobbySettings.tsx';
+import { copyText, fetchLanOrigin, joinLink, qrSvg } from './share.ts';
+
+export function Lobby({ view, session }: { view: RoomView; session: RoomSession }) {
+  const host = isHost(view);
+  const me = view.players.find((p) => p.id === view.you.playerId);
+  const waitingFor = view.players.filter((p) => !p.host && !p.ready);
+  return (
+    <section class="lobby" data-testid="lobby">
+      <Share view={view} />
+      <div class="lobby-main">
+        <h2>{t('lobby.players', { n: view.players.length, max: view.settings.maxPlayers })}</h2>
+        <ul class="lobby-players">
+          {view.players.map((p) => (
+            <PlayerRow key={p.id} player={p} view={view} session={session} host={host} />
+          ))}
+        </ul>
+        {view.spectators > 0 && (
+          <p class="muted">{t('lobby.spectatorCount', { n: view.spectators })}</p>
+        )}
+        <div class="lobby-actions">
+          {me && !host && (
+            <button
+              type="button"
+              class={me.ready ? '' : 'primary'}
+              aria-pressed={me.ready}
+              data-testid="ready"
+              onClick={() => void session.ready(!me.ready)}
+            >
+              {me.ready ? t('lobby.notReady') : t('lobby.ready')}
+            </button>
+          )}
+          {host && (
+            <button
+              type="button"
+              class="primary big"
+              data-testid="start"
+              disabled={waitingFor.length > 0}
+              onClick={() => void session.start()}
+            >
+              {t('lobby.start')}
+            </button>
+          )}
+          {host && waitingFor.length > 0 && (
+            <p class="muted">
+              {t('lobby.waitingFor', { names: waitingFor.map((p) => p.nickname).join(', ') })}
+            </p>
+          )}
+          {!me && <p class="muted">{t('lobby.watching')}</p>}
+        </div>
+        <LobbySettings
+          settings={view.settings}
+          editable={host}
+          minPlayers={view.players.length}
+          onChange={(change) => void session.settings(change)}
+        />
+      </div>
+    </section>
+  );
+}
+
+interface RowProps {
+  readonly player: PlayerView;
+  readonly view: RoomView;
+  readonly session: RoomSession;
+  readonly host: boolean;
+}
+
+function PlayerRow({ player, view, session, host }: RowProps) {
+  const you = player.id === view.you.playerId;
+  return (
+    <li class={`lobby-player${player.ready || player.host ? ' is-ready' : ''}`}>
+      <span class="lobby-player-name">
+        {player.nickname}
+        {you && <span class="tag">{t('lobby.you')}</span>}
+        {player.host && <span class="tag accent">{t('lobby.host')}</span>}
+        {player.connection === 'reconnecting' && (
+          <span class="tag warn">{t('race.status.reconnecting')}</span>
+        )}
+      </span>
+      <span class="lobby-player-state">
+        {player.host ? '' : player.ready ? `✓ ${t('lobby.isReady')}` : t('lobby.isNotReady')}
+      </span>
+      {host && !you && (
+        <span class="lobby-player-tools">
+          <button type="button" onClick={() => void session.transferHost(player.id)}>
+            {t('lobby.makeHost')}
+          </button>
+          <button type="button" class="danger" onClick={() => void session.kick(player.id)}>
+            {t('lobby.kick')}
+          </button>
+        </span>
+      )}
+    </li>
+  );
+}
+
+function Share({ view }: { view: RoomView }) {
+  const lan = useSignal<string | undefined>(undefined);
+  const svg = useSignal<string | undefined>(undefined);
+  const copied = useSignal<boolean | undefined>(undefined);
+  const link = joinLink(view.link, lan.value);
+  useEffect(() => {
+    void fetchLanOrigin().then((origin) => (lan.value = origin));
+  }, []);
+  useEffect(() => {
+    let live = true;
+    qrSvg(link).then(
+      (made) => live && (svg.value = made),
+      () => undefined,
+    );
+    return () => {
+      live = false;
+    };
+  }, [link]);
+  const copy = async () => {
+    copied.value = await copyText(link);
+    setTimeout(() => (copied.value = undefined), 2000);
+  };
+  return (
+    <aside class="lobby-share">
+      <p class="muted">{t('lobby.code')}</p>
+      <p class="room-code" data-testid="room-code" aria-label={[...view.code].join(' ')}>
+        {view.code}
+      </p>
+      <p class="lobby-link">
+        <a href={link} data-testid="join-link">
+          {link}
+        </a>
+      </p>
+      <button type="button" onClick={() => void copy()} data-testid="copy-link">
+        {copied.value === true
+          ? t('lobby.copied')
+          : copied.value === false
+            ? t('lobby.copyFailed')
+            : t('lobby.copy')}
+      </button>
+      {svg.value && (
+        <div
+          class="lobby-qr"
+          role="img"
+          aria-label={t('lobby.qr')}
+          // The SVG is made here by the qrcode library from our own link: no foreign markup.
+          dangerouslySetInnerHTML={{ __html: svg.value }}
+        />
+      )}
+    </aside>
+  );
+}

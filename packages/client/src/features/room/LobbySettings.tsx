@@ -1,0 +1,164 @@
+/**
+ * The host's settings: variant, difficulty, mistake rule, time limit, what spectators see,
+ * player cap and lock. Each change is sent at once; the next `room:state` shows it to all.
+ * Everyone else sees the same values read-only.
+ */
+import { DIFFICULTIES, VARIANTS, type RoomSettings, type SpectatorDigits } from '@percent/protocol';
+import type { ComponentChildren } from 'preact';
+import { t } from '../../i18n/index.ts';
+
+interface Props {
+  readonly settings: RoomSettings;
+  readonly editable: boolean;
+  readonly minPlayers: number;
+  readonly onChange: (change: Partial<RoomSettings>) => void;
+}
+
+const TIME_LIMITS = [null, 300, 600, 900, 1800, 3600] as const;
+const SPECTATOR_RULES: readonly SpectatorDigits[] = [
+  { kind: 'end' },
+  { kind: 'delay', seconds: 30 },
+  { kind: 'live' },
+];
+
+const spectatorKey = (rule: SpectatorDigits): string =>
+  rule.kind === 'delay' ? `delay-${rule.seconds}` : rule.kind;
+
+export function LobbySettings({ settings, editable, minPlayers, onChange }: Props) {
+  const disabled = !editable;
+  const { mistakes } = settings;
+  const limit = (settings.timeLimitSec ?? 0) as number;
+  return (
+    <fieldset class="lobby-settings" disabled={disabled}>
+      <legend>{t('lobby.settings')}</legend>
+      <Field label={t('variant.label')}>
+        <select
+          name="variant"
+          value={settings.variant}
+          onChange={(e) => onChange({ variant: e.currentTarget.value as RoomSettings['variant'] })}
+        >
+          {VARIANTS.map((v) => (
+            <option key={v} value={v}>
+              {t(`variant.${v}`)}
+            </option>
+          ))}
+        </select>
+      </Field>
+      <Field label={t('difficulty.label')}>
+        <select
+          name="difficulty"
+          value={settings.difficulty}
+          onChange={(e) =>
+            onChange({ difficulty: e.currentTarget.value as RoomSettings['difficulty'] })
+          }
+        >
+          {DIFFICULTIES.map((d) => (
+            <option key={d} value={d}>
+              {t(`difficulty.${d}`)}
+            </option>
+          ))}
+        </select>
+      </Field>
+      <Field label={t('lobby.mistakes')}>
+        <select
+          name="mistakes"
+          value={mistakes.kind}
+          onChange={(e) =>
+            onChange({
+              mistakes:
+                e.currentTarget.value === 'penalty'
+                  ? { kind: 'penalty', seconds: 30 }
+                  : { kind: 'eliminate', allowed: 3 },
+            })
+          }
+        >
+          <option value="eliminate">{t('lobby.mistakes.eliminate')}</option>
+          <option value="penalty">{t('lobby.mistakes.penalty')}</option>
+        </select>
+        <input
+          type="number"
+          name="mistakesAmount"
+          min={mistakes.kind === 'penalty' ? 1 : 0}
+          max={mistakes.kind === 'penalty' ? 600 : 20}
+          value={mistakes.kind === 'penalty' ? mistakes.seconds : mistakes.allowed}
+          aria-label={
+            mistakes.kind === 'penalty' ? t('lobby.penaltySeconds') : t('lobby.allowedMistakes')
+          }
+          onChange={(e) => {
+            const n = Math.round(Number(e.currentTarget.value));
+            if (!Number.isFinite(n)) return;
+            onChange({
+              mistakes:
+                mistakes.kind === 'penalty'
+                  ? { kind: 'penalty', seconds: Math.min(600, Math.max(1, n)) }
+                  : { kind: 'eliminate', allowed: Math.min(20, Math.max(0, n)) },
+            });
+          }}
+        />
+      </Field>
+      <Field label={t('lobby.timeLimit')}>
+        <select
+          name="timeLimit"
+          value={String(limit)}
+          onChange={(e) => {
+            const n = Number(e.currentTarget.value);
+            onChange({ timeLimitSec: n === 0 ? null : n });
+          }}
+        >
+          {TIME_LIMITS.map((s) => (
+            <option key={s ?? 0} value={String(s ?? 0)}>
+              {s === null ? t('lobby.noLimit') : t('lobby.minutes', { n: s / 60 })}
+            </option>
+          ))}
+        </select>
+      </Field>
+      <Field label={t('lobby.spectators')}>
+        <select
+          name="spectatorDigits"
+          value={spectatorKey(settings.spectatorDigits)}
+          onChange={(e) => {
+            const rule = SPECTATOR_RULES.find((r) => spectatorKey(r) === e.currentTarget.value);
+            if (rule) onChange({ spectatorDigits: rule });
+          }}
+        >
+          {SPECTATOR_RULES.map((r) => (
+            <option key={spectatorKey(r)} value={spectatorKey(r)}>
+              {t(`lobby.spectators.${r.kind}`, r.kind === 'delay' ? { n: r.seconds } : undefined)}
+            </option>
+          ))}
+        </select>
+      </Field>
+      <Field label={t('lobby.maxPlayers')}>
+        <input
+          type="number"
+          name="maxPlayers"
+          min={Math.max(1, minPlayers)}
+          max={16}
+          value={settings.maxPlayers}
+          onChange={(e) => {
+            const n = Math.round(Number(e.currentTarget.value));
+            if (Number.isFinite(n)) onChange({ maxPlayers: Math.min(16, Math.max(minPlayers, n)) });
+          }}
+        />
+      </Field>
+      <label class="lobby-check">
+        <input
+          type="checkbox"
+          name="locked"
+          checked={settings.locked}
+          onChange={(e) => onChange({ locked: e.currentTarget.checked })}
+        />
+        {t('lobby.locked')}
+      </label>
+    </fieldset>
+  );
+}
+
+function Field({ label, children }: { label: string; children: ComponentChildren }) {
+  return (
+    <label class="lobby-field">
+      <span>{label}</span>
+      <span class="lobby-field-input">{children}</span>
+    </label>
+  );
+}

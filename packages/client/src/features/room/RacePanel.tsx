@@ -1,0 +1,83 @@
+/**
+ * The race panel: the clock (from the server's clock), and for every player a progress bar,
+ * mistakes and state (racing, finished, eliminated, left, reconnecting). Opponents' digits are
+ * never known here; only their progress.
+ */
+import type { PlayerView, RoomView } from '@percent/protocol';
+import { t } from '../../i18n/index.ts';
+import type { ServerClock } from '../../net/clock.ts';
+import { formatClock, formatTime, useTicker } from './time.ts';
+
+interface Props {
+  readonly view: RoomView;
+  readonly clock: ServerClock;
+}
+
+export function RacePanel({ view, clock }: Props) {
+  return (
+    <aside class="race-panel" aria-label={t('race.panel')}>
+      <RaceClock view={view} clock={clock} />
+      <ul class="race-players">
+        {view.players.map((p) => (
+          <PlayerProgress key={p.id} player={p} you={p.id === view.you.playerId} />
+        ))}
+      </ul>
+    </aside>
+  );
+}
+
+export function RaceClock({ view, clock }: Props) {
+  const now = useTicker(() => clock.now(), 250);
+  const race = view.race;
+  if (!race) return null;
+  const elapsed = (race.endedAt ?? now) - race.startsAt;
+  const left = race.endsAt === null ? null : race.endsAt - now;
+  return (
+    <div class="race-clock" role="timer" aria-live="off">
+      <span class="race-clock-time" data-testid="race-clock">
+        {formatClock(elapsed)}
+      </span>
+      {left !== null && race.endedAt === null && (
+        <span class="muted">{t('race.timeLeft', { time: formatClock(left) })}</span>
+      )}
+    </div>
+  );
+}
+
+export function statusText(player: PlayerView): string {
+  if (player.connection === 'reconnecting') return t('race.status.reconnecting');
+  return t(`race.status.${player.race?.status ?? 'racing'}`);
+}
+
+export function PlayerProgress({ player, you }: { player: PlayerView; you: boolean }) {
+  const race = player.race;
+  const percent = race?.progress.percent ?? 0;
+  const status = race?.status ?? 'racing';
+  const state = player.connection === 'reconnecting' ? 'reconnecting' : status;
+  return (
+    <li class={`race-player state-${state}${you ? ' is-you' : ''}`} data-player={player.nickname}>
+      <div class="race-player-head">
+        <span class="race-player-name">
+          {player.nickname}
+          {you && <span class="tag">{t('lobby.you')}</span>}
+        </span>
+        <span class="race-player-state">{statusText(player)}</span>
+      </div>
+      <div
+        class="progress"
+        role="progressbar"
+        aria-valuemin={0}
+        aria-valuemax={100}
+        aria-valuenow={percent}
+        aria-label={t('race.progressOf', { name: player.nickname })}
+      >
+        <div class="progress-fill" style={{ width: `${percent}%` }} />
+      </div>
+      <div class="race-player-stats muted">
+        <span>{percent}%</span>
+        <span>{t('race.mistakes', { n: race?.progress.mistakes ?? 0 })}</span>
+        {race?.timeMs != null && <span>{formatTime(race.timeMs)}</span>}
+      </div>
+    </li>
+  );
+}

@@ -1,0 +1,76 @@
+/**
+ * The racing player's screen: <PlayBoard> and the race panel. Each entry is drawn at once as
+ * pending, sent as a move, then confirmed or marked wrong by the server's reply; a reply to an
+ * older move of the same cell is ignored. Finished or eliminated: the board turns read-only.
+ */
+import type { MoveReply, RaceView, RoomView } from '@percent/protocol';
+import { signal, useSignal } from '@preact/signals';
+import { useEffect, useMemo } from 'preact/hooks';
+import { PlayBoard } from '../play/PlayBoard.tsx';
+import { t } from '../../i18n/index.ts';
+import type { NetResult } from '../../net/connection.ts';
+import type { RoomSession } from '../../net/room-session.ts';
+import { setVerdict } from '../../state/game.ts';
+import { raceGame, reconcile } from './race-board.ts';
+import { RacePanel } from './RacePanel.tsx';
+import { errorText } from './errors.ts';
+
+interface Props {
+  readonly view: RoomView;
+  readonly race: RaceView & { puzzle: string };
+  readonly session: RoomSession;
+}
+
+export function RacePlay({ view, race, session }: Props) {
+  const game = useMemo(
+    // A new race (a rematch) brings a new board; later snapshots of it reconcile below.
+    () => signal(raceGame(race.variant, race.puzzle, race.own)),
+    [race.id],
+  );
+  const message = useSignal<string | undefined>(undefined);
+  useEffect(() => {
+    if (race.own !== null)
+      game.value = reconcile(game.value, race.own, (c) => session.moves.isPending(c));
+  }, [race.own]);
+  useEffect(() => {
+    session.onMove((move, reply, latest) => {
+      if (latest) game.value = setVerdict(game.value, move.cell, verdictOf(reply));
+      message.value = reply.ok ? undefined : errorText(reply.error);
+    });
+  }, [session, game]);
+  const me = view.players.find((p) => p.id === view.you.playerId);
+  const status = me?.race?.status ?? 'racing';
+  const done = status !== 'racing';
+  return (
+    <section class="race" data-testid="race" data-status={status}>
+      <div class="race-board">
+        <PlayBoard
+          game={game}
+          readOnly={done}
+          onEnter={(cell, digit) => {
+            game.value = setVerdict(game.value, cell, 'pending');
+            session.move(cell, digit);
+          }}
+        >
+          {done && (
+            <p class={`race-outcome outcome-${status}`} role="status" data-testid="race-outcome">
+              {t(`race.outcome.${status}`)}
+            </p>
+          )}
+          {message.value && (
+            <p class="error" role="alert">
+              {message.value}
+            </p>
+          )}
+        </PlayBoard>
+      </div>
+      <RacePanel view={view} clock={session.clock} />
+    </section>
+  );
+}
+
+function verdictOf(reply: NetResult<MoveReply>) {
+  if (!reply.ok) return 'none' as const;
+  if (reply.verdict === 'correct') return 'confirmed' as const;
+  return reply.verdict === 'wrong' ? ('wrong' as const) : ('none' as const);
+}

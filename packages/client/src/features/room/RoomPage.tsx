@@ -1,0 +1,154 @@
+/**
+ * `/r/CODE`: one room from the join link to the results. Arriving asks only for a nickname
+ * (remembered); a device that already holds a seat here (a reload) regains it at once with its
+ * session token; `?watch=1` or `?tv=1` watches without taking a seat. The server decides the
+ * rest: a link opened mid-race joins as a spectator. Then the phase picks the screen: lobby,
+ * countdown, race (or spectate) and results.
+ */
+import type { RoomView } from '@percent/protocol';
+import { useSignal } from '@preact/signals';
+import { useEffect, useMemo } from 'preact/hooks';
+import { hasMessage, t } from '../../i18n/index.ts';
+import { savedNickname } from '../../net/identity.ts';
+import { RoomSession } from '../../net/room-session.ts';
+import { Link } from '../../ui/Link.tsx';
+import { codeFrom } from '../home/code.ts';
+import { navigate } from '../../ui/router.ts';
+import { ConnectionBadge } from './ConnectionBadge.tsx';
+import { Countdown } from './Countdown.tsx';
+import { errorText } from './errors.ts';
+import { Lobby } from './Lobby.tsx';
+import { RacePlay } from './RacePlay.tsx';
+import { Results } from './Results.tsx';
+import { Spectate } from './Spectate.tsx';
+import './room.css';
+
+export function RoomPage({ code }: { code: string }) {
+  const parsed = codeFrom(code);
+  if (!parsed)
+    return (
+      <p class="error" role="alert">
+        {t('room.badCode', { code })} <Link href="/">{t('nav.home')}</Link>
+      </p>
+    );
+  return <Room key={parsed} code={parsed} />;
+}
+
+const watchRequested = (): boolean => {
+  const query = new URLSearchParams(location.search);
+  return query.get('watch') === '1' || query.get('tv') === '1';
+};
+
+function Room({ code }: { code: string }) {
+  const session = useMemo(() => new RoomSession(code), [code]);
+  const joining = useSignal(false);
+  useEffect(() => {
+    if (watchRequested()) void session.spectate();
+    else if (session.hasToken) {
+      joining.value = true;
+      void session.join(savedNickname() || 'Player').finally(() => (joining.value = false));
+    }
+    return () => session.dispose();
+  }, [session]);
+  const view = session.view.value;
+  const ended = session.ended.value;
+  const error = session.error.value;
+  return (
+    <div class="room">
+      <div class="room-bar">
+        <span class="room-bar-code">{t('room.title', { code })}</span>
+        <ConnectionBadge />
+        {view && !ended && <LeaveButton session={session} />}
+      </div>
+      {error && (
+        <p class="error" role="alert">
+          {errorText(error)}
+        </p>
+      )}
+      {ended ? (
+        <Ended reason={ended.reason} />
+      ) : view ? (
+        <Phase view={view} session={session} />
+      ) : joining.value ? (
+        <p class="loading">{t('room.joining')}</p>
+      ) : (
+        <EntryForm session={session} />
+      )}
+    </div>
+  );
+}
+
+function Phase({ view, session }: { view: RoomView; session: RoomSession }) {
+  const race = view.race;
+  switch (view.phase) {
+    case 'lobby':
+      return <Lobby view={view} session={session} />;
+    case 'countdown':
+      return <Countdown view={view} clock={session.clock} />;
+    case 'racing':
+      if (view.you.role === 'player' && race?.puzzle != null)
+        return <RacePlay view={view} race={{ ...race, puzzle: race.puzzle }} session={session} />;
+      return <Spectate view={view} clock={session.clock} />;
+    case 'finished':
+      return <Results view={view} session={session} />;
+  }
+}
+
+function EntryForm({ session }: { session: RoomSession }) {
+  const nickname = useSignal(savedNickname());
+  const busy = useSignal(false);
+  const submit = async (event: Event) => {
+    event.preventDefault();
+    const name = nickname.value.trim();
+    if (!name) return;
+    busy.value = true;
+    await session.join(name);
+    busy.value = false;
+  };
+  return (
+    <form class="entry home-card" onSubmit={submit} data-testid="entry">
+      <p class="room-code">{session.code}</p>
+      <label>
+        {t('home.nickname')}
+        <input
+          name="nickname"
+          value={nickname.value}
+          maxLength={20}
+          autoComplete="nickname"
+          required
+          onInput={(e) => (nickname.value = e.currentTarget.value)}
+        />
+      </label>
+      <button type="submit" class="primary" disabled={busy.value} data-testid="join-room">
+        {t('room.join')}
+      </button>
+      <button type="button" onClick={() => void session.spectate()} data-testid="watch-room">
+        {t('room.watch')}
+      </button>
+    </form>
+  );
+}
+
+function LeaveButton({ session }: { session: RoomSession }) {
+  const leave = async () => {
+    await session.leave();
+    navigate('/');
+  };
+  return (
+    <button type="button" class="room-leave" onClick={() => void leave()}>
+      {t('room.leave')}
+    </button>
+  );
+}
+
+function Ended({ reason }: { reason: string }) {
+  const key = `room.ended.${reason}`;
+  return (
+    <section class="room-ended" role="alert">
+      <p>{hasMessage(key) ? t(key) : reason}</p>
+      <Link href="/" class="button primary">
+        {t('nav.home')}
+      </Link>
+    </section>
+  );
+}

@@ -1,0 +1,75 @@
+/**
+ * Watching: every player's progress side by side, and their boards when the host's rule
+ * allows (live, delayed, or at the end). `?tv=1` or the toggle gives the big-screen layout
+ * for a TV at a party: no chrome, large type, boards filling the screen.
+ */
+import { getVariant, type VariantIdName } from '@percent/engine';
+import type { PlayerView, RoomView } from '@percent/protocol';
+import { useSignal } from '@preact/signals';
+import { Board } from '../../board/Board.tsx';
+import { t } from '../../i18n/index.ts';
+import type { ServerClock } from '../../net/clock.ts';
+import { raceGame } from './race-board.ts';
+import { PlayerProgress, RaceClock } from './RacePanel.tsx';
+
+const tvRequested = (): boolean => new URLSearchParams(location.search).get('tv') === '1';
+
+export function Spectate({ view, clock }: { view: RoomView; clock: ServerClock }) {
+  const tv = useSignal(tvRequested());
+  const race = view.race;
+  const rule = view.settings.spectatorDigits;
+  return (
+    <section class={`spectate${tv.value ? ' tv' : ''}`} data-testid="spectate">
+      <header class="spectate-head">
+        <h2>{t('spectate.title', { code: view.code })}</h2>
+        <RaceClock view={view} clock={clock} />
+        <button type="button" aria-pressed={tv.value} onClick={() => (tv.value = !tv.value)}>
+          {tv.value ? t('spectate.tvOff') : t('spectate.tvOn')}
+        </button>
+      </header>
+      {rule.kind !== 'live' && race?.boards == null && (
+        <p class="muted">
+          {rule.kind === 'end'
+            ? t('spectate.boardsAtEnd')
+            : t('spectate.boardsDelayed', { n: rule.seconds })}
+        </p>
+      )}
+      <div class="spectate-grid">
+        {view.players.map((p) => (
+          <PlayerCard
+            key={p.id}
+            player={p}
+            variant={race?.variant ?? view.settings.variant}
+            puzzle={race?.puzzle ?? null}
+            board={race?.boards?.[p.id] ?? null}
+          />
+        ))}
+      </div>
+    </section>
+  );
+}
+
+interface CardProps {
+  readonly player: PlayerView;
+  readonly variant: VariantIdName;
+  readonly puzzle: string | null;
+  readonly board: string | null;
+}
+
+export function PlayerCard({ player, variant, puzzle, board }: CardProps) {
+  return (
+    <article class="spectate-card">
+      <ul class="race-players">
+        <PlayerProgress player={player} you={false} />
+      </ul>
+      {puzzle !== null && board !== null && (
+        <Board
+          state={raceGame(variant, puzzle, board)}
+          variant={getVariant(variant)}
+          idPrefix={`b-${player.id}`}
+          label={t('spectate.boardOf', { name: player.nickname })}
+        />
+      )}
+    </article>
+  );
+}

@@ -1,0 +1,177 @@
+/**
+ * `/solo`: play alone, the engine in a Web Worker. New puzzle by variant and difficulty (with
+ * a cancellable spinner), check, hint with its explanation and cells, auto candidates, reset,
+ * reveal, "solve with SAT" with the solver's statistics, and a stopwatch that pauses while
+ * the tab is hidden. The game is saved on every change and restored after a reload; a first
+ * visit starts a puzzle of the remembered (default: easy percent) kind.
+ */
+import { DIFFICULTIES, VARIANT_IDS, isDifficulty, isVariantId } from '@percent/engine';
+import { useSignalEffect } from '@preact/signals';
+import { useEffect } from 'preact/hooks';
+import { RulesPanel } from '../../board/RulesPanel.tsx';
+import { t } from '../../i18n/index.ts';
+import { PlayBoard } from '../play/PlayBoard.tsx';
+import {
+  busy,
+  cancel,
+  choice,
+  choose,
+  hintArea,
+  hintCells,
+  newPuzzle,
+  notice,
+  session,
+} from './actions.ts';
+import { SatPanel } from './SatPanel.tsx';
+import { saveSession, updateSolved } from './session.ts';
+import { SoloControls } from './SoloControls.tsx';
+import { pause, resume } from './timer.ts';
+import { TimerView } from './TimerView.tsx';
+import './solo.css';
+
+export function SoloPage() {
+  // A first visit starts a puzzle at once rather than showing an empty page.
+  useEffect(() => {
+    if (!session.peek()) void newPuzzle();
+  }, []);
+  usePersistence();
+  useVisibilityPause();
+  const current = session.value;
+  const variant = current?.game.value.variant ?? choice.value.variant;
+  return (
+    <section class="solo">
+      <NewPuzzleBar />
+      {busy.value === 'generate' && <Generating />}
+      {notice.value && (
+        <p class={`notice notice-${notice.value.tone}`} role="status">
+          {notice.value.text}
+        </p>
+      )}
+      {current ? (
+        <PlayBoard game={current.game} hintCells={hintCells.value} hintArea={hintArea.value}>
+          <TimerView session={current} />
+          <SoloControls session={current} />
+          <SatPanel />
+          <RulesPanel variant={variant} />
+        </PlayBoard>
+      ) : (
+        <>
+          <p class="muted">{t('solo.empty')}</p>
+          <RulesPanel variant={variant} />
+        </>
+      )}
+    </section>
+  );
+}
+
+function NewPuzzleBar() {
+  const { variant, difficulty } = choice.value;
+  return (
+    <form
+      class="solo-bar"
+      onSubmit={(e) => {
+        e.preventDefault();
+        void newPuzzle();
+      }}
+    >
+      <label>
+        {t('variant.label')}{' '}
+        <select
+          value={variant}
+          onChange={(e) =>
+            isVariantId(e.currentTarget.value) && choose({ variant: e.currentTarget.value })
+          }
+        >
+          {VARIANT_IDS.map((id) => (
+            <option key={id} value={id}>
+              {t(`variant.${id}`)}
+            </option>
+          ))}
+        </select>
+      </label>
+      <label>
+        {t('difficulty.label')}{' '}
+        <select
+          value={difficulty}
+          onChange={(e) =>
+            isDifficulty(e.currentTarget.value) && choose({ difficulty: e.currentTarget.value })
+          }
+        >
+          {DIFFICULTIES.map((d) => (
+            <option key={d} value={d}>
+              {t(`difficulty.${d}`)}
+            </option>
+          ))}
+        </select>
+      </label>
+      <button type="submit" class="primary" disabled={busy.value !== undefined}>
+        {t('solo.new')}
+      </button>
+    </form>
+  );
+}
+
+function Generating() {
+  const { variant, difficulty } = choice.value;
+  return (
+    <div class="generating" role="status" aria-live="polite">
+      <span class="spinner" aria-hidden="true" />
+      <span>
+        {t('solo.generating', {
+          variant: t(`variant.${variant}`),
+          difficulty: t(`difficulty.${difficulty}`),
+        })}
+      </span>
+      <button type="button" onClick={cancel}>
+        {t('solo.cancel')}
+      </button>
+    </div>
+  );
+}
+
+/** Saves on every change of the board and checks for a finished grid. */
+function usePersistence(): void {
+  useSignalEffect(() => {
+    const current = session.value;
+    if (!current) return;
+    void current.game.value;
+    updateSolved(current);
+    saveSession(current);
+  });
+}
+
+/** The stopwatch runs only while the page is visible and the puzzle unsolved. */
+function useVisibilityPause(): void {
+  useSignalEffect(() => {
+    const current = session.value;
+    if (current && !current.solved.value && document.visibilityState === 'visible')
+      current.watch.value = resume(current.watch.peek(), performance.now());
+  });
+  useEffect(() => {
+    const onChange = () => {
+      const current = session.peek();
+      if (!current || current.solved.peek()) return;
+      const now = performance.now();
+      const hidden = document.visibilityState === 'hidden';
+      current.watch.value = hidden
+        ? pause(current.watch.peek(), now)
+        : resume(current.watch.peek(), now);
+      if (hidden) saveSession(current);
+    };
+    const onLeave = () => {
+      const current = session.peek();
+      if (current) saveSession(current);
+    };
+    document.addEventListener('visibilitychange', onChange);
+    window.addEventListener('pagehide', onLeave);
+    return () => {
+      document.removeEventListener('visibilitychange', onChange);
+      window.removeEventListener('pagehide', onLeave);
+      const current = session.peek();
+      if (current) {
+        current.watch.value = pause(current.watch.peek(), performance.now());
+        saveSession(current);
+      }
+    };
+  }, []);
+}

@@ -1,0 +1,14 @@
+import { effect } from '@preact/signals';
+import { render } from 'preact';
+import { App } from './app.tsx';
+import { language, setLanguage, t } from './i18n/index.ts';
+import { applyTheme } from './theme/theme.ts';
+import './theme/theme.css';
+import './theme/board.css';
+
+applyTheme();
+setLanguage(language.value);
+effect(() => {
+  document.title = t('app.name');
+});
+render(<App />, document.getElementById('app')!);

@@ -1,0 +1,45 @@
+/**
+ * What this device remembers across reloads (localStorage, via ui/storage): a device id made
+ * once, the last nickname, and the session token of each room's seat (to regain it after a
+ * drop or a reload within the server's grace period).
+ */
+import { readStored, readStoredJson, writeStored } from '../ui/storage.ts';
+
+const ID_ALPHABET = 'ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz0123456789';
+
+/** A random id over [A-Za-z0-9] (the protocol's device-id and move-id alphabets accept it). */
+export function randomId(length: number): string {
+  const bytes = new Uint8Array(length);
+  crypto.getRandomValues(bytes);
+  return Array.from(bytes, (b) => ID_ALPHABET[b % ID_ALPHABET.length]).join('');
+}
+
+export function deviceId(): string {
+  const stored = readStored('device');
+  if (stored && /^[A-Za-z0-9_-]{8,64}$/.test(stored)) return stored;
+  const made = randomId(22);
+  writeStored('device', made);
+  return made;
+}
+
+export const savedNickname = (): string => readStored('nickname') ?? '';
+export const saveNickname = (nickname: string): void => writeStored('nickname', nickname.trim());
+
+type Tokens = Record<string, string>;
+
+function tokens(): Tokens {
+  const stored = readStoredJson('sessions');
+  if (typeof stored !== 'object' || stored === null) return {};
+  return Object.fromEntries(
+    Object.entries(stored).filter((e): e is [string, string] => typeof e[1] === 'string'),
+  );
+}
+
+export const sessionTokenOf = (code: string): string | undefined => tokens()[code];
+
+/** Keeps the token of a seat in `code` (undefined forgets it); only the last 20 rooms are kept. */
+export function saveSessionToken(code: string, token: string | undefined): void {
+  const others = Object.entries(tokens()).filter(([room]) => room !== code);
+  const kept = [...others, ...(token === undefined ? [] : [[code, token]])].slice(-20);
+  writeStored('sessions', JSON.stringify(Object.fromEntries(kept)));
+}

@@ -1,0 +1,84 @@
+import { DEFAULT_SETTINGS, type ProgressView, type RoomView } from '@percent/protocol';
+import { describe, expect, it } from 'vitest';
+import { applyProgress, isHost } from './views.ts';
+
+const progress = (filled: number): ProgressView => ({
+  filled,
+  blanks: 50,
+  percent: Math.round((100 * filled) / 50),
+  mistakes: 0,
+  units: 0,
+  penaltyMs: 0,
+});
+
+const view: RoomView = {
+  code: 'ABCDE',
+  link: '/r/ABCDE',
+  phase: 'racing',
+  settings: DEFAULT_SETTINGS,
+  hostId: 'p1',
+  players: ['p1', 'p2'].map((id) => ({
+    id,
+    nickname: id,
+    host: id === 'p1',
+    ready: true,
+    connection: 'online' as const,
+    race: { status: 'racing' as const, progress: progress(0), timeMs: null },
+  })),
+  spectators: 1,
+  race: {
+    id: 'r1',
+    variant: 'percent',
+    difficulty: 'easy',
+    startsAt: 0,
+    endsAt: null,
+    endedAt: null,
+    puzzle: '0'.repeat(81),
+    own: null,
+    boards: null,
+    solution: null,
+    standings: null,
+  },
+  you: { role: 'spectator', playerId: null },
+  serverNow: 0,
+};
+
+describe('applyProgress', () => {
+  it("updates that player's race only, leaving the old view untouched", () => {
+    const next = applyProgress(view, {
+      playerId: 'p2',
+      status: 'finished',
+      progress: progress(50),
+      timeMs: 1234,
+      board: null,
+    });
+    expect(next.players[1]!.race).toEqual({
+      status: 'finished',
+      progress: progress(50),
+      timeMs: 1234,
+    });
+    expect(next.players[0]!.race!.progress.filled).toBe(0);
+    expect(view.players[1]!.race!.status).toBe('racing');
+    expect(next.race!.boards).toBeNull();
+  });
+
+  it('adds a live board for spectators', () => {
+    const board = '1'.repeat(81);
+    const next = applyProgress(view, {
+      playerId: 'p1',
+      status: 'racing',
+      progress: progress(1),
+      timeMs: null,
+      board,
+    });
+    expect(next.race!.boards).toEqual({ p1: board });
+  });
+});
+
+describe('isHost', () => {
+  it('is true only for the seat the view names as host', () => {
+    expect(isHost(view)).toBe(false);
+    expect(isHost({ ...view, you: { role: 'player', playerId: 'p1' } })).toBe(true);
+    expect(isHost({ ...view, you: { role: 'player', playerId: 'p2' } })).toBe(false);
+  });
+});

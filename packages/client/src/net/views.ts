@@ -1,0 +1,27 @@
+/**
+ * Pure updates of the room snapshot: `race:progress` is a delta on one player's race (and, for
+ * spectators under the `live` rule, their board); `room:state` replaces the whole view.
+ */
+import type { PlayerView, ProgressEvent, RoomView } from '@percent/protocol';
+
+export function applyProgress(view: RoomView, event: ProgressEvent): RoomView {
+  const players = view.players.map((p): PlayerView =>
+    p.id === event.playerId
+      ? {
+          ...p,
+          race: { status: event.status, progress: event.progress, timeMs: event.timeMs },
+        }
+      : p,
+  );
+  const race =
+    view.race && event.board !== null
+      ? { ...view.race, boards: { ...view.race.boards, [event.playerId]: event.board } }
+      : view.race;
+  return { ...view, players, race };
+}
+
+export const playerOf = (view: RoomView, id: string | null): PlayerView | undefined =>
+  id === null ? undefined : view.players.find((p) => p.id === id);
+
+export const isHost = (view: RoomView): boolean =>
+  view.you.playerId !== null && view.hostId === view.you.playerId;

@@ -1,0 +1,25 @@
+import { signal } from '@preact/signals';
+import type { ComponentType } from 'preact';
+
+/**
+ * A component loaded on first use, as its own chunk. `load()` starts the import once and
+ * returns the component when it has arrived (undefined before); it reads a signal, so the
+ * caller re-renders on arrival. `failed` holds the import error, if any.
+ * (preact/compat's `lazy` would pull compat into the first load.)
+ */
+export function lazyComponent<P>(importer: () => Promise<ComponentType<P>>) {
+  const current = signal<ComponentType<P> | undefined>(undefined);
+  const failed = signal<unknown>(undefined);
+  let started = false;
+  const load = (): ComponentType<P> | undefined => {
+    if (!started) {
+      started = true;
+      importer().then(
+        (component) => (current.value = component),
+        (error: unknown) => (failed.value = error),
+      );
+    }
+    return current.value;
+  };
+  return { load, failed };
+}
