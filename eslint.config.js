@@ -4,28 +4,16 @@ import js from '@eslint/js';
 import globals from 'globals';
 import tseslint from 'typescript-eslint';
 
-const nodeBuiltins = [
-  'node:*',
-  'fs',
-  'fs/*',
-  'path',
-  'os',
-  'child_process',
-  'worker_threads',
-  'readline',
-  'stream',
-  'process',
-  'url',
-  'util',
-  'events',
-  'crypto',
-  'http',
-  'https',
-  'net',
-];
+// Exact specifiers only: a gitignore-style entry such as 'net' would also match a relative
+// path with a `net` folder in it (the client's src/net/).
+const nodeBuiltins = {
+  regex:
+    '^(node:.*|fs(/.*)?|path|os|child_process|worker_threads|readline|stream|process|url|util|events|crypto|http|https|net)$',
+};
 
 /** A restriction on import specifiers, with the reason shown to whoever breaks it. */
-const banned = (group, message) => ({ group, message });
+const banned = (group, message) =>
+  Array.isArray(group) ? { group, message } : { ...group, message };
 
 export default tseslint.config(
   { ignores: ['**/node_modules/**', '**/dist/**', 'coverage/**', 'test/artifacts/**'] },

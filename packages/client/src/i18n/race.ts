@@ -88,7 +88,7 @@ export const raceEn = {
   'countdown.go': 'Go!',
   'race.panel': 'Race',
   'race.timeLeft': '{time} left',
-  'race.mistakes': '{n} mistakes',
+  'race.mistakes': 'mistakes: {n}',
   'race.progressOf': 'Progress of {name}',
   'race.status.racing': 'racing',
   'race.status.finished': 'finished',
@@ -116,6 +116,10 @@ export const raceEn = {
   'results.rematch': 'Rematch',
   'results.waitRematch': 'The host can start a rematch.',
   'results.solution': 'Solution',
+  'results.leaderboard': 'This room’s leaderboard',
+  'results.wins': 'Wins',
+  'results.races': 'Races',
+  'results.best': 'Best time',
 } as const;
 
 export const raceZh: Record<keyof typeof raceEn, string> = {
@@ -200,7 +204,7 @@ export const raceZh: Record<keyof typeof raceEn, string> = {
   'countdown.go': '开始！',
   'race.panel': '比赛',
   'race.timeLeft': '剩余 {time}',
-  'race.mistakes': '{n} 次错误',
+  'race.mistakes': '错误 {n}',
   'race.progressOf': '{name} 的进度',
   'race.status.racing': '比赛中',
   'race.status.finished': '已完成',
@@ -228,4 +232,8 @@ export const raceZh: Record<keyof typeof raceEn, string> = {
   'results.rematch': '再来一局',
   'results.waitRematch': '房主可以开始下一局。',
   'results.solution': '答案',
+  'results.leaderboard': '本房间排行榜',
+  'results.wins': '胜场',
+  'results.races': '场次',
+  'results.best': '最快用时',
 };

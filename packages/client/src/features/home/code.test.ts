@@ -1,5 +1,6 @@
+import { ROOM_CODE_ALPHABET, ROOM_CODE_LENGTH, RoomCodeSchema } from '@percent/protocol';
 import { describe, expect, it } from 'vitest';
-import { codeFrom } from './code.ts';
+import { CODE_ALPHABET, CODE_LENGTH, codeFrom } from './code.ts';
 
 describe('codeFrom', () => {
   it('accepts a code however it was typed or pasted', () => {
@@ -13,5 +14,12 @@ describe('codeFrom', () => {
     expect(codeFrom('ILOUA')).toBeUndefined();
     expect(codeFrom('KQZT')).toBeUndefined();
     expect(codeFrom('')).toBeUndefined();
+  });
+
+  it("reads codes exactly as the protocol's schema does", () => {
+    expect(CODE_ALPHABET).toBe(ROOM_CODE_ALPHABET);
+    expect(CODE_LENGTH).toBe(ROOM_CODE_LENGTH);
+    for (const text of ['kqztm', 'ABCDE', 'ILOUA', 'KQZT0', 'KQZTMM'])
+      expect(codeFrom(text)).toBe(RoomCodeSchema.safeParse(text).data);
   });
 });

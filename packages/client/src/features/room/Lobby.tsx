@@ -6,6 +6,7 @@ import type { PlayerView, RoomView } from '@percent/protocol';
 import { useSignal } from '@preact/signals';
 import { useEffect } from 'preact/hooks';
 import { t } from '../../i18n/index.ts';
+import { savedNickname } from '../../net/identity.ts';
 import type { RoomSession } from '../../net/room-session.ts';
 import { isHost } from '../../net/views.ts';
 import { LobbySettings } from './LobbySettings.tsx';
@@ -56,7 +57,7 @@ export function Lobby({ view, session }: { view: RoomView; session: RoomSession 
               {t('lobby.waitingFor', { names: waitingFor.map((p) => p.nickname).join(', ') })}
             </p>
           )}
-          {!me && <p class="muted">{t('lobby.watching')}</p>}
+          {!me && <TakeSeat session={session} />}
         </div>
         <LobbySettings
           settings={view.settings}
@@ -66,6 +67,30 @@ export function Lobby({ view, session }: { view: RoomView; session: RoomSession 
         />
       </div>
     </section>
+  );
+}
+
+/** A spectator in the lobby may still take a seat. */
+function TakeSeat({ session }: { session: RoomSession }) {
+  const nickname = useSignal(savedNickname());
+  return (
+    <form
+      class="lobby-take-seat"
+      onSubmit={(e) => {
+        e.preventDefault();
+        if (nickname.value.trim()) void session.join(nickname.value.trim());
+      }}
+    >
+      <span class="muted">{t('lobby.watching')}</span>
+      <input
+        name="nickname"
+        value={nickname.value}
+        maxLength={20}
+        aria-label={t('home.nickname')}
+        onInput={(e) => (nickname.value = e.currentTarget.value)}
+      />
+      <button type="submit">{t('room.join')}</button>
+    </form>
   );
 }
 

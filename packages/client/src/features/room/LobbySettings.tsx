@@ -3,7 +3,10 @@
  * player cap and lock. Each change is sent at once; the next `room:state` shows it to all.
  * Everyone else sees the same values read-only.
  */
-import { DIFFICULTIES, VARIANTS, type RoomSettings, type SpectatorDigits } from '@percent/protocol';
+// The engine's lists (the same as the protocol's VARIANTS / DIFFICULTIES): a value from the
+// protocol's schema module would pull zod into the browser bundle.
+import { DIFFICULTIES, VARIANT_IDS as VARIANTS } from '@percent/engine';
+import type { RoomSettings, SpectatorDigits } from '@percent/protocol';
 import type { ComponentChildren } from 'preact';
 import { t } from '../../i18n/index.ts';
 

@@ -8,6 +8,7 @@ import { Board } from '../../board/Board.tsx';
 import { t } from '../../i18n/index.ts';
 import type { RoomSession } from '../../net/room-session.ts';
 import { isHost } from '../../net/views.ts';
+import { Leaderboard } from './Leaderboard.tsx';
 import { raceGame } from './race-board.ts';
 import { PlayerCard } from './Spectate.tsx';
 import { formatTime } from './time.ts';
@@ -49,6 +50,7 @@ export function Results({ view, session }: { view: RoomView; session: RoomSessio
           <p class="muted">{t('results.waitRematch')}</p>
         )}
       </div>
+      <Leaderboard code={view.code} raceId={race.id} />
       {race.puzzle !== null && (
         <div class="spectate-grid results-boards">
           {view.players.map((p) => (

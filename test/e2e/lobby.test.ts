@@ -1,0 +1,74 @@
+/**
+ * The lobby in the browser: the join link copied (by the Clipboard API, and by the fallback a
+ * plain-HTTP LAN page needs), the host role handed over, a kick, and the room in 中文.
+ */
+import type { Browser, BrowserContext } from 'playwright-core';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import type { RunningServer } from '../../packages/server/src/main.ts';
+import {
+  createRoom,
+  ensureClientBuilt,
+  hasChromium,
+  joinRoom,
+  launchChromium,
+  startE2eServer,
+} from './harness.ts';
+
+describe.skipIf(!hasChromium)('the lobby in the browser', () => {
+  let server: RunningServer;
+  let browser: Browser;
+
+  beforeAll(async () => {
+    await ensureClientBuilt();
+    server = await startE2eServer();
+    browser = await launchChromium();
+  }, 240_000);
+
+  afterAll(async () => {
+    await browser?.close();
+    await server?.close();
+  });
+
+  const clipboardContext = async (): Promise<BrowserContext> => {
+    const context = await browser.newContext();
+    await context.grantPermissions(['clipboard-read', 'clipboard-write'], { origin: server.url });
+    return context;
+  };
+
+  it('copies the join link, also without a secure context (plain HTTP on a LAN)', async () => {
+    for (const secure of [true, false]) {
+      const context = await clipboardContext();
+      const page = await context.newPage();
+      if (!secure)
+        await page.addInitScript(() =>
+          Object.defineProperty(window, 'isSecureContext', { value: false }),
+        );
+      const code = await createRoom(page, server.url, secure ? 'Hal' : 'Ivy');
+      await page.getByTestId('copy-link').click();
+      await page.getByTestId('copy-link').getByText('Copied!').waitFor();
+      expect(await page.evaluate(() => navigator.clipboard.readText())).toBe(
+        `${server.url}/r/${code}`,
+      );
+      await context.close();
+    }
+  }, 60_000);
+
+  it('hands the host role over, kicks, and speaks Chinese', async () => {
+    const contexts = [await browser.newContext(), await browser.newContext()];
+    const [jo, kim] = await Promise.all(contexts.map((c) => c.newPage()));
+    const code = await createRoom(jo!, server.url, 'Jo');
+    await joinRoom(kim!, server.url, code, 'Kim');
+    expect(await kim!.getByTestId('start').count()).toBe(0);
+
+    await jo!.locator('.lobby-player', { hasText: 'Kim' }).getByText('Make host').click();
+    await kim!.getByTestId('start').waitFor();
+    expect(await jo!.locator('select[name="variant"]').isDisabled()).toBe(true);
+
+    await kim!.getByRole('button', { name: '中文' }).click();
+    await kim!.getByText('比赛设置').waitFor();
+    await kim!.locator('.lobby-player', { hasText: 'Jo' }).getByText('移出').click();
+    await jo!.getByText('The host removed you from the room.').waitFor();
+    await kim!.getByText('玩家 1/8').waitFor();
+    for (const context of contexts) await context.close();
+  }, 60_000);
+});

@@ -1,0 +1,113 @@
+/**
+ * Two players and a spectator race a whole game through the UI, each in their own browser
+ * context: create, join by link, ready, start, countdown, moves judged by the server (one
+ * wrong on purpose), live progress for the spectator, standings everywhere.
+ */
+import type { Browser, BrowserContext, Page } from 'playwright-core';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import type { RunningServer } from '../../packages/server/src/main.ts';
+import {
+  blanksOf,
+  createRoom,
+  ensureClientBuilt,
+  hasChromium,
+  joinRoom,
+  launchChromium,
+  readGivens,
+  screenshot,
+  solve,
+  startE2eServer,
+  typeDigit,
+} from './harness.ts';
+
+describe.skipIf(!hasChromium)('a race in the browser', () => {
+  let server: RunningServer;
+  let browser: Browser;
+  const contexts: BrowserContext[] = [];
+
+  beforeAll(async () => {
+    await ensureClientBuilt();
+    server = await startE2eServer();
+    browser = await launchChromium();
+  }, 240_000);
+
+  afterAll(async () => {
+    for (const context of contexts) await context.close();
+    await browser?.close();
+    await server?.close();
+  });
+
+  const newPage = async (): Promise<Page> => {
+    const context = await browser.newContext({ viewport: { width: 1280, height: 900 } });
+    contexts.push(context);
+    return context.newPage();
+  };
+
+  it('two players and a spectator go from the lobby to the standings', async () => {
+    const [ann, bob, tv] = [await newPage(), await newPage(), await newPage()];
+    const code = await createRoom(ann, server.url, 'Ann');
+    expect(ann.url()).toBe(`${server.url}/r/${code}`);
+    await joinRoom(bob, server.url, code, 'Bob');
+    await tv.goto(`${server.url}/r/${code}?tv=1`);
+    await tv.getByText('You are watching.').waitFor();
+
+    // The host lets spectators see boards live (a TV at a party) and waits for Bob.
+    await ann.locator('select[name="spectatorDigits"]').selectOption('live');
+    await expect.poll(() => ann.getByTestId('start').isDisabled()).toBe(true);
+    await bob.getByTestId('ready').click();
+    await expect.poll(() => ann.getByTestId('start').isEnabled()).toBe(true);
+    await ann.locator('.lobby-qr svg').waitFor();
+    await screenshot(ann, 'lobby');
+
+    await ann.getByTestId('start').click();
+    await bob.getByTestId('countdown').waitFor();
+    await Promise.all([ann, bob].map((p) => p.getByTestId('race').waitFor({ timeout: 15_000 })));
+    const givens = await readGivens(ann);
+    expect(await readGivens(bob)).toBe(givens);
+    const solution = solve(givens);
+    const blanks = blanksOf(givens);
+
+    // A link opened mid-race watches: the late visitor gets the spectator's view.
+    const late = await newPage();
+    await late.goto(`${server.url}/r/${code}`);
+    await late.locator('input[name="nickname"]').fill('Gus');
+    await late.getByTestId('join-room').click();
+    await late.getByTestId('spectate').waitFor();
+    expect(await late.getByTestId('race').count()).toBe(0);
+
+    // Bob's wrong digit shows at once and is then marked wrong by the server.
+    const first = blanks[0]!;
+    const wrong = (Number(solution[first]) % 9) + 1;
+    await typeDigit(bob, first, wrong);
+    await bob.locator(`[data-cell="${first}"] text.verdict-wrong`).waitFor();
+
+    const half = Math.floor(blanks.length / 2);
+    for (const cell of blanks.slice(0, half)) await typeDigit(bob, cell, Number(solution[cell]));
+    await bob.locator(`[data-cell="${blanks[half - 1]}"] text.verdict-confirmed`).waitFor();
+    await tv
+      .locator(`[data-player="Bob"] [aria-valuenow="${Math.round((100 * half) / blanks.length)}"]`)
+      .waitFor();
+    await tv.locator('.spectate-card .board').first().waitFor();
+    await screenshot(tv, 'spectate');
+    await screenshot(bob, 'race');
+
+    for (const cell of blanks) await typeDigit(ann, cell, Number(solution[cell]));
+    await ann.getByTestId('race-outcome').waitFor();
+    expect(await ann.getByTestId('race').getAttribute('data-status')).toBe('finished');
+    await bob.locator('[data-player="Ann"]').getByText('finished').waitFor();
+
+    for (const cell of blanks.slice(half)) await typeDigit(bob, cell, Number(solution[cell]));
+    for (const page of [ann, bob, tv, late]) {
+      await page.getByTestId('results').waitFor();
+      const rows = await page.getByTestId('standing').allTextContents();
+      expect(rows).toHaveLength(2);
+      expect(rows[0]).toMatch(/^1Ann/);
+      expect(rows[1]).toMatch(/^2Bob.*1finished$/);
+    }
+    const board = ann.getByTestId('leaderboard');
+    expect(await board.locator('tbody tr').first().textContent()).toMatch(/^Ann11/);
+    await screenshot(tv, 'results');
+    await ann.getByTestId('rematch').click();
+    await bob.getByTestId('lobby').waitFor();
+  }, 180_000);
+});
