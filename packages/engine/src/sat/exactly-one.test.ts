@@ -188,6 +188,15 @@ describe('ExactlyOneSolver', () => {
     expect(solver.solve({ limit: 5 })).toMatchObject({ status: 'done', count: 3 });
   });
 
+  it('takes groups of up to 31 variables, and says so for a larger one', () => {
+    const vars = (n: number): number[] => Array.from({ length: n }, (_, i) => i + 1);
+    expect(new ExactlyOneSolver(31, [vars(31)]).solve({ limit: 40 })).toMatchObject({
+      status: 'done',
+      count: 31,
+    });
+    expect(() => new ExactlyOneSolver(32, [vars(32)])).toThrow(/group 0 has 32 variables/);
+  });
+
   describe('on a formula too hard for the budget', () => {
     const hard = pigeons(11);
 

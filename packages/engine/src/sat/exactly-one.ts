@@ -6,8 +6,11 @@ import type { Budget } from './types.ts';
  * CNF, where every cell holds one digit and every house holds each digit once. Each group
  * is propagated natively as a cardinality constraint (one var true ⇒ the rest false; all
  * but one false ⇒ the last true) instead of as 36 binary clauses plus one long clause, and
- * branching takes the open group with the fewest candidates. Same literals (DIMACS numbers),
- * assumptions, budgets and three-valued answers as the CDCL `Solver`; it also counts models.
+ * branching takes the open group with the fewest candidates. A group's unassigned variables are
+ * a bitmask (so a group has at most 31 variables — a sudoku's have 9): propagation visits only
+ * the free ones and finds a group's last candidate with one count-trailing-zeros. Same
+ * literals (DIMACS numbers), assumptions, budgets and three-valued answers as the CDCL
+ * `Solver`; it also counts models.
  */
 export interface ExactlyOneOptions {
   /** DIMACS literals that must hold. */
@@ -51,8 +54,10 @@ export class ExactlyOneSolver {
   private readonly value: Int8Array;
   /** The variable that is true in each group, or −1. */
   private readonly trueIn: Int32Array;
-  /** Unassigned variables per group. */
-  private readonly free: Int32Array;
+  /** Bit p of freeMask[g] is set while the group's p-th variable is unassigned. */
+  private readonly freeMask: Int32Array;
+  /** 1 << (position of the variable in the group), parallel to varGroups. */
+  private readonly varBit: Int32Array;
   /** Assigned literals (2·v + 1 for false) in assignment order. */
   private readonly trail: Int32Array;
   private trailSize = 0;
@@ -63,8 +68,8 @@ export class ExactlyOneSolver {
   /** Groups that fell to one candidate (or none) with no true variable, awaiting a look. */
   private readonly pending: Int32Array;
   private pendingSize = 0;
-  /** Each group's size, to reset `free` in one copy. */
-  private readonly sizes: Int32Array;
+  /** Each group's full mask, to reset `freeMask` in one copy. */
+  private readonly fullMasks: Int32Array;
 
   /** `groups`: each a list of DIMACS variables, exactly one of which must be true. */
   constructor(numVars: number, groups: readonly (readonly number[])[]) {
@@ -87,18 +92,26 @@ export class ExactlyOneSolver {
     this.varStart = new Int32Array(numVars + 1);
     for (let v = 0; v < numVars; v++) this.varStart[v + 1] = this.varStart[v]! + counts[v]!;
     this.varGroups = new Int32Array(total);
+    this.varBit = new Int32Array(total);
     const fill = this.varStart.slice(0, numVars);
     for (let i = 0; i < g; i++) {
-      for (let k = this.groupStart[i]!; k < this.groupStart[i + 1]!; k++)
-        this.varGroups[fill[this.groupVars[k]!]!++] = i;
+      for (let k = this.groupStart[i]!; k < this.groupStart[i + 1]!; k++) {
+        const at = fill[this.groupVars[k]!]!++;
+        this.varGroups[at] = i;
+        this.varBit[at] = 1 << (k - this.groupStart[i]!);
+      }
     }
     this.value = new Int8Array(numVars);
     this.trueIn = new Int32Array(g).fill(-1);
-    this.sizes = new Int32Array(g);
-    for (let i = 0; i < g; i++) this.sizes[i] = this.groupStart[i + 1]! - this.groupStart[i]!;
-    this.free = this.sizes.slice();
+    this.fullMasks = new Int32Array(g);
+    for (let i = 0; i < g; i++) {
+      const size = this.groupStart[i + 1]! - this.groupStart[i]!;
+      if (size > 31) throw new RangeError(`group ${i} has ${size} variables; at most 31`);
+      this.fullMasks[i] = size === 0 ? 0 : (2 ** size - 1) | 0;
+    }
+    this.freeMask = this.fullMasks.slice();
     this.trail = new Int32Array(numVars);
-    // A group is queued when its free count drops to 1 and again at 0: at most twice per group.
+    // A group is queued when it drops to one free variable and again at none: twice at most.
     this.pending = new Int32Array(2 * g + 1);
   }
 
@@ -165,12 +178,12 @@ export class ExactlyOneSolver {
 
   /** The open group with the fewest unassigned variables; −2 when all are satisfied, −1 on a dead end. */
   private pickGroup(): number {
-    const { trueIn, free } = this;
+    const { trueIn, freeMask } = this;
     let best = -2;
     let bestFree = Infinity;
-    for (let g = 0; g < free.length; g++) {
+    for (let g = 0; g < freeMask.length; g++) {
       if (trueIn[g] !== -1) continue;
-      const f = free[g]!;
+      const f = popcount(freeMask[g]!);
       if (f < bestFree) {
         if (f === 0) return -1;
         bestFree = f;
@@ -184,7 +197,7 @@ export class ExactlyOneSolver {
   private pickVar(group: number, rng: Rng | undefined): number {
     const start = this.groupStart[group]!;
     const end = this.groupStart[group + 1]!;
-    let skip = rng ? rng.int(this.free[group]!) : 0;
+    let skip = rng ? rng.int(popcount(this.freeMask[group]!)) : 0;
     for (let k = start; k < end; k++) {
       const v = this.groupVars[k]!;
       if (this.value[v] === 0 && skip-- === 0) return v;
@@ -193,14 +206,14 @@ export class ExactlyOneSolver {
   }
 
   private assign(v: number, val: 1 | -1): void {
-    const { varGroups, free, trueIn } = this;
+    const { varGroups, varBit, freeMask, trueIn } = this;
     const end = this.varStart[v + 1]!;
     this.value[v] = val;
     if (val === 1) {
       this.trail[this.trailSize++] = v << 1;
       for (let k = this.varStart[v]!; k < end; k++) {
         const g = varGroups[k]!;
-        free[g]!--;
+        freeMask[g]! &= ~varBit[k]!;
         if (trueIn[g] === -1) trueIn[g] = v;
         else this.conflict = true;
       }
@@ -208,7 +221,8 @@ export class ExactlyOneSolver {
       this.trail[this.trailSize++] = (v << 1) | 1;
       for (let k = this.varStart[v]!; k < end; k++) {
         const g = varGroups[k]!;
-        if (--free[g]! <= 1 && trueIn[g] === -1) this.pending[this.pendingSize++] = g;
+        const m = (freeMask[g] = freeMask[g]! & ~varBit[k]!);
+        if ((m & (m - 1)) === 0 && trueIn[g] === -1) this.pending[this.pendingSize++] = g;
       }
     }
   }
@@ -220,8 +234,18 @@ export class ExactlyOneSolver {
    * assignments are inlined and the queue heads kept in locals.
    */
   private propagate(): boolean {
-    const { trail, value, varStart, varGroups, groupStart, groupVars, trueIn, free, pending } =
-      this;
+    const {
+      trail,
+      value,
+      varStart,
+      varGroups,
+      varBit,
+      groupStart,
+      groupVars,
+      trueIn,
+      freeMask,
+      pending,
+    } = this;
     let qhead = this.qhead;
     let trailSize = this.trailSize;
     let pendingSize = this.pendingSize;
@@ -230,19 +254,18 @@ export class ExactlyOneSolver {
       if (pendingSize > 0) {
         const g = pending[--pendingSize]!;
         if (trueIn[g] !== -1) continue;
-        if (free[g] === 0) {
+        const left = freeMask[g]!;
+        if (left === 0) {
           ok = false;
           break;
         }
-        let j = groupStart[g]!;
-        while (value[groupVars[j]!] !== 0) j++;
-        const u = groupVars[j]!;
+        const u = groupVars[groupStart[g]! + 31 - Math.clz32(left & -left)]!;
         value[u] = 1;
         trail[trailSize++] = u << 1;
         const uEnd = varStart[u + 1]!;
         for (let k = varStart[u]!; k < uEnd; k++) {
           const h = varGroups[k]!;
-          free[h]!--;
+          freeMask[h]! &= ~varBit[k]!;
           if (trueIn[h] === -1) trueIn[h] = u;
           else ok = false;
         }
@@ -256,16 +279,16 @@ export class ExactlyOneSolver {
       const vEnd = varStart[v + 1]!;
       for (let k = varStart[v]!; k < vEnd; k++) {
         const g = varGroups[k]!;
-        const gEnd = groupStart[g + 1]!;
-        for (let j = groupStart[g]!; j < gEnd; j++) {
-          const u = groupVars[j]!;
-          if (value[u] !== 0) continue;
+        const start = groupStart[g]!;
+        for (let m = freeMask[g]!; m !== 0; m &= m - 1) {
+          const u = groupVars[start + 31 - Math.clz32(m & -m)]!;
           value[u] = -1;
           trail[trailSize++] = (u << 1) | 1;
           const uEnd = varStart[u + 1]!;
-          for (let m = varStart[u]!; m < uEnd; m++) {
-            const h = varGroups[m]!;
-            if (--free[h]! <= 1 && trueIn[h] === -1) pending[pendingSize++] = h;
+          for (let j = varStart[u]!; j < uEnd; j++) {
+            const h = varGroups[j]!;
+            const left = (freeMask[h] = freeMask[h]! & ~varBit[j]!);
+            if ((left & (left - 1)) === 0 && trueIn[h] === -1) pending[pendingSize++] = h;
           }
         }
       }
@@ -277,13 +300,13 @@ export class ExactlyOneSolver {
   }
 
   private undoTo(size: number): void {
-    const { trail, value, varStart, varGroups, trueIn, free } = this;
+    const { trail, value, varStart, varGroups, varBit, trueIn, freeMask } = this;
     this.pendingSize = 0;
     if (size === 0) {
       // Cheaper than undoing a full trail entry by entry.
       value.fill(0);
       trueIn.fill(-1);
-      free.set(this.sizes);
+      freeMask.set(this.fullMasks);
       this.trailSize = 0;
     }
     let trailSize = this.trailSize;
@@ -293,7 +316,7 @@ export class ExactlyOneSolver {
       const vEnd = varStart[v + 1]!;
       for (let k = varStart[v]!; k < vEnd; k++) {
         const g = varGroups[k]!;
-        free[g]!++;
+        freeMask[g]! |= varBit[k]!;
         if (trueIn[g] === v) trueIn[g] = -1;
       }
     }
@@ -342,4 +365,11 @@ class Search {
     if (performance.now() >= this.deadline) return 'time';
     return undefined;
   }
+}
+
+/** Set bits of a 32-bit mask (SWAR: constant time; pickGroup calls it per open group). */
+function popcount(mask: number): number {
+  let x = mask - ((mask >>> 1) & 0x55555555);
+  x = (x & 0x33333333) + ((x >>> 2) & 0x33333333);
+  return Math.imul((x + (x >>> 4)) & 0x0f0f0f0f, 0x01010101) >>> 24;
 }
