@@ -1,8 +1,101 @@
+import { mkdirSync } from 'node:fs';
+import { createServer } from 'node:http';
+import type { AddressInfo } from 'node:net';
 import { networkInterfaces } from 'node:os';
+import { pathToFileURL } from 'node:url';
+import { DIFFICULTIES, VARIANTS } from '@percent/protocol';
+import QRCode from 'qrcode';
+import { DEFAULT_CLIENT_DIR, DEFAULT_DATA_DIR, readConfig } from './config.ts';
 import { createApp } from './http/app.ts';
+import { createLogger } from './log.ts';
+import { createPuzzlePool, type PuzzlePool, type PuzzlePoolOptions } from './puzzles/pool.ts';
+import { RoomHub } from './socket/hub.ts';
+import type { RateLimitOptions } from './socket/rate-limit.ts';
+import { createSocketServer } from './socket/server.ts';
+import { DEFAULT_TIMINGS, type RoomTimings } from './socket/types.ts';
+import { openStore } from './store/store.ts';
 
-const port = Number(process.env.PORT ?? 3000);
-const host = process.env.HOST ?? '0.0.0.0';
+const log = createLogger('server');
+
+export interface ServerOptions {
+  /** 0 picks a free port (tests). */
+  readonly port?: number;
+  readonly host?: string;
+  /** SQLite folder (created when missing); or `memory: true` for a throwaway store. */
+  readonly dataDir?: string;
+  readonly memory?: boolean;
+  readonly clientDir?: string;
+  readonly pool?: PuzzlePoolOptions;
+  /** A ready-made pool instead (load tests); the server then does not close it. */
+  readonly puzzles?: PuzzlePool;
+  readonly timings?: Partial<RoomTimings>;
+  readonly rateLimit?: RateLimitOptions;
+}
+
+export interface RunningServer {
+  readonly url: string;
+  readonly port: number;
+  /** Rooms brought back from the store's snapshots at start. */
+  readonly restoredRooms: number;
+  /** Stops accepting, snapshots the rooms, closes sockets, the puzzle pool and the store. */
+  close(): Promise<void>;
+}
+
+/** Starts one server: HTTP, Socket.IO, rooms (restored from the store), puzzle pool. */
+export async function startServer(options: ServerOptions = {}): Promise<RunningServer> {
+  const dataDir = options.dataDir ?? DEFAULT_DATA_DIR;
+  if (!options.memory) mkdirSync(dataDir, { recursive: true });
+  const store = openStore(options.memory ? { memory: true } : { dataDir });
+  const pool = options.puzzles ?? createPuzzlePool(options.pool);
+  const timings = { ...DEFAULT_TIMINGS, ...options.timings };
+  const hub = new RoomHub(store, timings, log);
+  const restoredRooms = hub.restore();
+  const app = createApp({
+    clientDir: options.clientDir ?? DEFAULT_CLIENT_DIR,
+    store,
+    health: () => ({
+      rooms: hub.size,
+      players: hub.players,
+      moves: hub.moves,
+      pool: readiness(pool),
+    }),
+  });
+  const http = createServer(app);
+  const io = createSocketServer(http, {
+    hub,
+    store,
+    pool,
+    timings,
+    log,
+    rateLimit: options.rateLimit,
+  });
+  await new Promise<void>((resolve, reject) => {
+    http.once('error', reject);
+    http.listen(options.port ?? 3000, options.host ?? '0.0.0.0', resolve);
+  });
+  const port = (http.address() as AddressInfo).port;
+  let closing: Promise<void> | undefined;
+  const close = (): Promise<void> =>
+    (closing ??= (async () => {
+      hub.shutdown();
+      await io.close();
+      if (!options.puzzles) await pool.close();
+      store.close();
+    })());
+  return { url: `http://localhost:${port}`, port, restoredRooms, close };
+}
+
+/** Puzzles ready per kind, the kinds that have any or are kept ready. */
+function readiness(pool: PuzzlePool): Record<string, number> {
+  const ready: Record<string, number> = {};
+  for (const variant of VARIANTS) {
+    for (const difficulty of DIFFICULTIES) {
+      const n = pool.ready(variant, difficulty);
+      if (n > 0 || variant === 'percent') ready[`${variant}/${difficulty}`] = n;
+    }
+  }
+  return ready;
+}
 
 /** Every IPv4 address other devices on the LAN can reach this machine at. */
 function lanAddresses(): string[] {
@@ -12,12 +105,40 @@ function lanAddresses(): string[] {
     .map((a) => a!.address);
 }
 
-const server = createApp().listen(port, host, () => {
-  console.log(`Percent is running on http://localhost:${port}`);
-  for (const address of lanAddresses())
-    console.log(`  join on your LAN: http://${address}:${port}`);
-});
-server.on('error', (error) => {
-  console.error(`Percent could not listen on ${host}:${port}: ${error.message}`);
-  process.exit(1);
-});
+async function main(): Promise<void> {
+  const read = readConfig();
+  if (!read.ok) {
+    console.error(`Percent: ${read.message}`);
+    process.exit(1);
+  }
+  const { config } = read;
+  let server: RunningServer;
+  try {
+    server = await startServer(config);
+  } catch (error) {
+    console.error(
+      `Percent could not start on ${config.host}:${config.port}: ${(error as Error).message}`,
+    );
+    process.exit(1);
+  }
+  const urls = lanAddresses().map((address) => `http://${address}:${server.port}`);
+  console.log(`Percent is running on http://localhost:${server.port}  (data: ${config.dataDir})`);
+  if (server.restoredRooms > 0)
+    console.log(`  restored ${server.restoredRooms} room(s) from the last run`);
+  for (const url of urls) console.log(`  join on your LAN: ${url}`);
+  if (urls[0]) console.log(await QRCode.toString(urls[0], { type: 'terminal', small: true }));
+  const stop = (signal: string) => {
+    log.info({ signal }, 'shutting down');
+    void server.close().then(
+      () => process.exit(0),
+      (error: unknown) => {
+        log.error({ err: error }, 'shutdown failed');
+        process.exit(1);
+      },
+    );
+  };
+  process.once('SIGINT', stop);
+  process.once('SIGTERM', stop);
+}
+
+if (process.argv[1] && import.meta.url === pathToFileURL(process.argv[1]).href) void main();

@@ -1,22 +1,66 @@
-import express, { type Express } from 'express';
-import { PROTOCOL_VERSION } from '@percent/protocol';
+import { existsSync } from 'node:fs';
+import { join } from 'node:path';
+import { DeviceIdSchema, PROTOCOL_VERSION, RoomCodeSchema } from '@percent/protocol';
+import express, { type Express, type Response } from 'express';
+import type { Store } from '../store/store.ts';
 
-const startedAt = Date.now();
+export interface AppDeps {
+  /** The built web client (`packages/client/dist`); a welcome page stands in when absent. */
+  readonly clientDir: string;
+  readonly store: Store;
+  /** Live figures for `/healthz`. */
+  readonly health: () => Record<string, unknown>;
+}
 
-/**
- * The HTTP side of the server. Until the race server lands it serves the welcome page and
- * the health check; the built client and the Socket.IO endpoint join it on the same port.
- */
-export function createApp(): Express {
+/** The HTTP side: the web client, the health check and the read-only history APIs. */
+export function createApp(deps: AppDeps): Express {
   const app = express();
+  const startedAt = Date.now();
   app.disable('x-powered-by');
   app.get('/healthz', (_req, res) => {
-    res.json({ ok: true, protocol: PROTOCOL_VERSION, uptimeMs: Date.now() - startedAt });
+    res.json({
+      ok: true,
+      protocol: PROTOCOL_VERSION,
+      uptimeMs: Date.now() - startedAt,
+      ...deps.health(),
+    });
   });
-  app.get('/', (_req, res) => {
-    res.type('html').send(welcomePage);
+  app.get('/api/history/:deviceId', (req, res) => {
+    const deviceId = DeviceIdSchema.safeParse(req.params.deviceId);
+    if (!deviceId.success) return badRequest(res, 'deviceId', deviceId.error.issues[0]?.message);
+    res.json({ entries: deps.store.historyOf(deviceId.data, limitOf(req.query.limit)) });
   });
+  app.get('/api/rooms/:code/leaderboard', (req, res) => {
+    const code = RoomCodeSchema.safeParse(req.params.code);
+    if (!code.success) return badRequest(res, 'code', code.error.issues[0]?.message);
+    const entries = deps.store
+      .leaderboard(code.data, limitOf(req.query.limit))
+      .map(({ nickname, wins, races, bestTimeMs }) => ({ nickname, wins, races, bestTimeMs }));
+    res.json({ entries });
+  });
+  serveClient(app, deps.clientDir);
   return app;
+}
+
+function limitOf(value: unknown): number | undefined {
+  const n = Number(value);
+  return Number.isInteger(n) && n >= 1 ? Math.min(n, 100) : undefined;
+}
+
+function badRequest(res: Response, field: string, message = 'invalid'): void {
+  res
+    .status(400)
+    .json({ ok: false, error: { code: 'BAD_PAYLOAD', message: `${field}: ${message}` } });
+}
+
+/** Static files, and the single-page app's entry for its client-side routes. */
+function serveClient(app: Express, clientDir: string): void {
+  const index = join(clientDir, 'index.html');
+  app.use(express.static(clientDir, { index: false, maxAge: '1h' }));
+  app.get(['/', '/r/:code', '/solo'], (_req, res) => {
+    if (existsSync(index)) res.sendFile(index, { maxAge: 0 });
+    else res.type('html').send(welcomePage);
+  });
 }
 
 const welcomePage = `<!doctype html>
@@ -29,5 +73,6 @@ const welcomePage = `<!doctype html>
 anti-diagonal and the two shaded windows (rows 2–4 × columns 2–4 and rows 6–8 × columns 6–8) each
 hold 1–9 exactly once — together they draw a “%”.</p>
 <p>百分号数独：每行、每列、每个宫、反对角线以及两个窗口各含 1–9 恰好一次。</p>
-<p>The race lobby is on its way; the server is up and healthy (<a href="/healthz">/healthz</a>).</p>
+<p>The web client is not built yet: run <code>pnpm build</code> (or <code>pnpm start</code>, which
+builds it). The server is up (<a href="/healthz">/healthz</a>).</p>
 </body></html>`;

@@ -1,0 +1,119 @@
+import type { Result } from './errors.ts';
+import type {
+  CreateRoomPayload,
+  HistoryPayload,
+  JoinRoomPayload,
+  KickPayload,
+  LeaderboardPayload,
+  MovePayload,
+  ReadyPayload,
+  SettingsPayload,
+  SpectatePayload,
+  TransferHostPayload,
+} from './schemas.ts';
+import type {
+  HistoryEntryView,
+  LeaderboardEntryView,
+  MoveVerdict,
+  ProgressEvent,
+  ProgressView,
+  RoomView,
+  RunnerStatus,
+  SessionEndedEvent,
+} from './views.ts';
+
+/** Bumped on every incompatible change; checked when a socket connects. */
+export const PROTOCOL_VERSION = 1;
+
+/** The Socket.IO handshake `auth` object. */
+export interface HandshakeAuth {
+  readonly protocol: number;
+}
+
+/** Socket.IO `connect_error` `data` when the server refuses the handshake. */
+export interface HandshakeError {
+  readonly code: 'VERSION_MISMATCH';
+  readonly message: string;
+  readonly serverProtocol: number;
+}
+
+export const ClientEvent = {
+  createRoom: 'room:create',
+  joinRoom: 'room:join',
+  spectate: 'room:spectate',
+  leave: 'room:leave',
+  sync: 'room:sync',
+  ready: 'room:ready',
+  settings: 'room:settings',
+  kick: 'room:kick',
+  transferHost: 'room:host',
+  start: 'race:start',
+  move: 'race:move',
+  rematch: 'race:rematch',
+  history: 'history:get',
+  leaderboard: 'leaderboard:get',
+} as const;
+export type ClientEventName = (typeof ClientEvent)[keyof typeof ClientEvent];
+
+export const ServerEvent = {
+  state: 'room:state',
+  progress: 'race:progress',
+  sessionEnded: 'session:ended',
+} as const;
+export type ServerEventName = (typeof ServerEvent)[keyof typeof ServerEvent];
+
+/** Reply to create and join: the seat (players) and the first snapshot. */
+export interface SeatReply {
+  readonly role: 'player' | 'spectator';
+  readonly playerId: string | null;
+  /** Keep it (per room) to regain the seat after a drop; null for spectators. */
+  readonly sessionToken: string | null;
+  /** Seconds a dropped player keeps the seat. */
+  readonly graceSec: number;
+  readonly view: RoomView;
+}
+export interface ViewReply {
+  readonly view: RoomView;
+}
+export interface MoveReply {
+  readonly moveId: string;
+  readonly cell: number;
+  readonly digit: number;
+  readonly verdict: MoveVerdict;
+  readonly status: RunnerStatus;
+  readonly progress: ProgressView;
+  /** True when this acknowledges a move already counted (a retry). */
+  readonly duplicate: boolean;
+}
+
+type Ack<T extends object> = (reply: Result<T>) => void;
+
+/** Every client → server event: a payload and an acknowledgement callback. */
+export interface ClientToServerEvents {
+  'room:create': (payload: CreateRoomPayload, ack: Ack<SeatReply>) => void;
+  'room:join': (payload: JoinRoomPayload, ack: Ack<SeatReply>) => void;
+  'room:spectate': (payload: SpectatePayload, ack: Ack<SeatReply>) => void;
+  'room:leave': (payload: object, ack: Ack<object>) => void;
+  'room:sync': (payload: object, ack: Ack<ViewReply>) => void;
+  'room:ready': (payload: ReadyPayload, ack: Ack<object>) => void;
+  'room:settings': (payload: SettingsPayload, ack: Ack<object>) => void;
+  'room:kick': (payload: KickPayload, ack: Ack<object>) => void;
+  'room:host': (payload: TransferHostPayload, ack: Ack<object>) => void;
+  'race:start': (payload: object, ack: Ack<object>) => void;
+  'race:move': (payload: MovePayload, ack: Ack<MoveReply>) => void;
+  'race:rematch': (payload: object, ack: Ack<object>) => void;
+  'history:get': (payload: HistoryPayload, ack: Ack<{ entries: HistoryEntryView[] }>) => void;
+  'leaderboard:get': (
+    payload: LeaderboardPayload,
+    ack: Ack<{ entries: LeaderboardEntryView[] }>,
+  ) => void;
+}
+
+export interface ServerToClientEvents {
+  'room:state': (view: RoomView) => void;
+  'race:progress': (event: ProgressEvent) => void;
+  'session:ended': (event: SessionEndedEvent) => void;
+}
+
+/** The join link path for a room code. */
+export const roomLink = (code: string): string => `/r/${code}`;

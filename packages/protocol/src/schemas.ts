@@ -1,0 +1,144 @@
+import { z } from 'zod';
+import { ErrorCode, type WireError } from './errors.ts';
+
+/**
+ * One schema per client → server payload. The server parses every payload with its schema at
+ * the edge; clients may use the same schemas to validate forms. Unknown keys are stripped.
+ */
+
+export const VARIANTS = ['classic', 'percent', 'x', 'windoku'] as const;
+export type VariantName = (typeof VARIANTS)[number];
+export const DIFFICULTIES = ['easy', 'medium', 'hard', 'expert'] as const;
+export type DifficultyLevel = (typeof DIFFICULTIES)[number];
+
+/** Room codes: 5 letters from an alphabet without look-alikes (no I, L, O, U, 0, 1). */
+export const ROOM_CODE_ALPHABET = 'ABCDEFGHJKMNPQRSTVWXYZ';
+export const ROOM_CODE_LENGTH = 5;
+/** Accepts lower case and surrounding spaces; the value is the canonical upper-case code. */
+export const RoomCodeSchema = z
+  .string()
+  .trim()
+  .toUpperCase()
+  .regex(/^[ABCDEFGHJKMNPQRSTVWXYZ]{5}$/, 'a room code is 5 letters');
+
+/** 1–20 visible characters after trimming; control characters are refused. */
+export const NicknameSchema = z
+  .string()
+  .trim()
+  .min(1, 'a nickname needs at least one character')
+  .max(20, 'a nickname has at most 20 characters')
+  .regex(/^[^\p{Cc}\p{Cf}]+$/u, 'a nickname cannot contain control characters');
+
+/** A random id the client keeps per device (localStorage); never shown to other clients. */
+export const DeviceIdSchema = z
+  .string()
+  .regex(/^[A-Za-z0-9_-]{8,64}$/, 'a device id is 8–64 of A-Z a-z 0-9 _ -');
+/** The secret the server hands a player with their seat; presented again to regain it. */
+export const SessionTokenSchema = z
+  .string()
+  .regex(/^[A-Za-z0-9_-]{16,64}$/, 'malformed session token');
+export const PlayerIdSchema = z.string().min(1).max(32);
+
+export const MistakeRuleSchema = z.discriminatedUnion('kind', [
+  /** Up to `allowed` mistakes; the next one eliminates the player. */
+  z.object({ kind: z.literal('eliminate'), allowed: z.int().min(0).max(20) }),
+  /** Each mistake adds `seconds` to the player's time. */
+  z.object({ kind: z.literal('penalty'), seconds: z.int().min(1).max(600) }),
+]);
+export type MistakeRule = z.infer<typeof MistakeRuleSchema>;
+
+export const SpectatorDigitsSchema = z.discriminatedUnion('kind', [
+  /** Spectators see progress live and digits only once the race has ended (the default). */
+  z.object({ kind: z.literal('end') }),
+  /** Spectators see every board as it was `seconds` ago. */
+  z.object({ kind: z.literal('delay'), seconds: z.int().min(5).max(600) }),
+  /** Spectators see every digit as it is placed (a TV at a party). */
+  z.object({ kind: z.literal('live') }),
+]);
+export type SpectatorDigits = z.infer<typeof SpectatorDigitsSchema>;
+
+export const RoomSettingsSchema = z.object({
+  variant: z.enum(VARIANTS),
+  difficulty: z.enum(DIFFICULTIES),
+  mistakes: MistakeRuleSchema,
+  /** Whole race limit in seconds; null = none. */
+  timeLimitSec: z.int().min(30).max(7200).nullable(),
+  maxPlayers: z.int().min(1).max(16),
+  /** A locked room takes no new players (seated players may still reconnect). */
+  locked: z.boolean(),
+  spectatorDigits: SpectatorDigitsSchema,
+});
+export type RoomSettings = z.infer<typeof RoomSettingsSchema>;
+
+export const DEFAULT_SETTINGS: RoomSettings = {
+  variant: 'percent',
+  difficulty: 'easy',
+  mistakes: { kind: 'eliminate', allowed: 3 },
+  timeLimitSec: 1800,
+  maxPlayers: 8,
+  locked: false,
+  spectatorDigits: { kind: 'end' },
+};
+
+export const CreateRoomSchema = z.object({
+  nickname: NicknameSchema,
+  deviceId: DeviceIdSchema,
+  settings: RoomSettingsSchema.partial().optional(),
+});
+export const JoinRoomSchema = z.object({
+  code: RoomCodeSchema,
+  nickname: NicknameSchema,
+  deviceId: DeviceIdSchema,
+  /** The token from an earlier `room:create`/`room:join` reply: regains that seat. */
+  sessionToken: SessionTokenSchema.optional(),
+});
+export const SpectateSchema = z.object({ code: RoomCodeSchema, deviceId: DeviceIdSchema });
+export const EmptySchema = z.object({}).optional();
+export const ReadySchema = z.object({ ready: z.boolean() });
+export const SettingsSchema = z.object({ settings: RoomSettingsSchema.partial() });
+export const KickSchema = z.object({ playerId: PlayerIdSchema });
+export const TransferHostSchema = z.object({ playerId: PlayerIdSchema });
+export const MoveSchema = z.object({
+  /** Chosen by the client, unique per player per race; a retry reuses it and counts once. */
+  moveId: z.string().regex(/^[A-Za-z0-9_-]{1,40}$/, 'a move id is 1–40 of A-Z a-z 0-9 _ -'),
+  cell: z.int().min(0).max(80),
+  /** 1–9 places a digit; 0 clears the cell. */
+  digit: z.int().min(0).max(9),
+});
+export const HistorySchema = z.object({
+  deviceId: DeviceIdSchema,
+  limit: z.int().min(1).max(100).optional(),
+});
+export const LeaderboardSchema = z.object({
+  code: RoomCodeSchema,
+  limit: z.int().min(1).max(100).optional(),
+});
+
+export type CreateRoomPayload = z.infer<typeof CreateRoomSchema>;
+export type JoinRoomPayload = z.infer<typeof JoinRoomSchema>;
+export type SpectatePayload = z.infer<typeof SpectateSchema>;
+export type ReadyPayload = z.infer<typeof ReadySchema>;
+export type SettingsPayload = z.infer<typeof SettingsSchema>;
+export type KickPayload = z.infer<typeof KickSchema>;
+export type TransferHostPayload = z.infer<typeof TransferHostSchema>;
+export type MovePayload = z.infer<typeof MoveSchema>;
+export type HistoryPayload = z.infer<typeof HistorySchema>;
+export type LeaderboardPayload = z.infer<typeof LeaderboardSchema>;
+
+/** A parsed payload, or BAD_PAYLOAD naming the event, the field and the problem. */
+export type Checked<T> =
+  { readonly ok: true; readonly data: T } | { readonly ok: false; readonly error: WireError };
+
+/** Parses `input` with `schema`; the error message reads "room:join: nickname: …". */
+export function checkPayload<S extends z.ZodType>(
+  event: string,
+  schema: S,
+  input: unknown,
+): Checked<z.output<S>> {
+  const parsed = schema.safeParse(input);
+  if (parsed.success) return { ok: true, data: parsed.data };
+  const issue = parsed.error.issues[0];
+  const field = issue && issue.path.length > 0 ? issue.path.join('.') : 'payload';
+  const message = `${event}: ${field}: ${issue?.message ?? 'invalid'}`;
+  return { ok: false, error: { code: ErrorCode.badPayload, message } };
+}

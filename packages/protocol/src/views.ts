@@ -1,0 +1,142 @@
+import type { DifficultyLevel, RoomSettings, VariantName } from './schemas.ts';
+
+/**
+ * What the server sends. Every view is built for one recipient: a racing player sees their own
+ * board and everyone's progress, never another player's digits nor the solution.
+ * Boards and puzzles are 81 characters, row-major, `1`–`9` or `0` for a blank.
+ * Times are server epoch milliseconds; `serverNow` lets a client correct its clock.
+ */
+
+export type RoomPhase = 'lobby' | 'countdown' | 'racing' | 'finished';
+export type RunnerStatus = 'racing' | 'finished' | 'eliminated' | 'left' | 'timeout';
+export type Connection = 'online' | 'reconnecting';
+export type MoveVerdict = 'correct' | 'wrong' | 'cleared';
+
+/** A player's progress in the race, visible to everyone. */
+export interface ProgressView {
+  /** Blanks of the puzzle this player has filled correctly. */
+  readonly filled: number;
+  /** Blanks of the puzzle (filled === blanks means a full board). */
+  readonly blanks: number;
+  /** round(100 · filled / blanks). */
+  readonly percent: number;
+  readonly mistakes: number;
+  /** Houses (rows, columns, boxes, diagonal, windows) this player has completed. */
+  readonly units: number;
+  /** Time added by mistakes under the penalty rule, ms. */
+  readonly penaltyMs: number;
+}
+
+export interface PlayerView {
+  readonly id: string;
+  readonly nickname: string;
+  readonly host: boolean;
+  readonly ready: boolean;
+  readonly connection: Connection;
+  /** Present from the start of a race until the room returns to the lobby. */
+  readonly race: PlayerRaceView | null;
+}
+
+export interface PlayerRaceView {
+  readonly status: RunnerStatus;
+  readonly progress: ProgressView;
+  /** Time from the start to a full board plus penalties, once finished. */
+  readonly timeMs: number | null;
+}
+
+export interface Standing {
+  readonly playerId: string;
+  readonly nickname: string;
+  /** 1 = winner; null for players who did not finish. */
+  readonly place: number | null;
+  readonly timeMs: number | null;
+  readonly mistakes: number;
+  readonly outcome: RunnerStatus;
+  readonly progress: ProgressView;
+}
+
+export interface RaceView {
+  readonly id: string;
+  readonly variant: VariantName;
+  readonly difficulty: DifficultyLevel;
+  /** When the puzzle appears and the clock starts (end of the countdown). */
+  readonly startsAt: number;
+  /** When the time limit ends the race; null without a limit. */
+  readonly endsAt: number | null;
+  /** Set once the race has ended. */
+  readonly endedAt: number | null;
+  /** The givens; null during the countdown (everyone receives them at `startsAt`). */
+  readonly puzzle: string | null;
+  /** The recipient's own board (givens + their correct digits); null for spectators. */
+  readonly own: string | null;
+  /**
+   * Boards by player id: for spectators when the host's rule allows it (delayed boards under
+   * `delay`), and for everyone once the race has ended. Never present for a racing player.
+   */
+  readonly boards: Readonly<Record<string, string>> | null;
+  /** Only once the race has ended. */
+  readonly solution: string | null;
+  /** Only once the race has ended, best first. */
+  readonly standings: readonly Standing[] | null;
+}
+
+export interface YouView {
+  readonly role: 'player' | 'spectator';
+  /** Your seat (players only). */
+  readonly playerId: string | null;
+}
+
+/** The full snapshot of a room for one recipient: sent on join, rejoin and every change. */
+export interface RoomView {
+  readonly code: string;
+  /** Path of the join link, e.g. `/r/KQZTM`. */
+  readonly link: string;
+  readonly phase: RoomPhase;
+  readonly settings: RoomSettings;
+  readonly hostId: string | null;
+  /** In join order. */
+  readonly players: readonly PlayerView[];
+  readonly spectators: number;
+  readonly race: RaceView | null;
+  readonly you: YouView;
+  readonly serverNow: number;
+}
+
+/** Sent to the room after each accepted move (a cheaper update than a full `room:state`). */
+export interface ProgressEvent {
+  readonly playerId: string;
+  readonly status: RunnerStatus;
+  readonly progress: ProgressView;
+  readonly timeMs: number | null;
+  /** That player's board, only to spectators under the `live` rule. */
+  readonly board: string | null;
+}
+
+export type SessionEndReason = 'kicked' | 'replaced' | 'expired' | 'closed';
+export interface SessionEndedEvent {
+  readonly reason: SessionEndReason;
+  readonly message: string;
+}
+
+/** One row of a device's race history (`history:get`, `GET /api/history/:deviceId`). */
+export interface HistoryEntryView {
+  readonly raceId: string;
+  readonly roomCode: string;
+  readonly variant: string;
+  readonly difficulty: string;
+  readonly endedAt: number;
+  readonly nickname: string;
+  readonly place: number | null;
+  readonly timeMs: number | null;
+  readonly mistakes: number;
+  readonly outcome: string;
+  readonly players: number;
+}
+
+/** One row of a room's leaderboard (device ids are never sent). */
+export interface LeaderboardEntryView {
+  readonly nickname: string;
+  readonly wins: number;
+  readonly races: number;
+  readonly bestTimeMs: number | null;
+}

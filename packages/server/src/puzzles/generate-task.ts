@@ -1,0 +1,52 @@
+import {
+  createRng,
+  formatGrid,
+  generate,
+  getVariant,
+  isDifficulty,
+  isVariantId,
+  type DifficultyName,
+  type VariantIdName,
+} from '@percent/engine';
+
+/** One puzzle to make, sent to a worker thread. */
+export interface GenerateTask {
+  readonly variant: VariantIdName;
+  readonly difficulty: DifficultyName;
+  /** Seeds the engine's rng, so a puzzle can be made again from its log line. */
+  readonly seed: string;
+  readonly timeMs: number;
+}
+
+export type GenerateTaskResult =
+  | {
+      readonly status: 'ok';
+      readonly puzzle: string;
+      readonly solution: string;
+      readonly score: number;
+      readonly clues: number;
+      readonly attempts: number;
+    }
+  | { readonly status: 'unknown'; readonly reason: 'time' | 'aborted'; readonly attempts: number };
+
+/** Runs in a worker thread (see `worker.mjs`): the event loop never generates. */
+export default function generateTask(task: GenerateTask): GenerateTaskResult {
+  if (!isVariantId(task.variant)) throw new Error(`unknown variant "${String(task.variant)}"`);
+  if (!isDifficulty(task.difficulty))
+    throw new Error(`unknown difficulty "${String(task.difficulty)}"`);
+  const result = generate({
+    variant: getVariant(task.variant),
+    rng: createRng(task.seed),
+    difficulty: task.difficulty,
+    budget: { timeMs: task.timeMs },
+  });
+  if (result.status !== 'ok') return result;
+  return {
+    status: 'ok',
+    puzzle: formatGrid(result.puzzle, '0'),
+    solution: formatGrid(result.solution, '0'),
+    score: result.grade.score,
+    clues: result.clues,
+    attempts: result.attempts,
+  };
+}

@@ -1,0 +1,41 @@
+import type { DifficultyName, VariantIdName } from '@percent/engine';
+
+export interface PoolPuzzle {
+  /** 81 chars, '0' blanks. */
+  readonly puzzle: string;
+  readonly solution: string;
+  readonly variant: VariantIdName;
+  readonly difficulty: DifficultyName;
+  readonly score: number;
+  readonly clues: number;
+}
+
+export interface PuzzlePool {
+  /**
+   * At once when one is ready (then refills in the background), else generates one off the
+   * event loop. Rejects with a clear error when generation fails; the pool keeps working.
+   */
+  take(variant: VariantIdName, difficulty: DifficultyName): Promise<PoolPuzzle>;
+  /** Puzzles ready now for that kind. */
+  ready(variant: VariantIdName, difficulty: DifficultyName): number;
+  /** Stops refilling and terminates the worker threads. */
+  close(): Promise<void>;
+}
+
+export interface PuzzlePoolOptions {
+  /** Puzzles kept ready per kind (default 2). */
+  readonly perKind?: number;
+  /** Worker threads (default 1). */
+  readonly threads?: number;
+  /** Kinds kept ready (default: every variant × every difficulty); others are made on demand. */
+  readonly kinds?: readonly { variant: VariantIdName; difficulty: DifficultyName }[];
+  /**
+   * Time budget of one generation in ms (default 10 s). A task not done within three budgets
+   * (queue time included) is abandoned, so that a take never hangs on a stuck worker.
+   */
+  readonly budgetMs?: number;
+  /** The worker entry (default `worker.mjs`); tests pass a failing one. */
+  readonly workerFile?: URL;
+}
+
+export { createPuzzlePool } from './piscina-pool.ts';

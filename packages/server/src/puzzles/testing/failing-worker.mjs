@@ -1,0 +1,2 @@
+// A worker entry that cannot start, for the pool's tests.
+throw new Error('this worker fails on purpose');

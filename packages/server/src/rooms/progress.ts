@@ -1,0 +1,66 @@
+import { getVariant } from '@percent/engine';
+import type { ProgressView, Standing } from '@percent/protocol';
+import type { Race, Runner } from './types.ts';
+
+/** Blanks of the puzzle: the cells a player has to fill. */
+export const blanksOf = (puzzle: string): number => countChar(puzzle, '0');
+
+function countChar(text: string, ch: string): number {
+  let n = 0;
+  for (let i = 0; i < text.length; i++) if (text[i] === ch) n++;
+  return n;
+}
+
+/** Houses of the variant whose nine cells are all filled on `board`. */
+export function completedUnits(race: Race, board: string): number {
+  return getVariant(race.variant).houses.filter((house) =>
+    house.cells.every((cell) => board[cell] !== '0'),
+  ).length;
+}
+
+export function penaltyMs(race: Race, runner: Runner): number {
+  const rule = race.rules.mistakes;
+  return rule.kind === 'penalty' ? runner.mistakes * rule.seconds * 1000 : 0;
+}
+
+export function progressOf(race: Race, runner: Runner): ProgressView {
+  const blanks = blanksOf(race.puzzle);
+  const filled = blanks - blanksOf(runner.board);
+  return {
+    filled,
+    blanks,
+    percent: blanks === 0 ? 100 : Math.round((100 * filled) / blanks),
+    mistakes: runner.mistakes,
+    units: completedUnits(race, runner.board),
+    penaltyMs: penaltyMs(race, runner),
+  };
+}
+
+/** Start to full board plus penalties; null until finished. */
+export const timeOf = (race: Race, runner: Runner): number | null =>
+  runner.finishedAt === null ? null : runner.finishedAt - race.startsAt + penaltyMs(race, runner);
+
+const outcomeRank = { finished: 0, racing: 1, timeout: 1, eliminated: 2, left: 3 } as const;
+
+/**
+ * Best first: finishers by time (with penalties), then the rest by outcome and how far
+ * they got. Only finishers get a place.
+ */
+export function standingsOf(race: Race): Standing[] {
+  const rows = race.runners.map((runner) => ({
+    playerId: runner.playerId,
+    nickname: runner.nickname,
+    timeMs: timeOf(race, runner),
+    mistakes: runner.mistakes,
+    outcome: runner.status,
+    progress: progressOf(race, runner),
+  }));
+  rows.sort(
+    (a, b) =>
+      outcomeRank[a.outcome] - outcomeRank[b.outcome] ||
+      (a.timeMs ?? 0) - (b.timeMs ?? 0) ||
+      b.progress.filled - a.progress.filled ||
+      a.mistakes - b.mistakes,
+  );
+  return rows.map((row, i) => ({ ...row, place: row.outcome === 'finished' ? i + 1 : null }));
+}

@@ -1,0 +1,75 @@
+import { expect } from 'vitest';
+import { createRoom } from './room.ts';
+import { reduce } from './reduce.ts';
+import type { Command, Outcome, PuzzleDraw, Room } from './types.ts';
+
+/** A valid classic solution (shifted rows) and a puzzle with the first `blanks` cells open. */
+export const SOLUTION = Array.from({ length: 81 }, (_, i) => {
+  const r = Math.floor(i / 9);
+  const c = i % 9;
+  return String(((r * 3 + Math.floor(r / 3) + c) % 9) + 1);
+}).join('');
+export const BLANK_CELLS = [0, 1, 2, 10, 40];
+export const PUZZLE = SOLUTION.split('')
+  .map((d, i) => (BLANK_CELLS.includes(i) ? '0' : d))
+  .join('');
+export const DRAW: PuzzleDraw = {
+  puzzle: PUZZLE,
+  solution: SOLUTION,
+  variant: 'classic',
+  difficulty: 'easy',
+};
+export const digitAt = (cell: number): number => Number(SOLUTION[cell]);
+/** A digit that is wrong at `cell`. */
+export const wrongAt = (cell: number): number => (digitAt(cell) % 9) + 1;
+
+/** Applies a command that must succeed. */
+export function apply(room: Room, command: Command, now = 1000): Extract<Outcome, { ok: true }> {
+  const outcome = reduce(room, command, now);
+  if (!outcome.ok) expect.fail(`${command.type} failed: ${outcome.error.message}`);
+  return outcome;
+}
+
+export function refusal(room: Room, command: Command, now = 1000): string {
+  const outcome = reduce(room, command, now);
+  if (outcome.ok) expect.fail(`${command.type} should have failed`);
+  return outcome.error.code;
+}
+
+export const joinCmd = (nickname: string, n: number): Command => ({
+  type: 'join',
+  nickname,
+  deviceId: `device-${n}`,
+  sessionToken: `token-${n}-abcdefghijklmnop`,
+});
+
+/** A lobby with players p1 (host, Ann), p2 (Bob), … all ready. */
+export function lobbyWith(names: string[], settings: Partial<Room['settings']> = {}): Room {
+  let room = createRoom('KQZTM', settings);
+  names.forEach((name, i) => {
+    room = apply(room, joinCmd(name, i + 1)).room;
+    room = apply(room, { type: 'ready', playerId: `p${i + 1}`, ready: true }).room;
+  });
+  return room;
+}
+
+/** A race in progress (countdown over) started at t = 1000 + 3000. */
+export function racing(names: string[], settings: Partial<Room['settings']> = {}): Room {
+  const lobby = lobbyWith(names, settings);
+  const start = { type: 'start', playerId: 'p1', raceId: 'race-1', draw: DRAW, countdownMs: 3000 };
+  const counting = apply(lobby, start as Command).room;
+  return apply(counting, { type: 'begin', raceId: 'race-1' }, 4000).room;
+}
+
+let moveSeq = 0;
+export const moveCmd = (playerId: string, cell: number, digit: number, moveId = `m${++moveSeq}`) =>
+  ({ type: 'move', playerId, moveId, cell, digit }) as const;
+
+/** Every blank filled correctly by `playerId`, from time `at`. */
+export function solveAll(room: Room, playerId: string, at: number): Extract<Outcome, { ok: true }> {
+  let outcome = apply(room, moveCmd(playerId, BLANK_CELLS[0]!, digitAt(BLANK_CELLS[0]!)), at);
+  for (const cell of BLANK_CELLS.slice(1)) {
+    outcome = apply(outcome.room, moveCmd(playerId, cell, digitAt(cell)), at);
+  }
+  return outcome;
+}

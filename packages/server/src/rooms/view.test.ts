@@ -1,0 +1,131 @@
+import { describe, expect, it } from 'vitest';
+import { restoreRoom, snapshotOf } from './snapshot.ts';
+import {
+  apply,
+  BLANK_CELLS,
+  digitAt,
+  moveCmd,
+  PUZZLE,
+  racing,
+  solveAll,
+  SOLUTION,
+} from './test-fixtures.ts';
+import type { Room } from './types.ts';
+import { moveReplyFor, progressEventFor, viewFor } from './view.ts';
+
+const ann = { role: 'player', playerId: 'p1' } as const;
+const spectator = { role: 'spectator' } as const;
+
+/** Bob has placed a digit Ann has not: his board differs from hers only there. */
+function bobAhead(settings: Partial<Room['settings']> = {}): Room {
+  const room = racing(['Ann', 'Bob'], settings);
+  return apply(room, moveCmd('p2', BLANK_CELLS[0]!, digitAt(BLANK_CELLS[0]!)), 5000).room;
+}
+const bobBoard = (room: Room): string => room.race!.runners[1]!.board;
+
+describe('views', () => {
+  it('hide the puzzle during the countdown', () => {
+    const room = racing(['Ann']);
+    const counting: Room = { ...room, phase: 'countdown' };
+    expect(viewFor(counting, ann, 2000).race).toMatchObject({
+      puzzle: null,
+      own: null,
+      boards: null,
+    });
+  });
+
+  it('give a racing player their own board and everyone’s progress, never digits or the solution', () => {
+    const room = bobAhead();
+    const view = viewFor(room, ann, 6000);
+    expect(view.race).toMatchObject({ puzzle: PUZZLE, own: PUZZLE, boards: null, solution: null });
+    expect(view.players[1]!.race!.progress).toMatchObject({ filled: 1, blanks: 5, percent: 20 });
+    const text = JSON.stringify(view);
+    expect(text).not.toContain(SOLUTION);
+    expect(text).not.toContain(bobBoard(room));
+    expect(text).not.toContain('device-');
+    expect(text).not.toContain('token-');
+    expect(view.you).toEqual({ role: 'player', playerId: 'p1' });
+  });
+
+  it('give spectators boards only as the host allows', () => {
+    expect(viewFor(bobAhead(), spectator, 6000).race!.boards).toBeNull();
+    const live = bobAhead({ spectatorDigits: { kind: 'live' } });
+    expect(viewFor(live, spectator, 6000).race!.boards!.p2).toBe(bobBoard(live));
+    const delayed = bobAhead({ spectatorDigits: { kind: 'delay', seconds: 10 } });
+    expect(viewFor(delayed, spectator, 14_999).race!.boards!.p2).toBe(PUZZLE);
+    expect(viewFor(delayed, spectator, 15_000).race!.boards!.p2).toBe(bobBoard(delayed));
+    expect(viewFor(delayed, ann, 60_000).race!.boards).toBeNull();
+  });
+
+  it('show everyone every board, the solution and the standings after the race', () => {
+    const room = solveAll(solveAll(racing(['Ann', 'Bob']), 'p1', 9000).room, 'p2', 9500).room;
+    const view = viewFor(room, ann, 10_000);
+    expect(view.phase).toBe('finished');
+    expect(view.race!.solution).toBe(SOLUTION);
+    expect(view.race!.boards).toEqual({ p1: SOLUTION, p2: SOLUTION });
+    expect(view.race!.standings!.map((s) => [s.nickname, s.place, s.timeMs])).toEqual([
+      ['Ann', 1, 5000],
+      ['Bob', 2, 5500],
+    ]);
+  });
+
+  it('send progress with a board only to live spectators', () => {
+    const room = bobAhead({ spectatorDigits: { kind: 'live' } });
+    expect(progressEventFor(room, 'p2', ann)).toMatchObject({
+      board: null,
+      progress: { filled: 1 },
+    });
+    expect(progressEventFor(room, 'p2', spectator)!.board).toBe(bobBoard(room));
+  });
+
+  it('acknowledge a move with its verdict, and a retry as a duplicate', () => {
+    const before = racing(['Ann']);
+    const command = moveCmd('p1', 1, digitAt(1), 'x1');
+    const after = apply(before, command, 5000).room;
+    expect(moveReplyFor(before, after, 'p1', 'x1')).toMatchObject({
+      verdict: 'correct',
+      duplicate: false,
+      progress: { filled: 1 },
+    });
+    const again = apply(after, command, 5100).room;
+    expect(moveReplyFor(after, again, 'p1', 'x1')).toMatchObject({
+      verdict: 'correct',
+      duplicate: true,
+    });
+  });
+});
+
+describe('snapshots', () => {
+  it('restore a race with every seat reconnecting and its timers re-armed', () => {
+    const room = apply(bobAhead({ timeLimitSec: 600 }), {
+      type: 'spectate',
+      spectatorId: 's1',
+      deviceId: 'device-9',
+    }).room;
+    const restored = restoreRoom(snapshotOf(room), 100_000, 30_000);
+    if (!restored.ok) expect.fail(restored.message);
+    expect(restored.room.spectators).toEqual([]);
+    expect(restored.room.seats.map((s) => s.connected)).toEqual([false, false]);
+    expect(restored.room.race).toEqual(room.race);
+    expect(restored.events.map((e) => e.type === 'schedule' && e.key)).toEqual([
+      'expire:p1',
+      'expire:p2',
+      'timeUp',
+    ]);
+  });
+
+  it('refuse garbage and finished rooms with a reason', () => {
+    expect(restoreRoom('{', 0, 0)).toMatchObject({ ok: false });
+    expect(restoreRoom('{"version":99,"room":{}}', 0, 0)).toMatchObject({ ok: false });
+  });
+});
+
+describe('snapshot of a finished room', () => {
+  it('comes back as the lobby of a rematch with the same players', () => {
+    const ended = apply(racing(['Ann', 'Bob']), { type: 'timeUp', raceId: 'race-1' }, 64_000).room;
+    const restored = restoreRoom(snapshotOf(ended), 70_000, 1000);
+    if (!restored.ok) expect.fail(restored.message);
+    expect(restored.room).toMatchObject({ phase: 'lobby', race: null, hostId: 'p1' });
+    expect(restored.room.seats.map((s) => s.nickname)).toEqual(['Ann', 'Bob']);
+  });
+});

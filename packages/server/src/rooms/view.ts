@@ -1,0 +1,142 @@
+import {
+  roomLink,
+  type MoveReply,
+  type PlayerView,
+  type ProgressEvent,
+  type RaceView,
+  type RoomView,
+} from '@percent/protocol';
+import { progressOf, standingsOf, timeOf } from './progress.ts';
+import type { Race, Room } from './types.ts';
+
+/** Who a payload is for. Every outgoing payload is built by the functions below. */
+export type Recipient =
+  { readonly role: 'player'; readonly playerId: string } | { readonly role: 'spectator' };
+
+export function viewFor(room: Room, recipient: Recipient, now: number): RoomView {
+  const runners = new Map(room.race?.runners.map((r) => [r.playerId, r]));
+  const players = room.seats.map((seat): PlayerView => {
+    const runner = runners.get(seat.id);
+    return {
+      id: seat.id,
+      nickname: seat.nickname,
+      host: seat.id === room.hostId,
+      ready: seat.ready,
+      connection: seat.connected ? 'online' : 'reconnecting',
+      race:
+        runner && room.race
+          ? {
+              status: runner.status,
+              progress: progressOf(room.race, runner),
+              timeMs: timeOf(room.race, runner),
+            }
+          : null,
+    };
+  });
+  return {
+    code: room.code,
+    link: roomLink(room.code),
+    phase: room.phase,
+    settings: room.settings,
+    hostId: room.hostId,
+    players,
+    spectators: room.spectators.length,
+    race: room.race ? raceView(room, room.race, recipient, now) : null,
+    you: {
+      role: recipient.role,
+      playerId: recipient.role === 'player' ? recipient.playerId : null,
+    },
+    serverNow: now,
+  };
+}
+
+function raceView(room: Room, race: Race, recipient: Recipient, now: number): RaceView {
+  const ended = room.phase === 'finished';
+  const shown = room.phase !== 'countdown';
+  const own =
+    recipient.role === 'player'
+      ? (race.runners.find((r) => r.playerId === recipient.playerId)?.board ?? null)
+      : null;
+  return {
+    id: race.id,
+    variant: race.variant,
+    difficulty: race.difficulty,
+    startsAt: race.startsAt,
+    endsAt: race.endsAt,
+    endedAt: race.endedAt,
+    puzzle: shown ? race.puzzle : null,
+    own: shown ? own : null,
+    boards: shown ? visibleBoards(room, race, recipient, now) : null,
+    solution: ended ? race.solution : null,
+    standings: ended ? standingsOf(race) : null,
+  };
+}
+
+/** Everyone sees every board after the race; during it only spectators, per the host's rule. */
+function visibleBoards(
+  room: Room,
+  race: Race,
+  recipient: Recipient,
+  now: number,
+): Record<string, string> | null {
+  if (room.phase === 'finished') return boardsAt(race, Infinity);
+  if (recipient.role !== 'spectator') return null;
+  const rule = race.rules.spectatorDigits;
+  if (rule.kind === 'live') return boardsAt(race, Infinity);
+  if (rule.kind === 'delay') return boardsAt(race, now - rule.seconds * 1000);
+  return null;
+}
+
+/** Every runner's board as it stood at `time` (replayed from the move log). */
+export function boardsAt(race: Race, time: number): Record<string, string> {
+  if (time === Infinity) {
+    return Object.fromEntries(race.runners.map((r) => [r.playerId, r.board]));
+  }
+  const boards = new Map(race.runners.map((r) => [r.playerId, race.puzzle.split('')]));
+  for (const m of race.moves) {
+    if (m.at > time) break;
+    const board = boards.get(m.playerId);
+    if (!board || m.verdict === 'wrong') continue;
+    board[m.cell] = String(m.digit);
+  }
+  return Object.fromEntries([...boards].map(([id, cells]) => [id, cells.join('')]));
+}
+
+export function progressEventFor(
+  room: Room,
+  playerId: string,
+  recipient: Recipient,
+): ProgressEvent | null {
+  const race = room.race;
+  const runner = race?.runners.find((r) => r.playerId === playerId);
+  if (!race || !runner) return null;
+  const live = recipient.role === 'spectator' && race.rules.spectatorDigits.kind === 'live';
+  return {
+    playerId,
+    status: runner.status,
+    progress: progressOf(race, runner),
+    timeMs: timeOf(race, runner),
+    board: live ? runner.board : null,
+  };
+}
+
+/** The acknowledgement of a move; `before` tells a retry from a first sending. */
+export function moveReplyFor(
+  before: Room,
+  after: Room,
+  playerId: string,
+  moveId: string,
+): MoveReply | null {
+  const prior = before.race?.runners.find((r) => r.playerId === playerId)?.acks[moveId];
+  const race = after.race;
+  const runner = race?.runners.find((r) => r.playerId === playerId);
+  const ack = runner?.acks[moveId];
+  if (!race || !runner || !ack) return null;
+  return {
+    moveId,
+    ...ack,
+    status: runner.status,
+    progress: progressOf(race, runner),
+    duplicate: prior !== undefined,
+  };
+}

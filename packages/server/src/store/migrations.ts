@@ -1,0 +1,75 @@
+import type { Database } from 'better-sqlite3';
+
+/**
+ * The schema, as migrations applied in order; `schema_version` holds how many have run.
+ * Never edit a published migration: append a new one.
+ */
+export const MIGRATIONS: readonly string[] = [
+  `CREATE TABLE races (
+     id TEXT PRIMARY KEY,
+     room_code TEXT NOT NULL,
+     variant TEXT NOT NULL,
+     difficulty TEXT NOT NULL,
+     puzzle TEXT NOT NULL CHECK (length(puzzle) = 81),
+     solution TEXT NOT NULL CHECK (length(solution) = 81),
+     started_at INTEGER NOT NULL,
+     ended_at INTEGER NOT NULL
+   ) STRICT;
+   CREATE INDEX races_by_room ON races (room_code, ended_at);
+   CREATE TABLE race_players (
+     race_id TEXT NOT NULL REFERENCES races (id) ON DELETE CASCADE,
+     player_id TEXT NOT NULL,
+     device_id TEXT NOT NULL,
+     nickname TEXT NOT NULL,
+     place INTEGER,
+     time_ms INTEGER,
+     mistakes INTEGER NOT NULL,
+     outcome TEXT NOT NULL CHECK (outcome IN ('finished', 'eliminated', 'left', 'timeout')),
+     PRIMARY KEY (race_id, player_id)
+   ) STRICT;
+   CREATE INDEX race_players_by_device ON race_players (device_id);
+   CREATE TABLE moves (
+     race_id TEXT NOT NULL REFERENCES races (id) ON DELETE CASCADE,
+     seq INTEGER NOT NULL,
+     player_id TEXT NOT NULL,
+     at INTEGER NOT NULL,
+     cell INTEGER NOT NULL CHECK (cell BETWEEN 0 AND 80),
+     digit INTEGER NOT NULL CHECK (digit BETWEEN 0 AND 9),
+     verdict TEXT NOT NULL CHECK (verdict IN ('correct', 'wrong', 'cleared')),
+     PRIMARY KEY (race_id, seq)
+   ) STRICT;
+   CREATE TABLE rooms (
+     code TEXT PRIMARY KEY,
+     snapshot TEXT NOT NULL,
+     updated_at INTEGER NOT NULL
+   ) STRICT;`,
+];
+
+/**
+ * Brings `db` to the latest schema, each migration in its own transaction. Throws, leaving
+ * the data untouched, when the file belongs to something else or to a newer Percent.
+ */
+export function migrate(db: Database): void {
+  const tables = db
+    .prepare<[], { name: string }>("SELECT name FROM sqlite_master WHERE type = 'table'")
+    .all()
+    .map((row) => row.name);
+  if (tables.length > 0 && !tables.includes('schema_version'))
+    throw new Error(
+      `it has tables (${tables.join(', ')}) but no schema_version: not a Percent database`,
+    );
+  db.exec('CREATE TABLE IF NOT EXISTS schema_version (version INTEGER NOT NULL)');
+  const row = db.prepare<[], { version: number }>('SELECT version FROM schema_version').get();
+  const current = row?.version ?? 0;
+  if (current > MIGRATIONS.length)
+    throw new Error(
+      `its schema version is ${current} but this Percent knows only up to ${MIGRATIONS.length}: it was written by a newer version`,
+    );
+  for (let version = current; version < MIGRATIONS.length; version++) {
+    db.transaction(() => {
+      db.exec(MIGRATIONS[version]!);
+      db.prepare('DELETE FROM schema_version').run();
+      db.prepare('INSERT INTO schema_version (version) VALUES (?)').run(version + 1);
+    })();
+  }
+}

@@ -1,0 +1,159 @@
+import type { MoveReply, SeatReply } from '@percent/protocol';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import type { RunningServer } from '../../packages/server/src/main.ts';
+import {
+  blanksOf,
+  connect,
+  expectOk,
+  newDeviceId,
+  solveGivens,
+  startTestServer,
+  type TestClient,
+} from './harness.ts';
+
+let server: RunningServer;
+beforeAll(async () => {
+  server = await startTestServer({ timings: { countdownMs: 50, graceMs: 1500, snapshotMs: 50 } });
+});
+afterAll(() => server.close());
+
+/** Ann hosts, Bob joins and is ready; returns both seats. */
+async function lobby(): Promise<{
+  ann: TestClient;
+  bob: TestClient;
+  annSeat: SeatReply;
+  bobSeat: SeatReply;
+  bobDevice: string;
+}> {
+  const ann = await connect(server.url);
+  const bob = await connect(server.url);
+  const annSeat = expectOk<SeatReply>(
+    await ann.call('room:create', { nickname: 'Ann', deviceId: newDeviceId() }),
+  );
+  const bobDevice = newDeviceId();
+  const bobSeat = expectOk<SeatReply>(
+    await bob.call('room:join', { code: annSeat.view.code, nickname: 'Bob', deviceId: bobDevice }),
+  );
+  expectOk(await bob.call('room:ready', { ready: true }));
+  return { ann, bob, annSeat, bobSeat, bobDevice };
+}
+
+async function race(ann: TestClient, bob: TestClient): Promise<string> {
+  const racing = bob.state((v) => v.phase === 'racing');
+  expectOk(await ann.call('race:start'));
+  return (await racing).race!.puzzle!;
+}
+
+describe('connections', () => {
+  it('gives a dropped player the seat back with a full snapshot; others see "reconnecting"', async () => {
+    const { ann, bob, bobSeat, bobDevice } = await lobby();
+    const code = bobSeat.view.code;
+    const puzzle = await race(ann, bob);
+    const solution = solveGivens(puzzle);
+    const cell = blanksOf(puzzle)[0]!;
+    const move = { moveId: 'bob-1', cell, digit: Number(solution[cell]) };
+    expectOk(await bob.call('race:move', move));
+
+    const away = ann.state((v) => v.players[1]?.connection === 'reconnecting');
+    bob.close();
+    await away;
+
+    const onlooker = await connect(server.url);
+    expect(await onlooker.call('room:spectate', { code, deviceId: bobDevice })).toMatchObject({
+      ok: false,
+      error: { code: 'SEATED_IN_RACE' },
+    });
+    const late = expectOk<SeatReply>(
+      await onlooker.call('room:join', { code, nickname: 'Cy', deviceId: newDeviceId() }),
+    );
+    expect(late.role).toBe('spectator'); // a link opened mid-race watches
+
+    const back = await connect(server.url);
+    const online = ann.state((v) => v.players[1]?.connection === 'online');
+    const seat = expectOk<SeatReply>(
+      await back.call('room:join', {
+        code,
+        nickname: 'Bob',
+        deviceId: bobDevice,
+        sessionToken: bobSeat.sessionToken,
+      }),
+    );
+    expect(seat).toMatchObject({ role: 'player', playerId: bobSeat.playerId });
+    expect(seat.view.race!.own![cell]).toBe(solution[cell]);
+    expect(seat.view.players[1]!.race!.progress.filled).toBe(1);
+    await online;
+    const repeated = expectOk<SeatReply>(
+      await back.call('room:join', { code, nickname: 'Bob', deviceId: bobDevice }),
+    );
+    expect(repeated).toMatchObject({
+      playerId: bobSeat.playerId,
+      sessionToken: bobSeat.sessionToken,
+    });
+    const retry = expectOk<MoveReply>(await back.call('race:move', move));
+    expect(retry).toMatchObject({ duplicate: true, progress: { filled: 1 } });
+
+    // The same token from a second tab takes the seat over.
+    const tab = await connect(server.url);
+    const ended = new Promise((resolve) => back.socket.once('session:ended', resolve));
+    expectOk(
+      await tab.call('room:join', {
+        code,
+        nickname: 'Bob',
+        deviceId: bobDevice,
+        sessionToken: bobSeat.sessionToken,
+      }),
+    );
+    expect(await ended).toMatchObject({ reason: 'replaced' });
+    for (const c of [ann, bob, onlooker, back, tab]) c.close();
+  });
+
+  it('releases the seat after the grace period: the racer counts as left', async () => {
+    const { ann, bob, bobSeat } = await lobby();
+    await race(ann, bob);
+    bob.close();
+    const left = await ann.state((v) => v.players.length === 1, 5000);
+    expect(left.players.map((p) => p.nickname)).toEqual(['Ann']);
+    const again = await connect(server.url);
+    const seat = expectOk<SeatReply>(
+      await again.call('room:join', {
+        code: bobSeat.view.code,
+        nickname: 'Bob',
+        deviceId: newDeviceId(),
+        sessionToken: bobSeat.sessionToken,
+      }),
+    );
+    expect(seat.role).toBe('spectator'); // the old token holds nothing any more
+    for (const c of [ann, again]) c.close();
+  });
+
+  it('passes the host role on when the host leaves, and lets the host kick', async () => {
+    const { ann, bob, bobSeat } = await lobby();
+    const cy = await connect(server.url);
+    const cySeat = expectOk<SeatReply>(
+      await cy.call('room:join', {
+        code: bobSeat.view.code,
+        nickname: 'Cy',
+        deviceId: newDeviceId(),
+      }),
+    );
+    const bobHosts = bob.state((v) => v.hostId === bobSeat.playerId);
+    expectOk(await ann.call('room:leave'));
+    const view = await bobHosts;
+    expect(view.players.map((p) => [p.nickname, p.host])).toEqual([
+      ['Bob', true],
+      ['Cy', false],
+    ]);
+    expect(await cy.call('room:kick', { playerId: bobSeat.playerId })).toMatchObject({
+      ok: false,
+      error: { code: 'NOT_HOST' },
+    });
+    const kicked = new Promise((resolve) => cy.socket.once('session:ended', resolve));
+    expectOk(await bob.call('room:kick', { playerId: cySeat.playerId }));
+    expect(await kicked).toMatchObject({ reason: 'kicked' });
+    expect(await cy.call('room:ready', { ready: true })).toMatchObject({
+      ok: false,
+      error: { code: 'NOT_IN_ROOM' },
+    });
+    for (const c of [ann, bob, cy]) c.close();
+  });
+});

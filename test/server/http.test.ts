@@ -1,0 +1,51 @@
+import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import type { RunningServer } from '../../packages/server/src/main.ts';
+import { startTestServer } from './harness.ts';
+
+const clientDir = mkdtempSync(join(tmpdir(), 'percent-client-'));
+writeFileSync(join(clientDir, 'index.html'), '<!doctype html><title>Percent SPA</title>');
+writeFileSync(join(clientDir, 'app.js'), 'console.log(1)');
+
+let server: RunningServer;
+beforeAll(async () => {
+  server = await startTestServer({ clientDir });
+});
+afterAll(async () => {
+  await server.close();
+  rmSync(clientDir, { recursive: true, force: true });
+});
+
+describe('http', () => {
+  it('answers /healthz with uptime, rooms and pool readiness', async () => {
+    const res = await fetch(`${server.url}/healthz`);
+    expect(res.status).toBe(200);
+    const body = (await res.json()) as Record<string, unknown>;
+    expect(body).toMatchObject({ ok: true, protocol: 1, rooms: 0, players: 0 });
+    expect(body.uptimeMs).toBeTypeOf('number');
+    expect(body.pool).toHaveProperty(['percent/easy']);
+  });
+
+  it('serves the client and its routes from the built folder', async () => {
+    for (const path of ['/', '/r/KQZTM', '/solo']) {
+      const res = await fetch(`${server.url}${path}`);
+      expect(res.status, path).toBe(200);
+      expect(await res.text(), path).toContain('Percent SPA');
+    }
+    expect(await (await fetch(`${server.url}/app.js`)).text()).toBe('console.log(1)');
+    expect((await fetch(`${server.url}/nowhere`)).status).toBe(404);
+  });
+
+  it('reads history and leaderboards, refusing malformed ids with the field', async () => {
+    const history = await fetch(`${server.url}/api/history/device-abcdefgh`);
+    expect(await history.json()).toEqual({ entries: [] });
+    const bad = await fetch(`${server.url}/api/history/x`);
+    expect(bad.status).toBe(400);
+    expect(await bad.json()).toMatchObject({ ok: false, error: { code: 'BAD_PAYLOAD' } });
+    const board = await fetch(`${server.url}/api/rooms/kqztm/leaderboard`);
+    expect(await board.json()).toEqual({ entries: [] });
+    expect((await fetch(`${server.url}/api/rooms/I0I0I/leaderboard`)).status).toBe(400);
+  });
+});

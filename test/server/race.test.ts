@@ -1,0 +1,250 @@
+import type { MoveReply, ProgressEvent, RoomView, SeatReply } from '@percent/protocol';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import type { RunningServer } from '../../packages/server/src/main.ts';
+import {
+  blanksOf,
+  connect,
+  expectOk,
+  newDeviceId,
+  solveGivens,
+  startTestServer,
+  type Recorded,
+  type TestClient,
+} from './harness.ts';
+
+let server: RunningServer;
+beforeAll(async () => {
+  // The players here are bots that move as fast as acks return; the limit is tested elsewhere.
+  server = await startTestServer({ rateLimit: { burst: 500, perSecond: 500, tooMany: 100 } });
+});
+afterAll(() => server.close());
+
+const DIGITS_81 = /[0-9]{81}/g;
+
+/**
+ * Nothing a racing player received before the end may hold the solution or a digit they did
+ * not place themselves: every 81-cell string in it is the puzzle or one of their own boards.
+ */
+function assertNoLeak(
+  received: readonly (Recorded & { mine: ReadonlySet<number> })[],
+  puzzle: string,
+  solution: string,
+) {
+  for (const { event, payload, mine } of received) {
+    const text = JSON.stringify(payload);
+    expect(text, event).not.toContain(solution);
+    expect((payload as Partial<RoomView>).race?.boards ?? null, event).toBeNull();
+    expect((payload as Partial<ProgressEvent>).board ?? null, event).toBeNull();
+    for (const board of text.match(DIGITS_81) ?? []) {
+      for (let cell = 0; cell < 81; cell++) {
+        if (board[cell] !== '0' && puzzle[cell] === '0')
+          expect(mine.has(cell), `${event} cell ${cell}`).toBe(true);
+      }
+    }
+  }
+}
+
+/** Records each payload with the cells this player had placed when it arrived. */
+function trackPlaced(client: TestClient) {
+  const mine = new Set<number>();
+  const log: (Recorded & { mine: ReadonlySet<number> })[] = [];
+  client.socket.onAny((event: string, payload: unknown) =>
+    log.push({ event, payload, mine: new Set(mine) }),
+  );
+  return { mine, log };
+}
+
+describe('a whole race: two players and a spectator', () => {
+  it('runs from lobby to standings, stores the race, then rematches with a new puzzle', async () => {
+    const ann = await connect(server.url);
+    const bob = await connect(server.url);
+    const eve = await connect(server.url);
+    const annDevice = newDeviceId();
+    const created = expectOk<SeatReply>(
+      await ann.call('room:create', {
+        nickname: 'Ann',
+        deviceId: annDevice,
+        settings: { difficulty: 'easy', mistakes: { kind: 'eliminate', allowed: 3 } },
+      }),
+    );
+    const code = created.view.code;
+    expect(code).toMatch(/^[A-Z]{5}$/);
+    expect(created.view.link).toBe(`/r/${code}`);
+    expect(created.view.hostId).toBe(created.playerId);
+    const joined = expectOk<SeatReply>(
+      await bob.call('room:join', {
+        code: code.toLowerCase(),
+        nickname: 'Bob',
+        deviceId: newDeviceId(),
+      }),
+    );
+    expect(joined.role).toBe('player');
+    const watching = expectOk<SeatReply>(
+      await eve.call('room:spectate', { code, deviceId: newDeviceId() }),
+    );
+    expect(watching.role).toBe('spectator');
+    expect((await ann.call('race:start')).ok).toBe(false); // Bob is not ready
+    expectOk(await bob.call('room:ready', { ready: true }));
+
+    const annTrack = trackPlaced(ann);
+    const bobTrack = trackPlaced(bob);
+    const counting = ann.state((v) => v.phase === 'countdown');
+    expectOk(await ann.call('race:start'));
+    const countdown = await counting;
+    expect(countdown.race!.puzzle).toBeNull();
+    expect(countdown.race!.startsAt).toBeGreaterThanOrEqual(countdown.serverNow);
+    const [annView, bobView] = await Promise.all([
+      ann.state((v) => v.phase === 'racing'),
+      bob.state((v) => v.phase === 'racing'),
+    ]);
+    const puzzle = annView.race!.puzzle!;
+    expect(bobView.race!.puzzle).toBe(puzzle);
+    expect(annView.race!.own).toBe(puzzle);
+    const solution = solveGivens(puzzle);
+    const blanks = blanksOf(puzzle);
+    const wrong = (cell: number) => (Number(solution[cell]) % 9) + 1;
+
+    // Bob places the last three blanks, then makes four mistakes: eliminated (3 allowed).
+    for (const cell of blanks.slice(-3)) {
+      bobTrack.mine.add(cell);
+      const reply = expectOk<MoveReply>(
+        await bob.call('race:move', { moveId: `b${cell}`, cell, digit: Number(solution[cell]) }),
+      );
+      expect(reply.verdict).toBe('correct');
+    }
+    for (let i = 0; i < 4; i++) {
+      const reply = expectOk<MoveReply>(
+        await bob.call('race:move', {
+          moveId: `bw${i}`,
+          cell: blanks[0]!,
+          digit: wrong(blanks[0]!),
+        }),
+      );
+      expect(reply).toMatchObject({ verdict: 'wrong', progress: { mistakes: i + 1 } });
+    }
+    expect((await bob.call('race:move', { moveId: 'late', cell: blanks[1]!, digit: 1 })).ok).toBe(
+      false,
+    );
+    const given = [...puzzle].findIndex((ch) => ch !== '0');
+    expect(await ann.call('race:move', { moveId: 'g', cell: given, digit: 1 })).toMatchObject({
+      ok: false,
+      error: { code: 'GIVEN_CELL' },
+    });
+
+    // Ann: one mistake, a retried move counted once, then every blank.
+    const miss = { moveId: 'a-miss', cell: blanks[0]!, digit: wrong(blanks[0]!) };
+    expectOk(await ann.call('race:move', miss));
+    expect(expectOk<MoveReply>(await ann.call('race:move', miss))).toMatchObject({
+      duplicate: true,
+      progress: { mistakes: 1 },
+    });
+    const finished = ann.state((v) => v.phase === 'finished');
+    let last: MoveReply | undefined;
+    for (const cell of blanks) {
+      annTrack.mine.add(cell);
+      last = expectOk<MoveReply>(
+        await ann.call('race:move', { moveId: `a${cell}`, cell, digit: Number(solution[cell]) }),
+      );
+    }
+    expect(last).toMatchObject({
+      verdict: 'correct',
+      status: 'finished',
+      progress: { percent: 100, filled: blanks.length },
+    });
+    const end = await finished;
+
+    expect(end.race!.solution).toBe(solution);
+    expect(end.race!.standings!.map((s) => [s.nickname, s.place, s.outcome])).toEqual([
+      ['Ann', 1, 'finished'],
+      ['Bob', null, 'eliminated'],
+    ]);
+    expect(Object.values(end.race!.boards!)).toContain(solution);
+    const spectatorEnd = await eve.state((v) => v.phase === 'finished');
+    expect(spectatorEnd.race!.boards![joined.playerId!]).toBeDefined();
+    const progressSeen = eve.received
+      .filter((r) => r.event === 'race:progress')
+      .map((r) => r.payload as ProgressEvent);
+    expect(progressSeen.length).toBeGreaterThan(blanks.length);
+    expect(progressSeen.every((p) => p.board === null)).toBe(true); // rule 'end': no live digits
+    const racingPart = (log: typeof annTrack.log) =>
+      log.slice(
+        0,
+        log.findIndex((r) => (r.payload as RoomView).phase === 'finished'),
+      );
+    assertNoLeak(racingPart(annTrack.log), puzzle, solution);
+    assertNoLeak(racingPart(bobTrack.log), puzzle, solution);
+    expect(racingPart(bobTrack.log).length).toBeGreaterThan(blanks.length);
+
+    // Stored before it was announced: history and leaderboard read it back.
+    const history = expectOk<{ entries: { place: number; roomCode: string }[] }>(
+      await ann.call('history:get', { deviceId: annDevice }),
+    );
+    expect(history.entries).toMatchObject([{ place: 1, roomCode: code }]);
+    const board = expectOk<{ entries: { nickname: string; wins: number }[] }>(
+      await eve.call('leaderboard:get', { code }),
+    );
+    expect(board.entries[0]).toMatchObject({ nickname: 'Ann', wins: 1 });
+    expect(JSON.stringify(board)).not.toContain(annDevice);
+    const health = (await (await fetch(`${server.url}/healthz`)).json()) as {
+      moves: { accepted: number; duplicates: number };
+    };
+    expect(health.moves.accepted).toBeGreaterThanOrEqual(blanks.length + 8);
+    expect(health.moves.duplicates).toBeGreaterThanOrEqual(1);
+    const http = (await (await fetch(`${server.url}/api/history/${annDevice}`)).json()) as {
+      entries: unknown[];
+    };
+    expect(http.entries).toHaveLength(1);
+
+    // Rematch: same room, same players, a new puzzle.
+    expect((await bob.call('race:rematch')).ok).toBe(false);
+    const lobby = bob.state((v) => v.phase === 'lobby');
+    expectOk(await ann.call('race:rematch'));
+    expect((await lobby).players.map((p) => [p.nickname, p.ready])).toEqual([
+      ['Ann', false],
+      ['Bob', false],
+    ]);
+    expectOk(await bob.call('room:ready', { ready: true }));
+    const second = bob.state((v) => v.phase === 'racing');
+    expectOk(await ann.call('race:start'));
+    const next = await second;
+    expect(next.code).toBe(code);
+    expect(next.race!.puzzle).not.toBe(puzzle);
+    expect(next.race!.id).not.toBe(end.race!.id);
+    for (const c of [ann, bob, eve]) c.close();
+  });
+});
+
+describe('spectators under the live rule', () => {
+  it('see every digit as it is placed, while the other player still sees none', async () => {
+    const ann = await connect(server.url);
+    const bob = await connect(server.url);
+    const tv = await connect(server.url);
+    const settings = { spectatorDigits: { kind: 'live' } };
+    const seat = expectOk<SeatReply>(
+      await ann.call('room:create', { nickname: 'Ann', deviceId: newDeviceId(), settings }),
+    );
+    const code = seat.view.code;
+    expectOk(await bob.call('room:join', { code, nickname: 'Bob', deviceId: newDeviceId() }));
+    expectOk(await bob.call('room:ready', { ready: true }));
+    expectOk(await tv.call('room:spectate', { code, deviceId: newDeviceId() }));
+    const racing = tv.state((v) => v.phase === 'racing');
+    expectOk(await ann.call('race:start'));
+    const view = await racing;
+    const puzzle = view.race!.puzzle!;
+    expect(view.race!.boards).toEqual({ [seat.playerId!]: puzzle, [view.players[1]!.id]: puzzle });
+    const solution = solveGivens(puzzle);
+    const cell = blanksOf(puzzle)[0]!;
+    const seen = new Promise<ProgressEvent>((resolve) => tv.socket.once('race:progress', resolve));
+    const bobSees = new Promise<ProgressEvent>((resolve) =>
+      bob.socket.once('race:progress', resolve),
+    );
+    expectOk(await ann.call('race:move', { moveId: 'a1', cell, digit: Number(solution[cell]) }));
+    const event = await seen;
+    expect(event.playerId).toBe(seat.playerId);
+    expect(event.board![cell]).toBe(solution[cell]);
+    expect((await bobSees).board).toBeNull();
+    const synced = expectOk<{ view: RoomView }>(await tv.call('room:sync'));
+    expect(synced.view.race!.boards![seat.playerId!]![cell]).toBe(solution[cell]);
+    for (const c of [ann, bob, tv]) c.close();
+  });
+});
