@@ -28,6 +28,12 @@ describe('http', () => {
     expect(body.pool).toHaveProperty(['percent/easy']);
   });
 
+  it("lists the LAN join URLs on the server's own port", async () => {
+    const body = (await (await fetch(`${server.url}/api/lan`)).json()) as { urls: string[] };
+    expect(Array.isArray(body.urls)).toBe(true);
+    for (const url of body.urls) expect(url).toMatch(new RegExp(`^http://[\\d.]+:${server.port}$`));
+  });
+
   it('serves the client and its routes from the built folder', async () => {
     for (const path of ['/', '/r/KQZTM', '/solo']) {
       const res = await fetch(`${server.url}${path}`);

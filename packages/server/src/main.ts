@@ -50,6 +50,7 @@ export async function startServer(options: ServerOptions = {}): Promise<RunningS
   const timings = { ...DEFAULT_TIMINGS, ...options.timings };
   const hub = new RoomHub(store, timings, log);
   const restoredRooms = hub.restore();
+  let port = 0;
   const app = createApp({
     clientDir: options.clientDir ?? DEFAULT_CLIENT_DIR,
     store,
@@ -59,6 +60,7 @@ export async function startServer(options: ServerOptions = {}): Promise<RunningS
       moves: hub.moves,
       pool: readiness(pool),
     }),
+    lanUrls: () => lanUrls(port),
   });
   const http = createServer(app);
   const io = createSocketServer(http, {
@@ -73,7 +75,7 @@ export async function startServer(options: ServerOptions = {}): Promise<RunningS
     http.once('error', reject);
     http.listen(options.port ?? 3000, options.host ?? '0.0.0.0', resolve);
   });
-  const port = (http.address() as AddressInfo).port;
+  port = (http.address() as AddressInfo).port;
   let closing: Promise<void> | undefined;
   const close = (): Promise<void> =>
     (closing ??= (async () => {
@@ -97,12 +99,12 @@ function readiness(pool: PuzzlePool): Record<string, number> {
   return ready;
 }
 
-/** Every IPv4 address other devices on the LAN can reach this machine at. */
-function lanAddresses(): string[] {
+/** A join URL for every IPv4 address other devices on the LAN can reach this machine at. */
+function lanUrls(port: number): string[] {
   return Object.values(networkInterfaces())
     .flat()
     .filter((a) => a !== undefined && a.family === 'IPv4' && !a.internal)
-    .map((a) => a!.address);
+    .map((a) => `http://${a!.address}:${port}`);
 }
 
 async function main(): Promise<void> {
@@ -121,7 +123,7 @@ async function main(): Promise<void> {
     );
     process.exit(1);
   }
-  const urls = lanAddresses().map((address) => `http://${address}:${server.port}`);
+  const urls = lanUrls(server.port);
   console.log(`Percent is running on http://localhost:${server.port}  (data: ${config.dataDir})`);
   if (server.restoredRooms > 0)
     console.log(`  restored ${server.restoredRooms} room(s) from the last run`);

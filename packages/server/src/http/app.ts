@@ -10,6 +10,8 @@ export interface AppDeps {
   readonly store: Store;
   /** Live figures for `/healthz`. */
   readonly health: () => Record<string, unknown>;
+  /** Join URLs on the LAN (`http://192.168.x.y:PORT`), for the lobby's link and QR code. */
+  readonly lanUrls: () => string[];
 }
 
 /** The HTTP side: the web client, the health check and the read-only history APIs. */
@@ -24,6 +26,9 @@ export function createApp(deps: AppDeps): Express {
       uptimeMs: Date.now() - startedAt,
       ...deps.health(),
     });
+  });
+  app.get('/api/lan', (_req, res) => {
+    res.json({ urls: deps.lanUrls() });
   });
   app.get('/api/history/:deviceId', (req, res) => {
     const deviceId = DeviceIdSchema.safeParse(req.params.deviceId);

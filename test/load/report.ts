@@ -1,0 +1,197 @@
+import { readFileSync } from 'node:fs';
+import { availableParallelism, loadavg } from 'node:os';
+import type { Health, ProbeReading } from './server-process.ts';
+import type { SimRoom } from './room.ts';
+import { mb, ms, Samples, Tally, type LatencySummary } from './stats.ts';
+
+/** What was measured while the players moved. */
+export interface Window {
+  readonly elapsedSec: number;
+  readonly healthRtt: LatencySummary;
+  /** The server's event-loop delay over the window and its memory at the end. */
+  readonly serverLoop: ProbeReading;
+  readonly peakRss: number;
+  /** Cores' worth of CPU the server used (1 = one core busy). */
+  readonly serverCpu: number;
+  readonly clientLoopP99Ms: number;
+  readonly clientLoopMaxMs: number;
+  /** Cores' worth of CPU the load generator itself used. */
+  readonly clientCpu: number;
+}
+
+/** The players' own counts against the server's view of the same races. */
+export interface Check {
+  /** Players whose progress on the server (filled, mistakes) differs from the moves acked. */
+  readonly progressMismatches: string[];
+  readonly broadcastsExpected: number;
+  readonly broadcastsReceived: number;
+}
+
+const TARGET_PLAYERS = 1_000;
+const TARGET_P99_MS = 20;
+
+/**
+ * Reads every room's final state: each player's filled cells and mistakes must equal the
+ * correct and wrong moves acknowledged to it — a lost move or one counted twice shows here.
+ */
+export async function checkRooms(rooms: readonly SimRoom[]): Promise<Check> {
+  const progressMismatches: string[] = [];
+  let broadcastsExpected = 0;
+  let broadcastsReceived = 0;
+  for (const room of rooms) {
+    const view = await room.finalProgress();
+    let judged = 0;
+    for (const player of room.players) {
+      const c = player.counters;
+      judged += c.correct + c.wrong;
+      const progress = view.players.find((p) => p.id === player.playerId)?.race?.progress;
+      if (progress?.filled !== c.correct || progress.mistakes !== c.wrong)
+        progressMismatches.push(
+          `${room.code}/${player.playerId}: server filled ${progress?.filled} mistakes ${progress?.mistakes}, acked ${c.correct} correct ${c.wrong} wrong`,
+        );
+    }
+    broadcastsExpected += judged * room.players.length;
+    for (const player of room.players) broadcastsReceived += player.counters.progressEvents;
+  }
+  return { progressMismatches, broadcastsExpected, broadcastsReceived };
+}
+
+export interface ReportInput {
+  readonly players: number;
+  readonly durationSec: number;
+  readonly rooms: readonly SimRoom[];
+  readonly window: Window;
+  readonly check: Check;
+  readonly health: Health;
+}
+
+/**
+ * Prints the figures; returns the exit code: 1 when a move was lost, counted twice, misjudged
+ * or refused, or a progress broadcast went missing.
+ */
+export function printReport(input: ReportInput): number {
+  const totals = sumCounters(input.rooms);
+  const { lines, problems } = correctnessLines(totals, input.check, input.health);
+  console.log([...lines, '', ...performanceLines(input, totals.rtt)].join('\n'));
+  console.log(
+    problems === 0
+      ? 'correctness: no lost, duplicated or misjudged move'
+      : `correctness: FAILED (${problems} problems)`,
+  );
+  return problems === 0 ? 0 : 1;
+}
+
+type Totals = ReturnType<typeof sumCounters>;
+
+function correctnessLines(totals: Totals, check: Check, health: Health) {
+  const { sent, retries, correct, wrong, retriesAcked, lost, duplicated, misjudged } = totals;
+  const mismatches = check.progressMismatches;
+  const lines = [
+    '',
+    `moves: ${sent} sent (${wrong} judged wrong), ${retries} sent again with the same id`,
+    `acks:  ${correct + wrong} first acks, ${retriesAcked} retries acked as duplicates; lost ${lost}, ` +
+      `counted twice ${duplicated}, misjudged ${misjudged}, refused: ${totals.errors}`,
+    `server progress vs acks: ${mismatches.length === 0 ? 'every player agrees' : `${mismatches.length} players differ`}`,
+    ...mismatches.slice(0, 5).map((line) => `  ${line}`),
+    `race:progress broadcasts: ${check.broadcastsReceived} received of ${check.broadcastsExpected} expected`,
+    serverMoves(health, totals),
+  ];
+  const missing = Math.abs(check.broadcastsExpected - check.broadcastsReceived);
+  const problems =
+    lost + duplicated + misjudged + totals.errors.total + mismatches.length + missing;
+  return { lines, problems };
+}
+
+function performanceLines({ window, players }: ReportInput, samples: Samples): string[] {
+  const rtt = samples.summary();
+  const loop = window.serverLoop;
+  const generatorLag =
+    window.clientLoopP99Ms > TARGET_P99_MS ? ' (high: round trips include this lag)' : '';
+  return [
+    `${(rtt.count / window.elapsedSec).toFixed(0)} acks/s over ${window.elapsedSec.toFixed(1)} s`,
+    `ack round trip (${rtt.count} acks): p50 ${ms(rtt.p50)}  p90 ${ms(rtt.p90)}  p99 ${ms(rtt.p99)}  max ${ms(rtt.max)}`,
+    timeline(samples),
+    `server event-loop delay: p50 ${ms(loop.p50Ms)}  p99 ${ms(loop.p99Ms)}  max ${ms(loop.maxMs)}`,
+    `GET /healthz round trip (1/s): p50 ${ms(window.healthRtt.p50)}  p99 ${ms(window.healthRtt.p99)}  max ${ms(window.healthRtt.max)}`,
+    `server memory: RSS ${mb(loop.rss)} at the end (peak ${mb(window.peakRss)}), heap used ${mb(loop.heapUsed)}`,
+    `server CPU: ${(window.serverCpu * 100).toFixed(0)}% of one core`,
+    `load generator: CPU ${(window.clientCpu * 100).toFixed(0)}% of one core, event-loop delay ` +
+      `p99 ${ms(window.clientLoopP99Ms)}  max ${ms(window.clientLoopMaxMs)}${generatorLag}`,
+    machine(),
+    target(players, rtt),
+  ];
+}
+
+function sumCounters(rooms: readonly SimRoom[]) {
+  const totals = {
+    sent: 0,
+    retries: 0,
+    correct: 0,
+    wrong: 0,
+    retriesAcked: 0,
+    duplicated: 0,
+    lost: 0,
+    misjudged: 0,
+  };
+  const rtt = new Samples();
+  const errors = new Tally();
+  for (const room of rooms)
+    for (const { counters } of room.players) {
+      for (const key of Object.keys(totals) as (keyof typeof totals)[])
+        totals[key] += counters[key];
+      counters.rtt.forEach((value, at) => rtt.add(value, at));
+      counters.errors.forEach((key, n) => errors.add(key, n));
+    }
+  return { ...totals, rtt, errors };
+}
+
+function serverMoves(
+  health: Health,
+  totals: { correct: number; wrong: number; retriesAcked: number },
+): string {
+  const accepted = health.moves?.accepted;
+  if (accepted === undefined)
+    return 'server move counters: not reported by /healthz (`moves.accepted`)';
+  const agree = accepted === totals.correct + totals.wrong;
+  return `server move counters: ${accepted} accepted, ${health.moves?.duplicates ?? '–'} duplicates (${agree ? 'agree' : 'DIFFER'})`;
+}
+
+/** How steady the round trip was: the per-second p99s, and the seconds over the target. */
+function timeline(samples: Samples): string {
+  const seconds = samples.bySecond().filter((second) => second.count > 0);
+  const p99s = seconds.map((second) => second.p99).sort((a, b) => a - b);
+  const over = p99s.filter((p99) => p99 >= TARGET_P99_MS).length;
+  const median = p99s[Math.floor(p99s.length / 2)] ?? NaN;
+  return (
+    `  per second: p99 median ${ms(median)}, best ${ms(p99s[0] ?? NaN)}, worst ${ms(p99s.at(-1) ?? NaN)}; ` +
+    `${over} of ${seconds.length} seconds with p99 ≥ ${TARGET_P99_MS} ms`
+  );
+}
+
+/**
+ * How busy the machine was: other processes competing for the cores show up as latency
+ * here, so the figures are only comparable on a quiet machine.
+ */
+function machine(): string {
+  let pressure = '';
+  try {
+    const some = /some avg10=([\d.]+) avg60=([\d.]+)/.exec(
+      readFileSync('/proc/pressure/cpu', 'utf8'),
+    );
+    if (some)
+      pressure = `; CPU pressure (time some task waited for a core) ${some[2]}% over the last minute`;
+  } catch {
+    // Not Linux, or no pressure stall information.
+  }
+  const load = loadavg()[0]!.toFixed(1);
+  return `machine: load average ${load} on ${availableParallelism()} cores${pressure}`;
+}
+
+function target(players: number, rtt: LatencySummary): string {
+  const met = rtt.p99 < TARGET_P99_MS;
+  const scale =
+    players >= TARGET_PLAYERS
+      ? ''
+      : ` (at ${players} players; the target is for ${TARGET_PLAYERS})`;
+  return `target ack p99 < ${TARGET_P99_MS} ms: ${met ? 'met' : 'NOT met'}${scale}`;
+}

@@ -1,0 +1,137 @@
+import { randomBytes } from 'node:crypto';
+import { createRng, getVariant, parseGrid, SudokuSolver, type Rng } from '@percent/engine';
+import type { RoomSettings, RoomView, SeatReply } from '@percent/protocol';
+import { SimPlayer } from './player.ts';
+
+export const PLAYERS_PER_ROOM = 4;
+
+/** Rules that let every bot race for the whole run: wrong digits cost time, never the seat. */
+const SETTINGS: Partial<RoomSettings> = {
+  variant: 'percent',
+  difficulty: 'easy',
+  mistakes: { kind: 'penalty', seconds: 1 },
+  timeLimitSec: 7200,
+  maxPlayers: PLAYERS_PER_ROOM,
+};
+
+export interface MoveMix {
+  /** Share of moves that place a wrong digit. */
+  readonly wrongRate: number;
+  /** Share of moves sent a second time with the same move id. */
+  readonly retryRate: number;
+}
+
+/** A room of simulated players: the first creates it (host), the others join and ready up. */
+export class SimRoom {
+  code = '';
+  private solution = '';
+  private puzzle = '';
+
+  private constructor(readonly players: readonly SimPlayer[]) {}
+
+  static async open(url: string, index: number, size = PLAYERS_PER_ROOM): Promise<SimRoom> {
+    const players = await Promise.all(Array.from({ length: size }, () => SimPlayer.connect(url)));
+    const room = new SimRoom(players);
+    const [host, ...guests] = players;
+    const created = await host!.request<SeatReply>('room:create', {
+      nickname: `Host ${index}`,
+      deviceId: deviceId(),
+      settings: SETTINGS,
+    });
+    host!.playerId = created.playerId;
+    room.code = created.view.code;
+    for (const [seat, guest] of guests.entries()) {
+      const joined = await guest.request<SeatReply>('room:join', {
+        code: room.code,
+        nickname: `Bot ${index}-${seat + 1}`,
+        deviceId: deviceId(),
+      });
+      guest.playerId = joined.playerId;
+      await guest.request('room:ready', { ready: true });
+    }
+    return room;
+  }
+
+  /** Starts the race (retrying while the server has no puzzle) and waits until all race. */
+  async start(): Promise<void> {
+    const host = this.players[0]!;
+    for (let attempt = 1; ; attempt++) {
+      try {
+        await host.request('race:start', {});
+        break;
+      } catch (error) {
+        if (!String(error).includes('PUZZLE_UNAVAILABLE') || attempt === 10) throw error;
+        await new Promise((resolve) => setTimeout(resolve, 1_000));
+      }
+    }
+    const racing = (view: RoomView): boolean =>
+      view.phase === 'racing' && view.race?.puzzle != null;
+    await Promise.all(this.players.map((player) => player.until(racing)));
+    this.puzzle = host.view!.race!.puzzle!;
+    this.solution = solve(this.puzzle);
+  }
+
+  /** Every player moves once a second (at its own phase) for `durationMs`, open loop. */
+  async race(durationMs: number, mix: MoveMix): Promise<void> {
+    await Promise.all(this.players.map((player) => this.drive(player, durationMs, mix)));
+  }
+
+  private async drive(player: SimPlayer, durationMs: number, mix: MoveMix): Promise<void> {
+    const rng = createRng(randomBytes(8).toString('hex'));
+    const blanks = [...this.puzzle].flatMap((ch, cell) => (ch === '0' ? [cell] : []));
+    let next = 0;
+    const pending: Promise<void>[] = [];
+    await sleep(rng.next() * 1_000);
+    const end = performance.now() + durationMs;
+    for (let tick = 0; next < blanks.length; tick++) {
+      const due = end - durationMs + tick * 1_000;
+      if (due >= end) break;
+      await sleep(due - performance.now());
+      const cell = blanks[next]!;
+      const right = Number(this.solution[cell]);
+      const wrong = rng.next() < mix.wrongRate;
+      const digit = wrong ? wrongDigit(right, rng) : right;
+      if (!wrong) next++;
+      const moveId = `m${tick}`;
+      const expected = wrong ? 'wrong' : 'correct';
+      player.counters.sent++;
+      pending.push(player.move(moveId, cell, digit, expected, false));
+      if (rng.next() < mix.retryRate) {
+        player.counters.retries++;
+        pending.push(player.move(moveId, cell, digit, expected, true));
+      }
+    }
+    await Promise.all(pending);
+  }
+
+  /** The server's own view of every player's progress, read after the run. */
+  async finalProgress(): Promise<RoomView> {
+    const reply = await this.players[0]!.request<{ view: RoomView }>('room:sync', {});
+    return reply.view;
+  }
+
+  close(): void {
+    for (const player of this.players) player.close();
+  }
+}
+
+function deviceId(): string {
+  return `load-${randomBytes(9).toString('base64url')}`;
+}
+
+function wrongDigit(right: number, rng: Rng): number {
+  return ((right + rng.int(8)) % 9) + 1;
+}
+
+const sleep = (ms: number): Promise<void> =>
+  new Promise((resolve) => setTimeout(resolve, Math.max(0, ms)));
+
+/** The puzzle's unique solution, as the client computes it (the server never sends it). */
+function solve(puzzle: string): string {
+  const parsed = parseGrid(puzzle);
+  if (!parsed.ok) throw new Error(`the server sent a malformed puzzle: ${parsed.error.message}`);
+  const answer = new SudokuSolver(getVariant('percent')).solve(parsed.grid);
+  if (answer.status !== 'solved')
+    throw new Error(`the server sent a puzzle without a solution (${answer.status})`);
+  return Array.from(answer.solution).join('');
+}

@@ -1,0 +1,174 @@
+import { spawn, type ChildProcess } from 'node:child_process';
+import { mkdtempSync, readFileSync, rmSync } from 'node:fs';
+import { createServer } from 'node:net';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+
+/**
+ * The real race server in its own process (`node --import tsx packages/server/src/main.ts`:
+ * the same as `tsx src/main.ts`, but one process whose pid is the server's own), on a free
+ * port with a fresh temporary DATA_DIR.
+ */
+export interface ServerProcess {
+  readonly url: string;
+  readonly pid: number;
+  /** Its `GET /healthz` JSON, and how long the answer took (a proxy for event-loop lag). */
+  health(): Promise<{ body: Health; rttMs: number }>;
+  /** Resident set size and CPU seconds used so far, from /proc (Linux); undefined elsewhere. */
+  usage(): { rssBytes: number; cpuSec: number } | undefined;
+  /**
+   * The server's event-loop delay since the last reset, and its memory, read by the probe
+   * loaded into it (`probe.ts`); `reset` then restarts the histogram.
+   */
+  probe(reset?: boolean): Promise<ProbeReading>;
+  /** The last lines the server printed, for error reports. */
+  output(): string;
+  stop(): Promise<void>;
+}
+
+/** The fields of `/healthz` the load test reads; every one is optional. */
+export interface Health {
+  readonly ok?: boolean;
+  readonly rooms?: number;
+  readonly players?: number;
+  /** Moves counted since start: accepted (judged once) and answered as duplicates. */
+  readonly moves?: { readonly accepted?: number; readonly duplicates?: number };
+}
+
+/** What `probe.mjs` answers: event-loop delay since the last reset (ms), memory (bytes). */
+export interface ProbeReading {
+  readonly p50Ms: number;
+  readonly p99Ms: number;
+  readonly maxMs: number;
+  readonly rss: number;
+  readonly heapUsed: number;
+}
+
+const ROOT = new URL('../../', import.meta.url);
+const START_TIMEOUT_MS = 60_000;
+
+export async function startServer(
+  entry = 'packages/server/src/main.ts',
+  nodeArgs: readonly string[] = [],
+): Promise<ServerProcess> {
+  const port = await freePort();
+  const dataDir = mkdtempSync(join(tmpdir(), 'percent-load-'));
+  const probe = new URL('./probe.mjs', import.meta.url).href;
+  const args = [...nodeArgs, '--import', 'tsx', '--import', probe, entry];
+  const child = spawn(process.execPath, args, {
+    cwd: ROOT,
+    env: {
+      ...process.env,
+      PORT: String(port),
+      HOST: '127.0.0.1',
+      DATA_DIR: dataDir,
+      LOG_LEVEL: 'warn',
+    },
+    stdio: ['ignore', 'pipe', 'pipe', 'ipc'],
+  });
+  let output = '';
+  const keep = (chunk: Buffer): void => {
+    output = (output + chunk.toString()).slice(-4000);
+  };
+  child.stdout!.on('data', keep);
+  child.stderr!.on('data', keep);
+  const url = `http://127.0.0.1:${port}`;
+  const server: ServerProcess = {
+    url,
+    pid: child.pid!,
+    health: () => health(url),
+    usage: () => usage(child.pid!),
+    output: () => output,
+    probe: (reset = false) => readProbe(child, reset),
+    stop: async () => {
+      await stop(child);
+      rmSync(dataDir, { recursive: true, force: true });
+    },
+  };
+  try {
+    await waitForHealth(server, child);
+  } catch (error) {
+    await server.stop();
+    throw error;
+  }
+  return server;
+}
+
+async function freePort(): Promise<number> {
+  return new Promise((resolve, reject) => {
+    const probe = createServer();
+    probe.once('error', reject);
+    probe.listen(0, '127.0.0.1', () => {
+      const address = probe.address();
+      probe.close(() =>
+        typeof address === 'object' && address
+          ? resolve(address.port)
+          : reject(new Error('no port')),
+      );
+    });
+  });
+}
+
+async function health(url: string): Promise<{ body: Health; rttMs: number }> {
+  const started = performance.now();
+  const response = await fetch(`${url}/healthz`);
+  if (!response.ok) throw new Error(`GET /healthz answered ${response.status}`);
+  const body = (await response.json()) as Health;
+  return { body, rttMs: performance.now() - started };
+}
+
+async function waitForHealth(server: ServerProcess, child: ChildProcess): Promise<void> {
+  const deadline = Date.now() + START_TIMEOUT_MS;
+  for (;;) {
+    if (child.exitCode !== null)
+      throw new Error(`the server exited with code ${child.exitCode}:\n${server.output()}`);
+    try {
+      await server.health();
+      return;
+    } catch {
+      if (Date.now() > deadline)
+        throw new Error(
+          `the server did not answer /healthz within ${START_TIMEOUT_MS} ms:\n${server.output()}`,
+        );
+      await new Promise((resolve) => setTimeout(resolve, 200));
+    }
+  }
+}
+
+function usage(pid: number): { rssBytes: number; cpuSec: number } | undefined {
+  try {
+    const status = readFileSync(`/proc/${pid}/status`, 'utf8');
+    const rssKb = Number(/VmRSS:\s+(\d+)/.exec(status)?.[1]);
+    // Fields 14 and 15 of /proc/PID/stat (after the parenthesised name): utime, stime in ticks.
+    const stat = readFileSync(`/proc/${pid}/stat`, 'utf8');
+    const fields = stat.slice(stat.lastIndexOf(')') + 2).split(' ');
+    const ticks = Number(fields[11]) + Number(fields[12]);
+    return { rssBytes: rssKb * 1024, cpuSec: ticks / 100 };
+  } catch {
+    return undefined;
+  }
+}
+
+async function stop(child: ChildProcess): Promise<void> {
+  if (child.exitCode !== null || child.signalCode !== null) return;
+  const exited = new Promise<void>((resolve) => child.once('exit', () => resolve()));
+  child.kill('SIGTERM');
+  const timer = setTimeout(() => child.kill('SIGKILL'), 5_000);
+  await exited;
+  clearTimeout(timer);
+}
+
+function readProbe(child: ChildProcess, reset: boolean): Promise<ProbeReading> {
+  return new Promise((resolve, reject) => {
+    const timer = setTimeout(() => reject(new Error('the server probe did not answer')), 10_000);
+    const onMessage = (message: unknown): void => {
+      if (typeof message !== 'object' || message === null || !('probe' in message)) return;
+      clearTimeout(timer);
+      child.off('message', onMessage);
+      resolve(message.probe as ProbeReading);
+      if (reset) child.send('probe:reset');
+    };
+    child.on('message', onMessage);
+    child.send('probe:read');
+  });
+}
