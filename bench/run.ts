@@ -12,11 +12,13 @@ import { fileURLToPath } from 'node:url';
 import { parseArgs } from 'node:util';
 import { machineInfo } from './machine.ts';
 import { replaceSection, table } from './markdown.ts';
+import { clientSizeSection } from './client-size.ts';
 import { satSection } from './sat.ts';
 import type { BenchContext, BenchOptions, BenchSection } from './section.ts';
+import { SUDOKU_PARTS, sudokuSection } from './sudoku.ts';
 
-/** Every section, in file order. Issue 3's sudoku benchmarks add theirs here. */
-const SECTIONS: readonly BenchSection[] = [satSection];
+/** Every section, in file order. */
+const SECTIONS: readonly BenchSection[] = [satSection, sudokuSection, clientSizeSection];
 
 const repoRoot = fileURLToPath(new URL('..', import.meta.url));
 const reportPath = path.join(repoRoot, 'BENCHMARKS.md');
@@ -25,14 +27,18 @@ const NEW_REPORT =
   '# Benchmarks\n\nWritten by `pnpm bench`, which replaces the marked blocks; text outside them stays.\n';
 
 const USAGE = `usage: pnpm bench [options]
-  --quick               smoke run: 2 files per set, 10 s limits (unless given)
+  --quick               smoke run: 2 files per set, 10 s limits (unless given); sudoku:
+                        2000 puzzles, 10 seeds per difficulty, 10⁵ endgames
   --sections a,b        only these sections (${SECTIONS.map((s) => s.id).join(', ')})
-  --sets a,b            only these sets, e.g. uf250-1065,hust/check
-  --limit N             at most N files per set
+  --sets a,b            only these sets, e.g. uf250-1065,hust/check; for the sudoku
+                        section its parts (with --sections sudoku): ${SUDOKU_PARTS.join(', ')}
+  --limit N             at most N files per set (sudoku: N puzzles per set; at least 2000
+                        under --quick)
   --timeout MS          per-instance limit for ours (env BENCH_TIMEOUT_MS; default 60000)
   --native-timeout MS   per-instance limit for minisat & co (env BENCH_NATIVE_TIMEOUT_MS; default 60000)
   --no-extras           skip cadical / picosat even when on PATH
-env PERCENT_DATA overrides the CNF folder (default ../shared/data/cnf beside the repo).`;
+env PERCENT_DATA overrides the CNF folder (default ../shared/data/cnf beside the repo),
+env PERCENT_SUDOKU_DATA the sudoku folder (default ../shared/data/sudoku).`;
 
 function positive(text: string | undefined, name: string): number | undefined {
   if (text === undefined) return undefined;

@@ -36,6 +36,9 @@ describe.skipIf(!hasChromium)('the lobby in the browser', () => {
   };
 
   it('copies the join link, also without a secure context (plain HTTP on a LAN)', async () => {
+    // A host on localhost gets the LAN address others can reach, when the machine has one.
+    const lan = (await (await fetch(`${server.url}/api/lan`)).json()) as { urls: string[] };
+    const base = lan.urls[0] ?? server.url;
     for (const secure of [true, false]) {
       const context = await clipboardContext();
       const page = await context.newPage();
@@ -46,9 +49,7 @@ describe.skipIf(!hasChromium)('the lobby in the browser', () => {
       const code = await createRoom(page, server.url, secure ? 'Hal' : 'Ivy');
       await page.getByTestId('copy-link').click();
       await page.getByTestId('copy-link').getByText('Copied!').waitFor();
-      expect(await page.evaluate(() => navigator.clipboard.readText())).toBe(
-        `${server.url}/r/${code}`,
-      );
+      expect(await page.evaluate(() => navigator.clipboard.readText())).toBe(`${base}/r/${code}`);
       await context.close();
     }
   }, 60_000);
