@@ -23,12 +23,20 @@ export function* endgames(variant: Variant, count: number, rng: Rng): Generator<
     if (seenBases.has(key)) continue;
     seenBases.add(key);
     for (const labels of distinctPermutations(Math.min(PER_BASE, count - produced), rng)) {
-      const grid = new Uint8Array(CELLS);
-      for (let i = 0; i < CELLS; i++) grid[i] = labels[base[i]!]!;
-      yield grid;
+      yield relabel(base, labels);
       produced++;
     }
   }
+}
+
+/**
+ * `base` with every digit d replaced by labels[d]. Kept out of the generator body: V8
+ * optimises a plain function's loop far better (endgames ran 2× slower with it inline).
+ */
+function relabel(base: Grid, labels: Uint8Array): Grid {
+  const grid = new Uint8Array(CELLS);
+  for (let i = 0; i < CELLS; i++) grid[i] = labels[base[i]!]!;
+  return grid;
 }
 
 /** The grid with digits renamed 1, 2, 3 … in order of first appearance. */
@@ -54,6 +62,8 @@ function* distinctPermutations(n: number, rng: Rng): Generator<Uint8Array> {
     for (const d of digits) key = key * 10 + d;
     if (seen.has(key)) continue;
     seen.add(key);
-    yield Uint8Array.of(0, ...digits);
+    const labels = new Uint8Array(10);
+    labels.set(digits, 1);
+    yield labels;
   }
 }
