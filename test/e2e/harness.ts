@@ -11,7 +11,14 @@ import { existsSync, mkdirSync, readdirSync, rmSync, statSync } from 'node:fs';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { formatGrid, getVariant, SudokuSolver, type VariantIdName } from '@percent/engine';
-import { chromium, type Browser, type Page } from 'playwright-core';
+import {
+  chromium,
+  type Browser,
+  type BrowserContext,
+  type BrowserContextOptions,
+  type Page,
+} from 'playwright-core';
+import { afterAll, beforeAll } from 'vitest';
 import { startServer, type RunningServer } from '../../packages/server/src/main.ts';
 
 export const CHROMIUM = '/usr/bin/chromium';
@@ -99,6 +106,51 @@ export function launchChromium(): Promise<Browser> {
       '--disable-component-update',
     ],
   });
+}
+
+/** The built client served by a real server, and a browser, shared by one file's tests. */
+export interface E2eSession {
+  readonly server: RunningServer;
+  readonly browser: Browser;
+  /** A page in a context of its own (desktop-sized unless `options` say otherwise). */
+  newPage(options?: BrowserContextOptions): Promise<Page>;
+}
+
+/**
+ * Registers the hooks that start the session before the enclosing suite's tests and close it,
+ * with every context `newPage` opened, after them. Call it inside a `describe`.
+ */
+export function useE2eSession(): E2eSession {
+  let server: RunningServer | undefined;
+  let browser: Browser | undefined;
+  const contexts: BrowserContext[] = [];
+  beforeAll(async () => {
+    await ensureClientBuilt();
+    server = await startE2eServer();
+    browser = await launchChromium();
+  }, 240_000);
+  afterAll(async () => {
+    for (const context of contexts) await context.close();
+    await browser?.close();
+    await server?.close();
+  });
+  const started = <T>(value: T | undefined): T => {
+    if (value === undefined) throw new Error('the e2e session is used before its beforeAll ran');
+    return value;
+  };
+  return {
+    get server() {
+      return started(server);
+    },
+    get browser() {
+      return started(browser);
+    },
+    async newPage(options = { viewport: { width: 1280, height: 900 } }) {
+      const context = await started(browser).newContext(options);
+      contexts.push(context);
+      return context.newPage();
+    },
+  };
 }
 
 export async function screenshot(page: Page, name: string): Promise<void> {

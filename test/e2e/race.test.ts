@@ -3,52 +3,28 @@
  * context: create, join by link, ready, start, countdown, moves judged by the server (one
  * wrong on purpose), live progress for the spectator, standings everywhere.
  */
-import type { Browser, BrowserContext, Page } from 'playwright-core';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { RunningServer } from '../../packages/server/src/main.ts';
+import { describe, expect, it } from 'vitest';
 import {
   blanksOf,
   createRoom,
-  ensureClientBuilt,
   hasChromium,
   joinRoom,
-  launchChromium,
   readGivens,
   screenshot,
   solve,
-  startE2eServer,
   typeDigit,
+  useE2eSession,
 } from './harness.ts';
 
 describe.skipIf(!hasChromium)('a race in the browser', () => {
-  let server: RunningServer;
-  let browser: Browser;
-  const contexts: BrowserContext[] = [];
-
-  beforeAll(async () => {
-    await ensureClientBuilt();
-    server = await startE2eServer();
-    browser = await launchChromium();
-  }, 240_000);
-
-  afterAll(async () => {
-    for (const context of contexts) await context.close();
-    await browser?.close();
-    await server?.close();
-  });
-
-  const newPage = async (): Promise<Page> => {
-    const context = await browser.newContext({ viewport: { width: 1280, height: 900 } });
-    contexts.push(context);
-    return context.newPage();
-  };
+  const e2e = useE2eSession();
 
   it('two players and a spectator go from the lobby to the standings', async () => {
-    const [ann, bob, tv] = [await newPage(), await newPage(), await newPage()];
-    const code = await createRoom(ann, server.url, 'Ann');
-    expect(ann.url()).toBe(`${server.url}/r/${code}`);
-    await joinRoom(bob, server.url, code, 'Bob');
-    await tv.goto(`${server.url}/r/${code}?tv=1`);
+    const [ann, bob, tv] = [await e2e.newPage(), await e2e.newPage(), await e2e.newPage()];
+    const code = await createRoom(ann, e2e.server.url, 'Ann');
+    expect(ann.url()).toBe(`${e2e.server.url}/r/${code}`);
+    await joinRoom(bob, e2e.server.url, code, 'Bob');
+    await tv.goto(`${e2e.server.url}/r/${code}?tv=1`);
     await tv.getByText('You are watching.').waitFor();
 
     // The host lets spectators see boards live (a TV at a party) and waits for Bob.
@@ -68,8 +44,8 @@ describe.skipIf(!hasChromium)('a race in the browser', () => {
     const blanks = blanksOf(givens);
 
     // A link opened mid-race watches: the late visitor gets the spectator's view.
-    const late = await newPage();
-    await late.goto(`${server.url}/r/${code}`);
+    const late = await e2e.newPage();
+    await late.goto(`${e2e.server.url}/r/${code}`);
     await late.locator('input[name="nickname"]').fill('Gus');
     await late.getByTestId('join-room').click();
     await late.getByTestId('spectate').waitFor();

@@ -3,22 +3,19 @@
  * and finishes; a dropped connection shows as reconnecting, keeps the moves made meanwhile
  * and sends them once back; a phone-sized touch screen plays the whole race with the pad.
  */
-import type { Browser, Page, WebSocketRoute } from 'playwright-core';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { RunningServer } from '../../packages/server/src/main.ts';
+import type { Page, WebSocketRoute } from 'playwright-core';
+import { describe, expect, it } from 'vitest';
 import {
   blanksOf,
   createRoom,
-  ensureClientBuilt,
   hasChromium,
-  launchChromium,
   readGivens,
   screenshot,
   solve,
-  startE2eServer,
   tapDigit,
   typeDigit,
   joinRoom,
+  useE2eSession,
 } from './harness.ts';
 
 /** The page's Socket.IO link, passed through a switch: `drop()` cuts it until `restore()`. */
@@ -42,24 +39,11 @@ async function cuttableLink(page: Page) {
 }
 
 describe.skipIf(!hasChromium)('connections and devices in the browser', () => {
-  let server: RunningServer;
-  let browser: Browser;
-
-  beforeAll(async () => {
-    await ensureClientBuilt();
-    server = await startE2eServer();
-    browser = await launchChromium();
-  }, 240_000);
-
-  afterAll(async () => {
-    await browser?.close();
-    await server?.close();
-  });
+  const e2e = useE2eSession();
 
   it('a player reloads mid-race and continues where they were', async () => {
-    const context = await browser.newContext({ viewport: { width: 1280, height: 900 } });
-    const page = await context.newPage();
-    await createRoom(page, server.url, 'Cleo');
+    const page = await e2e.newPage();
+    await createRoom(page, e2e.server.url, 'Cleo');
     await page.getByTestId('start').click();
     await page.getByTestId('race').waitFor({ timeout: 15_000 });
     const givens = await readGivens(page);
@@ -83,15 +67,15 @@ describe.skipIf(!hasChromium)('connections and devices in the browser', () => {
     expect(await page.getByTestId('standing').allTextContents()).toEqual([
       expect.stringMatching(/^1Cleo.*0finished$/),
     ]);
-    await context.close();
+    await page.context().close();
   }, 120_000);
 
   it('a dropped connection shows as reconnecting, then sends the moves made meanwhile', async () => {
-    const contexts = [await browser.newContext(), await browser.newContext()];
+    const contexts = [await e2e.browser.newContext(), await e2e.browser.newContext()];
     const [eve, fay] = await Promise.all(contexts.map((c) => c.newPage()));
     const link = await cuttableLink(fay!);
-    const code = await createRoom(eve!, server.url, 'Eve');
-    await joinRoom(fay!, server.url, code, 'Fay');
+    const code = await createRoom(eve!, e2e.server.url, 'Eve');
+    await joinRoom(fay!, e2e.server.url, code, 'Fay');
     await fay!.getByTestId('ready').click();
     await eve!.getByTestId('start').click();
     await fay!.getByTestId('race').waitFor({ timeout: 15_000 });
@@ -122,14 +106,13 @@ describe.skipIf(!hasChromium)('connections and devices in the browser', () => {
   }, 120_000);
 
   it('a phone-sized touch screen plays with the on-screen pad', async () => {
-    const context = await browser.newContext({
+    const page = await e2e.newPage({
       viewport: { width: 390, height: 844 },
       deviceScaleFactor: 2,
       isMobile: true,
       hasTouch: true,
     });
-    const page = await context.newPage();
-    await createRoom(page, server.url, 'Dev');
+    await createRoom(page, e2e.server.url, 'Dev');
     await page.getByTestId('start').tap();
     await page.getByTestId('race').waitFor({ timeout: 15_000 });
     const givens = await readGivens(page);
@@ -147,6 +130,6 @@ describe.skipIf(!hasChromium)('connections and devices in the browser', () => {
     expect(await page.getByTestId('standing').allTextContents()).toEqual([
       expect.stringMatching(/^1Dev.*finished$/),
     ]);
-    await context.close();
+    await page.context().close();
   }, 120_000);
 });

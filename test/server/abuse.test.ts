@@ -1,14 +1,9 @@
 import { PROTOCOL_VERSION, type SeatReply } from '@percent/protocol';
 import { io } from 'socket.io-client';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { RunningServer } from '../../packages/server/src/main.ts';
-import { connect, expectOk, newDeviceId, startTestServer } from './harness.ts';
+import { describe, expect, it } from 'vitest';
+import { connect, expectOk, newDeviceId, startTestServer, useTestServer } from './harness.ts';
 
-let server: RunningServer;
-beforeAll(async () => {
-  server = await startTestServer();
-});
-afterAll(() => server.close());
+const server = useTestServer();
 
 const disconnected = (client: {
   socket: { once(e: 'disconnect', f: (reason: string) => void): unknown };

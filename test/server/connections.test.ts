@@ -1,54 +1,25 @@
 import type { MoveReply, SeatReply } from '@percent/protocol';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { RunningServer } from '../../packages/server/src/main.ts';
+import { describe, expect, it } from 'vitest';
 import {
   blanksOf,
   connect,
   expectOk,
   newDeviceId,
   solveGivens,
-  startTestServer,
-  type TestClient,
+  startRace,
+  twoPlayerLobby,
+  useTestServer,
 } from './harness.ts';
 
-let server: RunningServer;
-beforeAll(async () => {
-  server = await startTestServer({ timings: { countdownMs: 50, graceMs: 1500, snapshotMs: 50 } });
+const server = useTestServer({
+  timings: { countdownMs: 50, graceMs: 1500, snapshotMs: 50 },
 });
-afterAll(() => server.close());
-
-/** Ann hosts, Bob joins and is ready; returns both seats. */
-async function lobby(): Promise<{
-  ann: TestClient;
-  bob: TestClient;
-  annSeat: SeatReply;
-  bobSeat: SeatReply;
-  bobDevice: string;
-}> {
-  const ann = await connect(server.url);
-  const bob = await connect(server.url);
-  const annSeat = expectOk<SeatReply>(
-    await ann.call('room:create', { nickname: 'Ann', deviceId: newDeviceId() }),
-  );
-  const bobDevice = newDeviceId();
-  const bobSeat = expectOk<SeatReply>(
-    await bob.call('room:join', { code: annSeat.view.code, nickname: 'Bob', deviceId: bobDevice }),
-  );
-  expectOk(await bob.call('room:ready', { ready: true }));
-  return { ann, bob, annSeat, bobSeat, bobDevice };
-}
-
-async function race(ann: TestClient, bob: TestClient): Promise<string> {
-  const racing = bob.state((v) => v.phase === 'racing');
-  expectOk(await ann.call('race:start'));
-  return (await racing).race!.puzzle!;
-}
 
 describe('connections', () => {
   it('gives a dropped player the seat back with a full snapshot; others see "reconnecting"', async () => {
-    const { ann, bob, bobSeat, bobDevice } = await lobby();
+    const { ann, bob, bobSeat, bobDevice } = await twoPlayerLobby(server.url);
     const code = bobSeat.view.code;
-    const puzzle = await race(ann, bob);
+    const puzzle = await startRace(ann, bob);
     const solution = solveGivens(puzzle);
     const cell = blanksOf(puzzle)[0]!;
     const move = { moveId: 'bob-1', cell, digit: Number(solution[cell]) };
@@ -108,8 +79,8 @@ describe('connections', () => {
   });
 
   it('releases the seat after the grace period: the racer counts as left', async () => {
-    const { ann, bob, bobSeat } = await lobby();
-    await race(ann, bob);
+    const { ann, bob, bobSeat } = await twoPlayerLobby(server.url);
+    await startRace(ann, bob);
     bob.close();
     const left = await ann.state((v) => v.players.length === 1, 5000);
     expect(left.players.map((p) => p.nickname)).toEqual(['Ann']);
@@ -127,7 +98,7 @@ describe('connections', () => {
   });
 
   it('passes the host role on when the host leaves, and lets the host kick', async () => {
-    const { ann, bob, bobSeat } = await lobby();
+    const { ann, bob, bobSeat } = await twoPlayerLobby(server.url);
     const cy = await connect(server.url);
     const cySeat = expectOk<SeatReply>(
       await cy.call('room:join', {

@@ -10,9 +10,11 @@ import {
   type ClientToServerEvents,
   type Result,
   type RoomView,
+  type SeatReply,
   type ServerToClientEvents,
 } from '@percent/protocol';
 import { io, type Socket } from 'socket.io-client';
+import { afterAll, beforeAll } from 'vitest';
 import {
   startServer,
   type RunningServer,
@@ -31,6 +33,30 @@ export function startTestServer(options: ServerOptions = {}): Promise<RunningSer
     timings: { countdownMs: 100, graceMs: 2000, snapshotMs: 50 },
     ...options,
   });
+}
+
+/** Where the file's shared server listens; read inside tests, once `beforeAll` has run. */
+export type SharedServer = Pick<RunningServer, 'url' | 'port'>;
+
+/** One test server for the whole file: started before its tests, closed after them. */
+export function useTestServer(options: ServerOptions = {}): SharedServer {
+  let server: RunningServer | undefined;
+  beforeAll(async () => {
+    server = await startTestServer(options);
+  });
+  afterAll(() => server?.close());
+  const started = (): RunningServer => {
+    if (!server) throw new Error('the test server is used before its beforeAll ran');
+    return server;
+  };
+  return {
+    get url() {
+      return started().url;
+    },
+    get port() {
+      return started().port;
+    },
+  };
 }
 
 /** Every event a client received, in order (for the no-leak assertion). */
@@ -133,3 +159,35 @@ export function solveGivens(puzzle: string, variant: VariantIdName = 'percent'):
 
 export const blanksOf = (puzzle: string): number[] =>
   [...puzzle].flatMap((ch, cell) => (ch === '0' ? [cell] : []));
+
+/** A lobby with two seats: Ann hosts, Bob joins and is ready. */
+export interface TwoPlayerLobby {
+  readonly ann: TestClient;
+  readonly bob: TestClient;
+  readonly annSeat: SeatReply;
+  readonly bobSeat: SeatReply;
+  readonly annDevice: string;
+  readonly bobDevice: string;
+}
+
+export async function twoPlayerLobby(url: string): Promise<TwoPlayerLobby> {
+  const ann = await connect(url);
+  const bob = await connect(url);
+  const annDevice = newDeviceId();
+  const annSeat = expectOk<SeatReply>(
+    await ann.call('room:create', { nickname: 'Ann', deviceId: annDevice }),
+  );
+  const bobDevice = newDeviceId();
+  const bobSeat = expectOk<SeatReply>(
+    await bob.call('room:join', { code: annSeat.view.code, nickname: 'Bob', deviceId: bobDevice }),
+  );
+  expectOk(await bob.call('room:ready', { ready: true }));
+  return { ann, bob, annSeat, bobSeat, annDevice, bobDevice };
+}
+
+/** The host starts the race; resolves with the puzzle once `watcher` sees the race begin. */
+export async function startRace(host: TestClient, watcher: TestClient = host): Promise<string> {
+  const racing = watcher.state((v) => v.phase === 'racing');
+  expectOk(await host.call('race:start'));
+  return (await racing).race!.puzzle!;
+}

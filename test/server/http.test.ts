@@ -1,22 +1,15 @@
 import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { RunningServer } from '../../packages/server/src/main.ts';
-import { startTestServer } from './harness.ts';
+import { afterAll, describe, expect, it } from 'vitest';
+import { useTestServer } from './harness.ts';
 
 const clientDir = mkdtempSync(join(tmpdir(), 'percent-client-'));
 writeFileSync(join(clientDir, 'index.html'), '<!doctype html><title>Percent SPA</title>');
 writeFileSync(join(clientDir, 'app.js'), 'console.log(1)');
 
-let server: RunningServer;
-beforeAll(async () => {
-  server = await startTestServer({ clientDir });
-});
-afterAll(async () => {
-  await server.close();
-  rmSync(clientDir, { recursive: true, force: true });
-});
+const server = useTestServer({ clientDir });
+afterAll(() => rmSync(clientDir, { recursive: true, force: true }));
 
 describe('http', () => {
   it('answers /healthz with uptime, rooms and pool readiness', async () => {

@@ -1,23 +1,18 @@
 import type { MoveReply, ProgressEvent, RoomView, SeatReply } from '@percent/protocol';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { RunningServer } from '../../packages/server/src/main.ts';
+import { describe, expect, it } from 'vitest';
 import {
   blanksOf,
   connect,
   expectOk,
   newDeviceId,
   solveGivens,
-  startTestServer,
+  useTestServer,
   type Recorded,
   type TestClient,
 } from './harness.ts';
 
-let server: RunningServer;
-beforeAll(async () => {
-  // The players here are bots that move as fast as acks return; the limit is tested elsewhere.
-  server = await startTestServer({ rateLimit: { burst: 500, perSecond: 500, tooMany: 100 } });
-});
-afterAll(() => server.close());
+// The players here are bots that move as fast as acks return; the limit is tested elsewhere.
+const server = useTestServer({ rateLimit: { burst: 500, perSecond: 500, tooMany: 100 } });
 
 const DIGITS_81 = /[0-9]{81}/g;
 

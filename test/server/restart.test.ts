@@ -9,7 +9,9 @@ import {
   expectOk,
   newDeviceId,
   solveGivens,
+  startRace,
   startTestServer,
+  twoPlayerLobby,
 } from './harness.ts';
 
 const dataDir = mkdtempSync(join(tmpdir(), 'percent-restart-'));
@@ -20,15 +22,8 @@ const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
 describe('a server restart', () => {
   it('keeps finished races and brings a racing room back with every board', async () => {
     const first = await startTestServer({ memory: false, dataDir });
-    const ann = await connect(first.url);
-    const bob = await connect(first.url);
-    const annDevice = newDeviceId();
-    const annSeat = expectOk<SeatReply>(
-      await ann.call('room:create', { nickname: 'Ann', deviceId: annDevice }),
-    );
+    const { ann, annSeat, annDevice } = await twoPlayerLobby(first.url);
     const code = annSeat.view.code;
-    expectOk(await bob.call('room:join', { code, nickname: 'Bob', deviceId: newDeviceId() }));
-    expectOk(await bob.call('room:ready', { ready: true }));
 
     // A first race, finished by Ann alone after Bob leaves: it must be stored.
     const solo = await connect(first.url);
@@ -39,9 +34,7 @@ describe('a server restart', () => {
     const soloPuzzle = (await soloRacing).race!.puzzle!;
     expectOk(await solo.call('room:leave'));
 
-    const racing = ann.state((v) => v.phase === 'racing');
-    expectOk(await ann.call('race:start'));
-    const puzzle = (await racing).race!.puzzle!;
+    const puzzle = await startRace(ann);
     const solution = solveGivens(puzzle);
     const cells = blanksOf(puzzle).slice(0, 3);
     for (const cell of cells) {

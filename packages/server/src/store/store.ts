@@ -1,3 +1,5 @@
+import type { HistoryEntryView } from '@percent/protocol';
+
 /**
  * Persistence contract of the race server: finished races (with every move), the per-device
  * history and room leaderboards read from them, and snapshots of live rooms for a restart.
@@ -39,20 +41,11 @@ export interface RaceRecord {
   readonly moves: readonly MoveRecord[];
 }
 
-export interface HistoryEntry {
-  readonly raceId: string;
-  readonly roomCode: string;
-  readonly variant: string;
-  readonly difficulty: string;
-  readonly endedAt: number;
-  readonly nickname: string;
-  readonly place: number | null;
-  readonly timeMs: number | null;
-  readonly mistakes: number;
-  readonly outcome: string;
-  /** Players in that race. */
-  readonly players: number;
-}
+/**
+ * One row of a device's history. It goes out as read (`history:get`, `GET /api/history`), so it
+ * is the wire's row itself.
+ */
+export type HistoryEntry = HistoryEntryView;
 
 export interface LeaderboardEntry {
   readonly nickname: string;

@@ -7,6 +7,7 @@ import { useSignal } from '@preact/signals';
 import { t } from '../../i18n/index.ts';
 import { savedNickname } from '../../net/identity.ts';
 import { Link } from '../../ui/Link.tsx';
+import { NicknameField } from '../../ui/NicknameField.tsx';
 import { navigate } from '../../ui/router.ts';
 import { errorText } from '../room/errors.ts';
 import '../room/room.css';
@@ -42,16 +43,7 @@ export function HomePage() {
       <h1>{t('home.title')}</h1>
       <p class="muted">{t('home.intro')}</p>
       <form class="home-card" onSubmit={(e) => void create(e)}>
-        <label>
-          {t('home.nickname')}
-          <input
-            name="nickname"
-            value={nickname.value}
-            maxLength={20}
-            autoComplete="nickname"
-            onInput={(e) => (nickname.value = e.currentTarget.value)}
-          />
-        </label>
+        <NicknameField nickname={nickname} />
         <button type="submit" class="primary" disabled={busy.value} data-testid="create-room">
           {t('home.create')}
         </button>

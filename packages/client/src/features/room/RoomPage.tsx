@@ -12,6 +12,7 @@ import { hasMessage, t } from '../../i18n/index.ts';
 import { savedNickname } from '../../net/identity.ts';
 import { RoomSession } from '../../net/room-session.ts';
 import { Link } from '../../ui/Link.tsx';
+import { NicknameField } from '../../ui/NicknameField.tsx';
 import { codeFrom } from '../home/code.ts';
 import { navigate } from '../../ui/router.ts';
 import { ConnectionBadge } from './ConnectionBadge.tsx';
@@ -108,17 +109,7 @@ function EntryForm({ session }: { session: RoomSession }) {
   return (
     <form class="entry home-card" onSubmit={submit} data-testid="entry">
       <p class="room-code">{session.code}</p>
-      <label>
-        {t('home.nickname')}
-        <input
-          name="nickname"
-          value={nickname.value}
-          maxLength={20}
-          autoComplete="nickname"
-          required
-          onInput={(e) => (nickname.value = e.currentTarget.value)}
-        />
-      </label>
+      <NicknameField nickname={nickname} required />
       <button type="submit" class="primary" disabled={busy.value} data-testid="join-room">
         {t('room.join')}
       </button>

@@ -1,16 +1,8 @@
 import { Command } from 'commander';
-import type { VariantIdName } from '../../sudoku/variant.ts';
+import { batchRequest, type RawBatchOptions } from '../sudoku/batch.ts';
 import { runEndgames } from '../sudoku/endgames.ts';
 import { countParser, parseSeed, variantOption } from '../sudoku/options.ts';
 import type { CommandModule } from './module.ts';
-
-interface RawEndgamesOptions {
-  count: number;
-  variant: VariantIdName;
-  seed?: string | number;
-  out?: string;
-  quiet?: boolean;
-}
 
 /** Far above the 10⁶; memory stays flat (one seen-set entry per 1,000 grids). */
 export const MAX_ENDGAMES = 10_000_000;
@@ -34,14 +26,7 @@ function endgamesCommand(): Command {
     .option('--quiet', 'no progress and no summary on stderr')
     .addHelpText('after', HELP)
     .action(async (_opts: unknown, command: Command) => {
-      const opts = command.opts<RawEndgamesOptions>();
-      process.exitCode = await runEndgames({
-        count: opts.count,
-        variant: opts.variant,
-        seed: opts.seed,
-        out: opts.out,
-        quiet: opts.quiet === true,
-      });
+      process.exitCode = await runEndgames(batchRequest(command.opts<RawBatchOptions>()));
     });
 }
 

@@ -1,7 +1,7 @@
 import { Command, Option } from 'commander';
 import { DIFFICULTIES, type DifficultyName } from '../../sudoku/logic/index.ts';
 import { SYMMETRIES, type SymmetryName } from '../../sudoku/symmetry.ts';
-import type { VariantIdName } from '../../sudoku/variant.ts';
+import { batchRequest, type RawBatchOptions } from '../sudoku/batch.ts';
 import { runGenerate } from '../sudoku/generate.ts';
 import {
   countParser,
@@ -13,16 +13,11 @@ import {
 } from '../sudoku/options.ts';
 import type { CommandModule } from './module.ts';
 
-interface RawGenerateOptions {
-  count: number;
-  variant: VariantIdName;
+interface RawGenerateOptions extends RawBatchOptions {
   difficulty?: DifficultyName;
   holes?: HolesRange;
   symmetry: SymmetryName;
-  seed?: string | number;
   timeout: number;
-  out?: string;
-  quiet?: boolean;
 }
 
 export const MAX_GENERATE = 1_000_000;
@@ -63,15 +58,11 @@ function generateCommand(): Command {
     .action(async (_opts: unknown, command: Command) => {
       const opts = command.opts<RawGenerateOptions>();
       process.exitCode = await runGenerate({
-        count: opts.count,
-        variant: opts.variant,
+        ...batchRequest(opts),
         difficulty: opts.difficulty,
         holes: opts.holes,
         symmetry: opts.symmetry,
-        seed: opts.seed,
         timeoutMs: opts.timeout,
-        out: opts.out,
-        quiet: opts.quiet === true,
       });
     });
 }

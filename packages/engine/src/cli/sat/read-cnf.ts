@@ -1,5 +1,4 @@
 import { createReadStream } from 'node:fs';
-import { access, constants, stat } from 'node:fs/promises';
 import type { Cnf } from '../../cnf/formula.ts';
 import {
   formatIssue,
@@ -7,8 +6,9 @@ import {
   type DimacsIssue,
   type ParseResult,
 } from '../../cnf/dimacs.ts';
-import { CliError, describeError } from '../errors.ts';
+import { CliError } from '../errors.ts';
 import { createProgress } from '../io/progress.ts';
+import { readableSize } from '../io/readable-file.ts';
 
 /** Files above this size show a percentage while they are read (on a TTY stderr only). */
 export const PROGRESS_MIN_BYTES = 5 * 1024 * 1024;
@@ -35,7 +35,7 @@ export interface ReadCnfResult {
  * is the one line to show, e.g. `f.cnf:3:7: error: literal 0 …`.
  */
 export async function readCnf(file: string, options: ReadCnfOptions): Promise<ReadCnfResult> {
-  const size = await fileSize(file);
+  const size = await readableSize(file);
   const started = performance.now();
   const parsed = await parseFile(file, options.strict, options.showProgress ? size : 0);
   if (!parsed.ok) throw new CliError(formatIssue(parsed.error, 'error'));
@@ -67,26 +67,6 @@ async function parseFile(
   } finally {
     progress.clear();
     stream.destroy();
-  }
-}
-
-/** The size in bytes, or a one-line `CliError` when the path is missing or not a file. */
-async function fileSize(file: string): Promise<number> {
-  try {
-    const info = await stat(file);
-    if (!info.isFile()) throw new CliError(`percent: cannot read '${file}': not a regular file`);
-    await access(file, constants.R_OK);
-    return info.size;
-  } catch (error) {
-    if (error instanceof CliError) throw error;
-    const code = (error as NodeJS.ErrnoException).code;
-    const reason =
-      code === 'ENOENT'
-        ? 'no such file'
-        : code === 'EACCES'
-          ? 'permission denied'
-          : describeError(error);
-    throw new CliError(`percent: cannot read '${file}': ${reason}`);
   }
 }
 

@@ -1,20 +1,12 @@
 import { endgames } from '../../sudoku/endgames.ts';
-import { getVariant, type VariantIdName } from '../../sudoku/variant.ts';
 import { ExitCode } from '../exit-codes.ts';
 import { onInterrupt } from '../io/interrupt.ts';
 import { formatCount } from '../io/output.ts';
-import { seededRng } from './options.ts';
+import { openBatch, type BatchRequest } from './batch.ts';
 import { createRateProgress, formatRate, formatSeconds } from './progress.ts';
-import { LineWriter, openSink } from './sink.ts';
 
 /** `percent endgames` after option parsing; see commands/endgames.ts. */
-export interface EndgamesRequest {
-  readonly count: number;
-  readonly variant: VariantIdName;
-  readonly seed: string | number | undefined;
-  readonly out: string | undefined;
-  readonly quiet: boolean;
-}
+export type EndgamesRequest = BatchRequest;
 
 /** Counts from which progress is shown even when stderr is not a terminal. */
 const BIG_COUNT = 2_000_000;
@@ -26,9 +18,7 @@ const BIG_COUNT = 2_000_000;
  * lines written so far are kept).
  */
 export async function runEndgames(request: EndgamesRequest): Promise<number> {
-  const variant = getVariant(request.variant);
-  const { rng, seed } = seededRng(request.seed);
-  const out = new LineWriter(await openSink(request.out));
+  const { variant, rng, seed, out } = await openBatch(request);
   const progress = createRateProgress('endgames', 'grids', {
     enabled: !request.quiet,
     showOnLog: request.count >= BIG_COUNT,

@@ -1,28 +1,24 @@
 import { generate } from '../../sudoku/generator.ts';
 import { DIFFICULTIES, type DifficultyName } from '../../sudoku/logic/index.ts';
 import type { SymmetryName } from '../../sudoku/symmetry.ts';
-import { getVariant, type Variant, type VariantIdName } from '../../sudoku/variant.ts';
+import type { Variant } from '../../sudoku/variant.ts';
 import type { Rng } from '../../rng.ts';
 import { CliError } from '../errors.ts';
 import { ExitCode } from '../exit-codes.ts';
 import { onInterrupt } from '../io/interrupt.ts';
 import { formatCount } from '../io/output.ts';
-import { seededRng, type HolesRange } from './options.ts';
+import { openBatch, type BatchRequest } from './batch.ts';
+import type { HolesRange } from './options.ts';
 import { createRateProgress, formatSeconds } from './progress.ts';
-import { LineWriter, openSink } from './sink.ts';
+import type { LineWriter } from './sink.ts';
 
 /** `percent generate` after option parsing; see commands/generate.ts. */
-export interface GenerateRequest {
-  readonly count: number;
-  readonly variant: VariantIdName;
+export interface GenerateRequest extends BatchRequest {
   readonly difficulty: DifficultyName | undefined;
   readonly holes: HolesRange | undefined;
   readonly symmetry: SymmetryName;
-  readonly seed: string | number | undefined;
   /** Budget per puzzle, in ms. */
   readonly timeoutMs: number;
-  readonly out: string | undefined;
-  readonly quiet: boolean;
 }
 
 /** Counts from which progress is shown even when stderr is not a terminal. */
@@ -36,9 +32,7 @@ const BIG_COUNT = 1000;
  * puzzles: exit 130 with the finished lines written.
  */
 export async function runGenerate(request: GenerateRequest): Promise<number> {
-  const variant = getVariant(request.variant);
-  const { rng, seed } = seededRng(request.seed);
-  const out = new LineWriter(await openSink(request.out));
+  const { variant, rng, seed, out } = await openBatch(request);
   const interrupt = onInterrupt(ExitCode.interrupted);
   const started = performance.now();
   let tally: Tally;

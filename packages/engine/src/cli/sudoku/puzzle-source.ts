@@ -1,7 +1,8 @@
 import { createReadStream } from 'node:fs';
-import { access, constants, stat } from 'node:fs/promises';
+import { stat } from 'node:fs/promises';
 import { createInterface, type Interface } from 'node:readline';
 import { CliError, describeError } from '../errors.ts';
+import { readableSize } from '../io/readable-file.ts';
 
 /**
  * Puzzle files: one puzzle per line, 81 characters (`1`–`9` givens, `0` or `.` blanks).
@@ -74,26 +75,6 @@ function fromStream(
 export function isSkipped(text: string): boolean {
   const body = text.trimStart();
   return body === '' || body.startsWith('#');
-}
-
-/** The size of a readable regular file, or a one-line `CliError` saying why not. */
-export async function readableSize(file: string): Promise<number> {
-  try {
-    const info = await stat(file);
-    if (!info.isFile()) throw new CliError(`percent: cannot read '${file}': not a regular file`);
-    await access(file, constants.R_OK);
-    return info.size;
-  } catch (error) {
-    if (error instanceof CliError) throw error;
-    const code = (error as NodeJS.ErrnoException).code;
-    const reason =
-      code === 'ENOENT'
-        ? 'no such file'
-        : code === 'EACCES'
-          ? 'permission denied'
-          : describeError(error);
-    throw new CliError(`percent: cannot read '${file}': ${reason}`);
-  }
 }
 
 /** A puzzle read from an argument: where it came from (for messages) and its text. */
