@@ -1,4 +1,5 @@
 import type { Rng } from '../rng.ts';
+import { popcount } from '../bits.ts';
 import { Search } from './exactly-one-search.ts';
 import type { Budget } from './types.ts';
 
@@ -323,11 +324,4 @@ export class ExactlyOneSolver {
     this.qhead = Math.min(this.qhead, size);
     this.conflict = false;
   }
-}
-
-/** Set bits of a 32-bit mask (SWAR: constant time; pickGroup calls it per open group). */
-function popcount(mask: number): number {
-  let x = mask - ((mask >>> 1) & 0x55555555);
-  x = (x & 0x33333333) + ((x >>> 2) & 0x33333333);
-  return Math.imul((x + (x >>> 4)) & 0x0f0f0f0f, 0x01010101) >>> 24;
 }

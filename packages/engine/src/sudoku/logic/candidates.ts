@@ -1,5 +1,6 @@
 import { CELLS, type CellIndex, type Digit, type Grid } from '../grid.ts';
 import type { Variant } from '../variant.ts';
+import { popcount } from '../../bits.ts';
 
 /**
  * Pencil marks as bitmasks: bit d (1..9) of `cands[cell]` is set while d may still go in the
@@ -18,13 +19,6 @@ export interface LogicState {
 export const ALL_DIGITS = 0b11_1111_1110;
 
 export const bit = (digit: Digit): number => 1 << digit;
-export const has = (mask: number, digit: Digit): boolean => (mask & (1 << digit)) !== 0;
-
-export function popcount(mask: number): number {
-  let n = 0;
-  for (let m = mask; m !== 0; m &= m - 1) n++;
-  return n;
-}
 
 /** The digits of a mask, ascending. */
 export function digitsOf(mask: number): Digit[] {
@@ -74,18 +68,6 @@ export function cellsWith(
 ): CellIndex[] {
   const mask = bit(digit);
   return cells.filter((cell) => (state.cands[cell]! & mask) !== 0);
-}
-
-/** True when some blank cell has no candidate left, or a house cannot place a digit. */
-export function isBroken(state: LogicState): boolean {
-  for (let cell = 0; cell < CELLS; cell++)
-    if (state.board[cell] === 0 && state.cands[cell] === 0) return true;
-  for (const house of state.variant.houses) {
-    let seen = 0;
-    for (const cell of house.cells) seen |= state.cands[cell]! | bit(state.board[cell]!);
-    if ((seen & ALL_DIGITS) !== ALL_DIGITS) return true;
-  }
-  return false;
 }
 
 /** The blank cell with the fewest candidates (the first on ties): where a guess is safest. */

@@ -1,5 +1,6 @@
 import { cellAt, type CellIndex, type Digit } from '../grid.ts';
-import { bit, popcount, type LogicState } from './candidates.ts';
+import { popcount } from '../../bits.ts';
+import { bit, type LogicState } from './candidates.ts';
 import { cellList, eliminationList, joinWords } from './explain.ts';
 import { Technique, type CellDigit, type Step } from './types.ts';
 

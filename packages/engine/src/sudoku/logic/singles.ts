@@ -1,5 +1,6 @@
 import { cellName, CELLS } from '../grid.ts';
-import { bit, firstDigit, popcount, type LogicState } from './candidates.ts';
+import { popcount } from '../../bits.ts';
+import { bit, firstDigit, type LogicState } from './candidates.ts';
 import { houseLabel } from '../variant.ts';
 import { Technique, type Step } from './types.ts';
 

@@ -1,5 +1,6 @@
 import type { CellIndex, Digit } from '../grid.ts';
-import { digitsOf, popcount, type LogicState } from './candidates.ts';
+import { popcount } from '../../bits.ts';
+import { digitsOf, type LogicState } from './candidates.ts';
 import { houseLabel } from '../variant.ts';
 import { cellList, digitList, eliminationList } from './explain.ts';
 import { Technique, type CellDigit, type Step, type TechniqueName } from './types.ts';

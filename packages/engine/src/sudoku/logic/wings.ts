@@ -1,6 +1,7 @@
 import { cellName, CELLS, type CellIndex } from '../grid.ts';
 import { seesEachOther } from '../variant.ts';
-import { bit, digitsOf, firstDigit, popcount, type LogicState } from './candidates.ts';
+import { popcount } from '../../bits.ts';
+import { bit, digitsOf, firstDigit, type LogicState } from './candidates.ts';
 import { eliminationList } from './explain.ts';
 import { Technique, type CellDigit, type Step } from './types.ts';
 
