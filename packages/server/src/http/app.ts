@@ -1,8 +1,8 @@
 import { existsSync } from 'node:fs';
 import { join } from 'node:path';
-import { DeviceIdSchema, PROTOCOL_VERSION, RoomCodeSchema } from '@percent/protocol';
+import { DeviceIdSchema, ErrorCode, PROTOCOL_VERSION, RoomCodeSchema } from '@percent/protocol';
 import express, { type Express, type Response } from 'express';
-import type { Store } from '../store/store.ts';
+import { publicLeaderboard, type Store } from '../store/store.ts';
 
 export interface AppDeps {
   /** The built web client (`packages/client/dist`); a welcome page stands in when absent. */
@@ -38,10 +38,7 @@ export function createApp(deps: AppDeps): Express {
   app.get('/api/rooms/:code/leaderboard', (req, res) => {
     const code = RoomCodeSchema.safeParse(req.params.code);
     if (!code.success) return badRequest(res, 'code', code.error.issues[0]?.message);
-    const entries = deps.store
-      .leaderboard(code.data, limitOf(req.query.limit))
-      .map(({ nickname, wins, races, bestTimeMs }) => ({ nickname, wins, races, bestTimeMs }));
-    res.json({ entries });
+    res.json({ entries: publicLeaderboard(deps.store, code.data, limitOf(req.query.limit)) });
   });
   serveClient(app, deps.clientDir);
   return app;
@@ -55,7 +52,7 @@ function limitOf(value: unknown): number | undefined {
 function badRequest(res: Response, field: string, message = 'invalid'): void {
   res
     .status(400)
-    .json({ ok: false, error: { code: 'BAD_PAYLOAD', message: `${field}: ${message}` } });
+    .json({ ok: false, error: { code: ErrorCode.badPayload, message: `${field}: ${message}` } });
 }
 
 /** Static files, and the single-page app's entry for its client-side routes. */

@@ -14,7 +14,7 @@ import {
   type SeatReply,
 } from '@percent/protocol';
 import { isRaceOn, viewFor, type Command, type Recipient } from '../rooms/index.ts';
-import type { Store } from '../store/store.ts';
+import { publicLeaderboard } from '../store/store.ts';
 import type { RoomEntry } from './hub.ts';
 import { notInRoom, on, type Reply } from './on.ts';
 import { registerPlayerHandlers } from './player-handlers.ts';
@@ -30,7 +30,7 @@ export function registerHandlers(socket: PercentSocket, deps: HandlerDeps): void
     ok({ entries: deps.store.historyOf(p.deviceId, p.limit) }),
   );
   on(socket, 'leaderboard:get', LeaderboardSchema, (p) =>
-    ok({ entries: leaderboardOf(deps.store, p.code, p.limit) }),
+    ok({ entries: publicLeaderboard(deps.store, p.code, p.limit) }),
   );
   socket.on('disconnect', () => {
     leaveCurrent(socket, deps, true).catch((error: unknown) => {
@@ -73,16 +73,6 @@ function registerMembershipHandlers(socket: PercentSocket, deps: HandlerDeps): v
     if (!entry || !recipient) return notInRoom;
     return hub.run(entry, () => ok({ view: viewFor(entry.room, recipient, Date.now()) }));
   });
-}
-
-/** Device ids stay private: the leaderboard names players by nickname only. */
-export function leaderboardOf(store: Store, code: string, limit?: number) {
-  return store.leaderboard(code, limit).map(({ nickname, wins, races, bestTimeMs }) => ({
-    nickname,
-    wins,
-    races,
-    bestTimeMs,
-  }));
 }
 
 /** With a token that still holds a seat: that seat. Else a new seat, or a spectator mid-race. */

@@ -1,5 +1,5 @@
 import { randomInt } from 'node:crypto';
-import { ServerEvent } from '@percent/protocol';
+import { ErrorCode, ServerEvent } from '@percent/protocol';
 import type { Logger } from 'pino';
 import {
   createRoom,
@@ -94,8 +94,10 @@ export class RoomHub {
 
   /** Reduces one command and carries out its events. Call only from the room's queue. */
   apply(entry: RoomEntry, command: Command): Outcome {
-    if (entry.closed)
-      return { ok: false, error: { code: 'ROOM_NOT_FOUND', message: 'room closed' } };
+    if (entry.closed || this.stopped) {
+      const message = this.stopped ? 'the server is shutting down' : 'room closed';
+      return { ok: false, error: { code: ErrorCode.roomNotFound, message } };
+    }
     const outcome = reduce(entry.room, command, Date.now());
     if (!outcome.ok) return outcome;
     entry.room = outcome.room;
@@ -184,6 +186,7 @@ export class RoomHub {
   }
 
   private schedule(entry: RoomEntry, key: string, at: number, command: Command): void {
+    if (this.stopped) return;
     clearTimeout(entry.timers.get(key));
     const timer = setTimeout(
       () => {
@@ -221,7 +224,7 @@ export class RoomHub {
   }
 
   private scheduleSnapshot(entry: RoomEntry): void {
-    if (entry.snapshot) return;
+    if (entry.snapshot || this.stopped) return;
     entry.snapshot = setTimeout(() => {
       entry.snapshot = undefined;
       if (!entry.closed) this.saveSnapshot(entry);

@@ -70,3 +70,13 @@ export interface Store {
 }
 
 export { openStore } from './sqlite.ts';
+
+/** Device ids stay private: the leaderboard the clients see names players by nickname only. */
+export function publicLeaderboard(store: Store, code: string, limit?: number) {
+  return store.leaderboard(code, limit).map(({ nickname, wins, races, bestTimeMs }) => ({
+    nickname,
+    wins,
+    races,
+    bestTimeMs,
+  }));
+}
