@@ -1,6 +1,17 @@
-/** Solo play in the browser: the engine runs in a Web Worker; a hint explains and highlights. */
+/**
+ * Solo play in the browser: the engine runs in a Web Worker, so the page asks the server for
+ * nothing but its static files (no socket, no API); a hint explains itself and highlights the
+ * cell it names.
+ */
 import { describe, expect, it } from 'vitest';
+import { cellX, cellY } from '../../packages/client/src/board/geometry.ts';
 import { hasChromium, screenshot, useE2eSession } from './harness.ts';
+
+/** The cell a "R3C4" name stands for (0-based, row-major). */
+const cellOfName = (name: string): number => {
+  const [, row, col] = /^R(\d)C(\d)$/.exec(name)!;
+  return (Number(row) - 1) * 9 + (Number(col) - 1);
+};
 
 describe.skipIf(!hasChromium)('solo play in the browser', () => {
   const e2e = useE2eSession();
@@ -8,16 +19,32 @@ describe.skipIf(!hasChromium)('solo play in the browser', () => {
   it('starts a puzzle without the server and gives a hint with its cells', async () => {
     const page = await e2e.newPage();
     const requests: string[] = [];
-    page.on('request', (request) => requests.push(request.url()));
+    const sockets: string[] = [];
+    // The context sees the worker's requests too; socket.io may open a WebSocket directly.
+    page.context().on('request', (request) => requests.push(request.url()));
+    page.on('websocket', (socket) => sockets.push(socket.url()));
     await page.goto(`${e2e.server.url}/solo`);
     await page.locator('svg.board [data-cell="0"]').waitFor({ timeout: 60_000 });
     await page.getByRole('button', { name: 'Hint', exact: true }).click();
     const notice = page.locator('.notice');
     await notice.waitFor({ timeout: 30_000 });
-    expect((await notice.textContent())!.length).toBeGreaterThan(10);
     await page.locator('svg.board .hl-hint').first().waitFor();
+
+    // Every kind of hint names its cell last ("First: … Hidden single: 5 can go only in R3C4 …").
+    const text = (await notice.textContent()) ?? '';
+    const named = text.match(/R\dC\d/g) ?? [];
+    expect(named.length, `no cell named in "${text}"`).toBeGreaterThan(0);
+    const cell = cellOfName(named.at(-1)!);
+    const mark = page.locator(`svg.board rect.hl-hint[x="${cellX(cell)}"][y="${cellY(cell)}"]`);
+    expect(await mark.count(), `${named.at(-1)} is not highlighted for "${text}"`).toBe(1);
     await screenshot(page, 'solo-hint');
+
     expect(requests.filter((url) => !url.startsWith(e2e.server.url))).toEqual([]);
+    const toServer = requests.filter((url) =>
+      /^\/(socket\.io|api)(\/|$)/.test(new URL(url).pathname),
+    );
+    expect(toServer).toEqual([]);
+    expect(sockets).toEqual([]);
     await page.context().close();
   }, 120_000);
 });

@@ -1,5 +1,5 @@
 import { cellName, type Conflict, type House, type VariantIdName } from '@percent/engine';
-import { t, type MessageKey } from '../i18n/index.ts';
+import { hasMessage, t } from '../i18n/index.ts';
 
 /** The house's name in the current language: "row 3", "第 3 行", "the upper window". */
 export function houseName(house: House, variant: VariantIdName): string {
@@ -15,12 +15,10 @@ export function houseName(house: House, variant: VariantIdName): string {
       return t(house.index === 0 ? 'house.diagonal.0' : 'house.diagonal.1');
     case 'window': {
       const key = `house.window.${variant}.${house.index}`;
-      return isKey(key) ? t(key) : house.name;
+      return hasMessage(key) ? t(key) : house.name;
     }
   }
 }
-
-const isKey = (key: string): key is MessageKey => t(key as MessageKey) !== key;
 
 /** "7 appears twice in the upper window", translated. */
 export function conflictText(conflict: Conflict, variant: VariantIdName): string {

@@ -1,5 +1,6 @@
-import { CELLS, formatGrid, isVariantId, parseGrid, type Grid } from '@percent/engine';
+import { CELLS, formatGrid, isVariantId } from '@percent/engine';
 import { createGame, type GameState } from './game.ts';
+import { gridOf } from './grid-text.ts';
 
 /**
  * A game as plain JSON (for localStorage): givens and entries as 81-character strings,
@@ -36,12 +37,6 @@ export function loadGame(data: unknown): GameState | undefined {
   const game = createGame({ variant: saved.variant, givens, entries });
   return { ...game, marks: { entries: game.marks.entries, corner, centre } };
 }
-
-const gridOf = (text: unknown): Grid | undefined => {
-  if (typeof text !== 'string') return undefined;
-  const parsed = parseGrid(text);
-  return parsed.ok ? parsed.grid : undefined;
-};
 
 const marksOf = (list: unknown): Uint16Array | undefined =>
   Array.isArray(list) &&

@@ -12,7 +12,7 @@ function countChar(text: string, ch: string): number {
 }
 
 /** Houses of the variant whose nine cells are all filled on `board`. */
-export function completedUnits(race: Race, board: string): number {
+function completedUnits(race: Race, board: string): number {
   return getVariant(race.variant).houses.filter((house) =>
     house.cells.every((cell) => board[cell] !== '0'),
   ).length;

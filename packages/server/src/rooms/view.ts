@@ -88,7 +88,7 @@ function visibleBoards(
 }
 
 /** Every runner's board as it stood at `time` (replayed from the move log). */
-export function boardsAt(race: Race, time: number): Record<string, string> {
+function boardsAt(race: Race, time: number): Record<string, string> {
   if (time === Infinity) {
     return Object.fromEntries(race.runners.map((r) => [r.playerId, r.board]));
   }

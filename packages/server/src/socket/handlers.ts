@@ -52,7 +52,7 @@ function registerMembershipHandlers(socket: PercentSocket, deps: HandlerDeps): v
     const entry = hub.find(p.code);
     if (!entry) return fail(ErrorCode.roomNotFound, `no room ${p.code}`);
     const here = socket.data.code === p.code ? socket.data.recipient : null;
-    if (here?.role === 'player') return hub.run(entry, () => seatReply(deps, entry, here.playerId));
+    if (here?.role === 'player') return hub.run(entry, () => sameSeat(deps, entry, here.playerId));
     await leaveCurrent(socket, deps);
     return hub.run(entry, () => joinRoom(socket, deps, entry, p));
   });
@@ -110,27 +110,14 @@ function seat(
   const id = playerId ?? outcome.room.seats.at(-1)!.id;
   const recipient: Recipient = { role: 'player', playerId: id };
   settle(socket, deps, entry, recipient);
-  return ok({
-    role: 'player',
-    playerId: id,
-    sessionToken: cmd.sessionToken,
-    graceSec: Math.round(deps.timings.graceMs / 1000),
-    view: viewFor(entry.room, recipient, Date.now()),
-  });
+  return seatReply(deps, entry, recipient, cmd.sessionToken);
 }
 
 /** A repeated join from the connection that already holds the seat: the same seat again. */
-function seatReply(deps: HandlerDeps, entry: RoomEntry, playerId: string): Result<SeatReply> {
+function sameSeat(deps: HandlerDeps, entry: RoomEntry, playerId: string): Result<SeatReply> {
   const held = entry.room.seats.find((s) => s.id === playerId);
   if (!held) return fail(ErrorCode.sessionInvalid, 'your seat has gone');
-  const recipient: Recipient = { role: 'player', playerId };
-  return ok({
-    role: 'player',
-    playerId,
-    sessionToken: held.sessionToken,
-    graceSec: Math.round(deps.timings.graceMs / 1000),
-    view: viewFor(entry.room, recipient, Date.now()),
-  });
+  return seatReply(deps, entry, { role: 'player', playerId }, held.sessionToken);
 }
 
 function watch(
@@ -143,10 +130,23 @@ function watch(
   if (!outcome.ok) return { ok: false, error: outcome.error };
   const recipient: Recipient = { role: 'spectator' };
   settle(socket, deps, entry, recipient);
+  return seatReply(deps, entry, recipient, null);
+}
+
+/**
+ * The seat reply for `recipient`: a player's id and `sessionToken` (null for a spectator), the
+ * grace period and the recipient's first snapshot of the room as it is now.
+ */
+function seatReply(
+  deps: HandlerDeps,
+  entry: RoomEntry,
+  recipient: Recipient,
+  sessionToken: string | null,
+): Result<SeatReply> {
   return ok({
-    role: 'spectator',
-    playerId: null,
-    sessionToken: null,
+    role: recipient.role,
+    playerId: recipient.role === 'player' ? recipient.playerId : null,
+    sessionToken,
     graceSec: Math.round(deps.timings.graceMs / 1000),
     view: viewFor(entry.room, recipient, Date.now()),
   });

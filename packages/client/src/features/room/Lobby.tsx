@@ -8,13 +8,13 @@ import { useEffect } from 'preact/hooks';
 import { t } from '../../i18n/index.ts';
 import { savedNickname } from '../../net/identity.ts';
 import type { RoomSession } from '../../net/room-session.ts';
-import { isHost } from '../../net/views.ts';
+import { isHost, playerOf } from '../../net/views.ts';
 import { LobbySettings } from './LobbySettings.tsx';
 import { copyText, fetchLanOrigin, joinLink, qrSvg } from './share.ts';
 
 export function Lobby({ view, session }: { view: RoomView; session: RoomSession }) {
   const host = isHost(view);
-  const me = view.players.find((p) => p.id === view.you.playerId);
+  const me = playerOf(view, view.you.playerId);
   const waitingFor = view.players.filter((p) => !p.host && !p.ready);
   return (
     <section class="lobby" data-testid="lobby">

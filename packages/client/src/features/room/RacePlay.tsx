@@ -2,15 +2,17 @@
  * The racing player's screen: <PlayBoard> and the race panel. Each entry is drawn at once as
  * pending, sent as a move, then confirmed or marked wrong by the server's reply; a reply to an
  * older move of the same cell is ignored. Finished or eliminated: the board turns read-only.
+ * A snapshot whose board cannot be read shows an error instead of a wrong board.
  */
-import type { MoveReply, RaceView, RoomView } from '@percent/protocol';
+import type { MoveReply, MoveVerdict, RaceView, RoomView } from '@percent/protocol';
 import { signal, useSignal } from '@preact/signals';
 import { useEffect, useMemo } from 'preact/hooks';
 import { PlayBoard } from '../play/PlayBoard.tsx';
 import { t } from '../../i18n/index.ts';
 import type { NetResult } from '../../net/connection.ts';
 import type { RoomSession } from '../../net/room-session.ts';
-import { setVerdict } from '../../state/game.ts';
+import { playerOf } from '../../net/views.ts';
+import { setVerdict, type Verdict } from '../../state/game.ts';
 import { raceGame, reconcile } from './race-board.ts';
 import { RacePanel } from './RacePanel.tsx';
 import { errorText } from './errors.ts';
@@ -22,23 +24,31 @@ interface Props {
 }
 
 export function RacePlay({ view, race, session }: Props) {
-  const game = useMemo(
+  const game = useMemo(() => {
     // A new race (a rematch) brings a new board; later snapshots of it reconcile below.
-    () => signal(raceGame(race.variant, race.puzzle, race.own)),
-    [race.id],
-  );
+    const initial = raceGame(race.variant, race.puzzle, race.own);
+    return initial && signal(initial);
+  }, [race.id]);
   const message = useSignal<string | undefined>(undefined);
   useEffect(() => {
-    if (race.own !== null)
-      game.value = reconcile(game.value, race.own, (c) => session.moves.isPending(c));
+    if (!game || race.own === null) return;
+    const next = reconcile(game.value, race.own, (c) => session.moves.isPending(c));
+    if (next) game.value = next;
+    else message.value = t('room.error.generic');
   }, [race.own]);
   useEffect(() => {
     session.onMove((move, reply, latest) => {
-      if (latest) game.value = setVerdict(game.value, move.cell, verdictOf(reply));
+      if (game && latest) game.value = setVerdict(game.value, move.cell, verdictOf(reply));
       message.value = reply.ok ? undefined : errorText(reply.error);
     });
   }, [session, game]);
-  const me = view.players.find((p) => p.id === view.you.playerId);
+  if (!game)
+    return (
+      <p class="error" role="alert">
+        {t('room.error.generic')}
+      </p>
+    );
+  const me = playerOf(view, view.you.playerId);
   const status = me?.race?.status ?? 'racing';
   const done = status !== 'racing';
   return (
@@ -69,8 +79,13 @@ export function RacePlay({ view, race, session }: Props) {
   );
 }
 
-function verdictOf(reply: NetResult<MoveReply>) {
-  if (!reply.ok) return 'none' as const;
-  if (reply.verdict === 'correct') return 'confirmed' as const;
-  return reply.verdict === 'wrong' ? ('wrong' as const) : ('none' as const);
-}
+/** What the server's judgement of a move shows on its cell. */
+const VERDICT_OF = {
+  correct: 'confirmed',
+  wrong: 'wrong',
+  cleared: 'none',
+} satisfies Record<MoveVerdict, Verdict>;
+
+/** The cell's verdict after the reply to its latest move; a refused move has none. */
+const verdictOf = (reply: NetResult<MoveReply>): Verdict =>
+  reply.ok ? VERDICT_OF[reply.verdict] : 'none';

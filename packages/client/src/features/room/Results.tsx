@@ -17,6 +17,10 @@ export function Results({ view, session }: { view: RoomView; session: RoomSessio
   const race = view.race;
   if (!race) return null;
   const standings = race.standings ?? [];
+  const solution =
+    race.puzzle === null || race.solution === null
+      ? undefined
+      : raceGame(race.variant, race.puzzle, race.solution);
   return (
     <section class="results" data-testid="results">
       <h2>{t('results.title')}</h2>
@@ -62,11 +66,11 @@ export function Results({ view, session }: { view: RoomView; session: RoomSessio
               board={race.boards?.[p.id] ?? null}
             />
           ))}
-          {race.solution !== null && (
+          {solution && (
             <article class="spectate-card solution">
               <h3>{t('results.solution')}</h3>
               <Board
-                state={raceGame(race.variant, race.puzzle, race.solution)}
+                state={solution}
                 variant={getVariant(race.variant)}
                 idPrefix="solution"
                 label={t('results.solution')}

@@ -6,6 +6,7 @@
 import { getVariant, type VariantIdName } from '@percent/engine';
 import type { PlayerView, RoomView } from '@percent/protocol';
 import { useSignal } from '@preact/signals';
+import { useMemo } from 'preact/hooks';
 import { Board } from '../../board/Board.tsx';
 import { t } from '../../i18n/index.ts';
 import type { ServerClock } from '../../net/clock.ts';
@@ -56,15 +57,21 @@ interface CardProps {
   readonly board: string | null;
 }
 
+/** A player's progress, and their board when one is given (none when it cannot be read). */
 export function PlayerCard({ player, variant, puzzle, board }: CardProps) {
+  // Progress events re-render every card; the board is rebuilt only when it changes.
+  const game = useMemo(
+    () => (puzzle === null || board === null ? undefined : raceGame(variant, puzzle, board)),
+    [variant, puzzle, board],
+  );
   return (
     <article class="spectate-card">
       <ul class="race-players">
         <PlayerProgress player={player} you={false} />
       </ul>
-      {puzzle !== null && board !== null && (
+      {game && (
         <Board
-          state={raceGame(variant, puzzle, board)}
+          state={game}
           variant={getVariant(variant)}
           idPrefix={`b-${player.id}`}
           label={t('spectate.boardOf', { name: player.nickname })}
