@@ -36,7 +36,9 @@ describe('percent sat', () => {
     for (const key of ['parse time', 'solve time', 'decisions', 'propagations', 'conflicts']) {
       expect(run.stdout).toContain(key);
     }
-    for (const key of ['learned', 'restarts', 'deleted']) expect(run.stdout).toContain(key);
+    for (const key of ['learned', 'restarts', 'deleted', 'eliminated']) {
+      expect(run.stdout).toContain(key);
+    }
     const res = await readRes(path.join(dir, 'small.res'));
     expect(res.status).toBe('1');
     expect(res.lines).toHaveLength(3);
@@ -44,6 +46,25 @@ describe('percent sat', () => {
     const model = [0, ...(res.literals ?? []).map((lit) => (lit > 0 ? 1 : 0))];
     expect(firstFalsifiedClause(SMALL_SAT, model)).toBe(-1);
     expect(res.ms).toBeGreaterThanOrEqual(0);
+  });
+
+  it('writes a model covering the eliminated variables, and --no-elim keeps them all', async () => {
+    // An implication chain 1 → 2 → … → 12, and 1 ∨ 13, 1 ∨ ¬13: eliminating 13 makes 1 a
+    // fact, and every model has 1 … 12 true.
+    const links = Array.from({ length: 11 }, (_, i) => [-(i + 1), i + 2]);
+    const chain = cnf(13, [[1, 13], [1, -13], ...links]);
+    const file = await writeCnf(dir, 'chain.cnf', chain);
+    for (const [flags, eliminated] of [
+      [[], true],
+      [['--no-elim'], false],
+    ] as const) {
+      const run = await percent('sat', file, '--json', ...flags);
+      expect(run.code).toBe(10);
+      const { stats } = JSON.parse(run.stdout) as { stats: { eliminated: number } };
+      expect(stats.eliminated > 0).toBe(eliminated);
+      const res = await readRes(path.join(dir, 'chain.res'));
+      expect(res.literals?.slice(0, 12)).toEqual(Array.from({ length: 12 }, (_, i) => i + 1));
+    }
   });
 
   it('proves PHP(4,3) unsatisfiable: exit 20, s 0, no v line', async () => {

@@ -90,6 +90,7 @@ export class SolverCore {
     learned: 0,
     restarts: 0,
     deleted: 0,
+    eliminated: 0,
     ms: 0,
   };
 

@@ -62,6 +62,8 @@ export interface SolverStats {
   restarts: number;
   /** Learned clauses deleted by database reduction. */
   deleted: number;
+  /** Variables removed by preprocessing before the search (whole-formula solves only). */
+  eliminated: number;
   /** Wall-clock milliseconds spent in solve calls. */
   ms: number;
 }

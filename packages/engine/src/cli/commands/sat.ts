@@ -20,6 +20,7 @@ interface RawSatOptions {
   quiet?: boolean;
   json?: boolean;
   compare?: boolean;
+  elim: boolean;
 }
 
 const EXAMPLES = `
@@ -36,6 +37,7 @@ Examples:
   $ percent sat problem.cnf --timeout 10000     give up after 10 s (exit 0, s -1)
   $ percent sat problem.cnf --mode dpll --heuristic jw
   $ percent sat problem.cnf --compare           DPLL + first vs CDCL + VSIDS, with the rate
+  $ percent sat problem.cnf --no-elim           CDCL without preprocessing
   $ percent sat problem.cnf --json | jq .stats  machine-readable result
   $ percent sat tiny.cnf --print                list the clauses, then solve`;
 
@@ -68,6 +70,10 @@ function satCommand(): Command {
       positiveInteger('milliseconds'),
     )
     .option('--conflicts <n>', 'give up after N conflicts', positiveInteger('conflicts'))
+    .option(
+      '--no-elim',
+      'skip the variable-elimination preprocessing of CDCL (as MiniSat -no-elim)',
+    )
     .option('--out <path>', 'write the result file here instead of FILE.res')
     .addOption(
       new Option('--print', 'list the parsed clauses before solving (not with --json)').conflicts(
@@ -89,6 +95,7 @@ function satCommand(): Command {
           heuristic: opts.heuristic,
           timeoutMs: opts.timeout,
           conflicts: opts.conflicts,
+          eliminate: opts.elim,
         },
         print: opts.print === true,
         strict: opts.strict === true,

@@ -22,6 +22,7 @@ const STAT_KEYS = [
   'learned',
   'restarts',
   'deleted',
+  'eliminated',
 ] as const satisfies readonly (keyof SolverStats)[];
 
 function inputRows(input: InputSummary): string[][] {

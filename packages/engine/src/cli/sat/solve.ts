@@ -10,6 +10,8 @@ export interface SolveConfig {
   readonly heuristic: HeuristicName;
   readonly timeoutMs?: number;
   readonly conflicts?: number;
+  /** Bounded variable elimination before CDCL (default on; never in DPLL). */
+  readonly eliminate?: boolean;
 }
 
 export interface TimedResult {
@@ -33,6 +35,7 @@ export async function solveTimed(
   const result = await solveCnfAsync(cnf, {
     mode: config.mode,
     heuristic: config.heuristic,
+    eliminate: config.eliminate,
     budget: { timeMs: config.timeoutMs, conflicts: config.conflicts },
     signal,
   });
