@@ -60,7 +60,7 @@ function preamble({ context, dir, natives, launcher }: SatReport): string {
     `_Measured by \`${context.command}\` on ${date} UTC.${limited}_`,
     '',
     `- Data: \`${path.relative(context.repoRoot, dir) || dir}\`; the \`verified\` column of its MANIFEST.tsv is the truth (see its SOURCES.md).`,
-    `- Ours: \`percent sat --json\` with ${OPTIMISED.mode} + ${OPTIMISED.heuristic} (the default), run as ${launcher}; on hust/check also the course baseline ${BASELINE.mode} + ${BASELINE.heuristic}.`,
+    `- Ours: \`percent sat --json\` with ${OPTIMISED.mode} + ${OPTIMISED.heuristic} after variable-elimination preprocessing (the default), run as ${launcher}; on hust/check also the course baseline ${BASELINE.mode} + ${BASELINE.heuristic}.`,
     `- References: ${refs}.`,
     `- Every run is its own process, one at a time (nothing in parallel), limited to ${options.timeoutMs / 1000} s for ours and ${options.nativeTimeoutMs / 1000} s for each reference.`,
     `- Timing of ours: ${TIMING.ours}.`,
