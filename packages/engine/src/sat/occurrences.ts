@@ -1,3 +1,4 @@
+import { grow } from './grow.ts';
 import type { Lit, Var } from './lit.ts';
 
 /**
@@ -63,8 +64,8 @@ export class OccurrenceDb {
     const ci = this.clauses.length;
     this.clauses.push(kept);
     if (ci >= this.alive.length) {
-      this.alive = grown(this.alive);
-      this.signature = grown(this.signature);
+      this.alive = grow(this.alive, 2 * ci);
+      this.signature = grow(this.signature, 2 * ci);
     }
     this.alive[ci] = 1;
     this.signature[ci] = signatureOf(kept);
@@ -202,12 +203,6 @@ function signatureOf(lits: Int32Array | readonly Lit[]): number {
   // A multiplicative hash spreads variables that differ by multiples of 32 over the bits.
   for (const lit of lits) bits |= 1 << (Math.imul(lit >> 1, 0x9e3779b1) >>> 27);
   return bits;
-}
-
-function grown<T extends Uint8Array | Int32Array>(a: T): T {
-  const b = new (a.constructor as new (n: number) => T)(a.length * 2);
-  b.set(a);
-  return b;
 }
 
 const SUBSUMED = -1;

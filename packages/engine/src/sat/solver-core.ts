@@ -11,6 +11,7 @@ import type { HeuristicName, SolverStats } from './types.ts';
 import { FIRST_REDUCE } from './params.ts';
 import { VarHeap } from './var-heap.ts';
 import { GlucoseRestarts } from './restarts.ts';
+import { grow } from './grow.ts';
 
 /** What one run of `search` ended with. */
 
@@ -350,11 +351,4 @@ export class SolverCore {
         return pickJeroslowWang(view);
     }
   }
-}
-
-function grow<T extends Int8Array | Uint8Array | Int32Array | Float64Array>(a: T, n: number): T {
-  if (a.length >= n) return a;
-  const b = new (a.constructor as new (n: number) => T)(n);
-  b.set(a);
-  return b;
 }
