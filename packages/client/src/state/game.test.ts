@@ -176,6 +176,24 @@ describe('auto candidates', () => {
   });
 });
 
+describe('marks follow placements', () => {
+  it('clears a placed digit from the centre and corner marks of every peer, and undo brings them back', () => {
+    let game = run(fresh(), { type: 'autoCandidates' });
+    game = run(game, { type: 'select', cells: [4] }); // R1C5
+    game = run(game, { type: 'input', digit: 7, mode: 'corner' });
+    game = run(game, { type: 'select', cells: [40] }); // R5C5: column 5 with R1C5
+    game = run(game, { type: 'input', digit: 7 });
+    expect(markDigits(game.marks.centre[4]!)).not.toContain(7);
+    expect(markDigits(game.marks.corner[4]!)).not.toContain(7);
+    // R9C2 shares no house with R5C5 and keeps its 7; R9C1 does (the anti-diagonal).
+    expect(markDigits(game.marks.centre[73]!)).toContain(7);
+    expect(markDigits(game.marks.centre[72]!)).not.toContain(7);
+    game = run(game, { type: 'undo' });
+    expect(markDigits(game.marks.corner[4]!)).toEqual([7]);
+    expect(markDigits(game.marks.centre[4]!)).toContain(7);
+  });
+});
+
 describe('createGame', () => {
   it('takes earlier entries (a reconnect) but never over a given', () => {
     const entries = new Uint8Array(81);

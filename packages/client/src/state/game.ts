@@ -146,13 +146,17 @@ function edit(state: GameState, action: EditAction): Marks {
   switch (action.type) {
     case 'input':
       inputDigit(marks, open, action.digit, action.mode ?? state.mode);
+      for (const c of open) if (marks.entries[c] === action.digit) clearFromPeers(state, marks, c);
       break;
     case 'clear':
       clearCells(marks, open, action.mode ?? state.mode);
       break;
     case 'place':
-      for (const { cell, digit } of action.placements)
-        if (state.givens[cell] === 0) marks.entries[cell] = digit;
+      for (const { cell, digit } of action.placements) {
+        if (state.givens[cell] !== 0) continue;
+        marks.entries[cell] = digit;
+        clearFromPeers(state, marks, cell);
+      }
       break;
     case 'autoCandidates':
       fillCandidates(state, marks);
@@ -189,6 +193,18 @@ function clearCells(marks: Marks, cells: readonly CellIndex[], mode: InputMode):
   for (const c of cells) {
     if (mode !== 'centre') marks.corner[c] = 0;
     if (mode !== 'corner') marks.centre[c] = 0;
+  }
+}
+
+/**
+ * A digit just placed in `cell` is no longer a candidate in any cell that sees it: clear it
+ * from its peers' centre and corner marks, as the auto-filled candidates would be by hand.
+ */
+function clearFromPeers(state: GameState, marks: Marks, cell: CellIndex): void {
+  const keep = ~(1 << marks.entries[cell]!);
+  for (const p of getVariant(state.variant).peers[cell]!) {
+    marks.centre[p]! &= keep;
+    marks.corner[p]! &= keep;
   }
 }
 
