@@ -82,9 +82,24 @@ describe('eliminateVariables', () => {
     expect(simplified.cnf.clauses.some((c) => c.length === 0)).toBe(true);
   });
 
-  it('leaves pigeonhole formulas equisatisfiable and eliminates nothing it cannot afford', () => {
-    const simplified = eliminateVariables(pigeonhole(5, 4));
+  it('leaves pigeonhole formulas unsatisfiable and never grows the formula', () => {
+    const formula = pigeonhole(5, 4);
+    const simplified = eliminateVariables(formula);
     expect(solveCnf(simplified.cnf, { eliminate: false }).status).toBe('unsat');
+    expect(simplified.cnf.clauses.length).toBeLessThanOrEqual(formula.clauses.length);
+  });
+
+  it('does no elimination with a work limit of zero steps', () => {
+    const simplified = eliminateVariables(
+      cnf(4, [
+        [-1, 2],
+        [-2, 3],
+        [-3, 4],
+      ]),
+      { steps: 0 },
+    );
+    expect(simplified.eliminated).toBe(0);
+    expect(simplified.cnf.clauses).toHaveLength(3);
   });
 
   it('stops at once when the signal has fired, returning the formula as it stands', () => {

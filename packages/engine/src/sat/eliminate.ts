@@ -10,7 +10,7 @@ const MAX_PAIRS = 10_000;
 const SUBSUME_STEPS = 10_000_000;
 /** Default work limit of the whole preprocessing: well under a second, whatever the input. */
 const DEFAULT_STEPS = 30_000_000;
-/** Check the clock and the signal after this many candidate variables. */
+/** Check the clock and the signal after this many clauses or candidate variables. */
 const CHECK_EVERY = 64;
 
 export interface EliminationLimits {
@@ -94,8 +94,9 @@ class Eliminator {
     const bySize = [...db.clauses.keys()].sort(
       (a, b) => db.clauses[a]!.length - db.clauses[b]!.length,
     );
-    for (const ci of bySize) {
-      if (db.steps > SUBSUME_STEPS || this.outOfBudget()) break;
+    for (let i = 0; i < bySize.length; i++) {
+      if (db.steps > SUBSUME_STEPS || (i % CHECK_EVERY === 0 && this.outOfBudget())) break;
+      const ci = bySize[i]!;
       if (db.alive[ci] === 1) db.backwardSubsume(ci);
       if (!db.propagate()) return;
     }
@@ -191,7 +192,7 @@ class Eliminator {
   private outOfBudget(): boolean {
     const { limits } = this;
     this.stopped ||=
-      this.db.steps > this.maxSteps ||
+      this.db.steps >= this.maxSteps ||
       limits.signal?.aborted === true ||
       (limits.deadline !== undefined && performance.now() >= limits.deadline);
     return this.stopped;
