@@ -129,6 +129,14 @@ async function main(): Promise<void> {
     console.log(`  restored ${server.restoredRooms} room(s) from the last run`);
   for (const url of urls) console.log(`  join on your LAN: ${url}`);
   if (urls[0]) console.log(await QRCode.toString(urls[0], { type: 'terminal', small: true }));
+  stopOnSignals(server);
+}
+
+/**
+ * SIGINT and SIGTERM close the server (every acknowledged move is already stored; the rooms'
+ * timers stop, sockets close, the store is closed) and exit 0; a failed close exits 1.
+ */
+export function stopOnSignals(server: RunningServer): void {
   const stop = (signal: string) => {
     log.info({ signal }, 'shutting down');
     void server.close().then(
