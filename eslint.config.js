@@ -120,10 +120,60 @@ export default tseslint.config(
         {
           patterns: [
             banned(
-              ['socket.io', 'socket.io/*', 'express', 'express/*'],
+              ['socket.io', 'socket.io/*', 'express', 'express/*', 'better-sqlite3', 'pino'],
               'rooms/ is the pure core.',
             ),
             banned(nodeBuiltins, 'rooms/ is the pure core: no I/O.'),
+            banned(
+              [
+                '../store/*',
+                '../runner/*',
+                '../socket/*',
+                '../http/*',
+                '../puzzles/*',
+                '../main.ts',
+              ],
+              'rooms/ is the core: the rest of the server depends on it, never the reverse.',
+            ),
+          ],
+        },
+      ],
+    },
+  },
+  {
+    // The runner carries out the core's effects through the transport and store interfaces:
+    // it never sees a socket or an HTTP request.
+    files: ['packages/server/src/runner/**/*.ts'],
+    rules: {
+      'no-restricted-imports': [
+        'error',
+        {
+          patterns: [
+            banned(
+              ['socket.io', 'socket.io/*', 'express', 'express/*'],
+              'runner/ talks to a RoomTransport.',
+            ),
+            banned(
+              ['../socket/*', '../http/*'],
+              'runner/ talks to a RoomTransport, not to the socket layer.',
+            ),
+          ],
+        },
+      ],
+    },
+  },
+  {
+    files: ['packages/server/src/store/**/*.ts'],
+    rules: {
+      'no-restricted-imports': [
+        'error',
+        {
+          patterns: [
+            banned(['../runner/*', '../socket/*', '../http/*'], 'The store knows the core only.'),
+            banned(
+              ['socket.io', 'socket.io/*', 'express', 'express/*', '@percent/client'],
+              'The store is storage only.',
+            ),
           ],
         },
       ],

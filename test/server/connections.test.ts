@@ -12,7 +12,7 @@ import {
 } from './harness.ts';
 
 const server = useTestServer({
-  timings: { countdownMs: 50, graceMs: 1500, snapshotMs: 50 },
+  timings: { countdownMs: 50, graceMs: 1500 },
 });
 
 describe('connections', () => {

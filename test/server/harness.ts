@@ -30,7 +30,7 @@ export function startTestServer(options: ServerOptions = {}): Promise<RunningSer
     host: '127.0.0.1',
     memory: true,
     pool: { perKind: 2, threads: 1, kinds: [{ variant: 'percent', difficulty: 'easy' }] },
-    timings: { countdownMs: 100, graceMs: 2000, snapshotMs: 50 },
+    timings: { countdownMs: 100, graceMs: 2000 },
     ...options,
   });
 }

@@ -1,4 +1,10 @@
-import type { MoveReply, ProgressEvent, RoomView, SeatReply } from '@percent/protocol';
+import type {
+  MoveReply,
+  ProgressEvent,
+  RaceRecordView,
+  RoomView,
+  SeatReply,
+} from '@percent/protocol';
 import { describe, expect, it } from 'vitest';
 import {
   blanksOf,
@@ -189,6 +195,30 @@ describe('a whole race: two players and a spectator', () => {
       entries: unknown[];
     };
     expect(http.entries).toHaveLength(1);
+
+    // The stored race replays move by move: every judged move once, in order, no device ids.
+    const stored = await fetch(`${server.url}/api/races/${end.race!.id}`);
+    const { race } = (await stored.json()) as { race: RaceRecordView };
+    expect(JSON.stringify(race)).not.toContain(annDevice);
+    expect(race.players.map((p) => [p.nickname, p.place, p.mistakes])).toEqual([
+      ['Ann', 1, 1],
+      ['Bob', null, 4],
+    ]);
+    expect(race.moves.map((m) => m.seq)).toEqual(race.moves.map((_, i) => i));
+    expect(race.moves.map((m) => m.moveId)).toEqual([
+      ...blanks.slice(-3).map((cell) => `b${cell}`),
+      'bw0',
+      'bw1',
+      'bw2',
+      'bw3',
+      'a-miss',
+      ...blanks.map((cell) => `a${cell}`),
+    ]);
+    expect(race.moves[7]).toMatchObject({ cell: blanks[0], verdict: 'wrong' });
+    const missing = await fetch(`${server.url}/api/races/no-such-race`);
+    expect(missing.status).toBe(404);
+    expect(await missing.json()).toMatchObject({ ok: false, error: { code: 'RACE_NOT_FOUND' } });
+    expect((await fetch(`${server.url}/api/races/bad%20id`)).status).toBe(400);
 
     // Rematch: same room, same players, a new puzzle.
     expect((await bob.call('race:rematch')).ok).toBe(false);

@@ -36,6 +36,8 @@ export const ErrorCode = {
   seatedInRace: 'SEATED_IN_RACE',
   /** Your seat has gone (a repeated join that crossed a kick or an expiry). */
   sessionInvalid: 'SESSION_INVALID',
+  /** No finished race has this id (`GET /api/races/:raceId`). */
+  raceNotFound: 'RACE_NOT_FOUND',
   /** No puzzle could be produced in time; try again. */
   puzzleUnavailable: 'PUZZLE_UNAVAILABLE',
   /** A bug or an unavailable resource on the server; the room is unchanged. */

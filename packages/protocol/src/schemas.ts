@@ -38,6 +38,10 @@ export const SessionTokenSchema = z
   .string()
   .regex(/^[A-Za-z0-9_-]{16,64}$/, 'malformed session token');
 export const PlayerIdSchema = z.string().min(1).max(32);
+/** A race's id (as in `RaceView.id`). */
+export const RaceIdSchema = z
+  .string()
+  .regex(/^[A-Za-z0-9_-]{1,64}$/, 'a race id is 1–64 of A-Z a-z 0-9 _ -');
 
 export const MistakeRuleSchema = z.discriminatedUnion('kind', [
   /** Up to `allowed` mistakes; the next one eliminates the player. */

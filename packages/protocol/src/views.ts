@@ -140,3 +140,38 @@ export interface LeaderboardEntryView {
   readonly races: number;
   readonly bestTimeMs: number | null;
 }
+
+/**
+ * A finished race as stored (`GET /api/races/:raceId`): the puzzle, the standings and every
+ * judged move in the order the server judged it — enough to replay the race move by move.
+ */
+export interface RaceRecordView {
+  readonly id: string;
+  readonly roomCode: string;
+  readonly variant: string;
+  readonly difficulty: string;
+  readonly puzzle: string;
+  readonly solution: string;
+  readonly startedAt: number;
+  readonly endedAt: number;
+  /** Best first. */
+  readonly players: readonly {
+    readonly playerId: string;
+    readonly nickname: string;
+    readonly place: number | null;
+    readonly timeMs: number | null;
+    readonly mistakes: number;
+    readonly outcome: Exclude<RunnerStatus, 'racing'>;
+  }[];
+  readonly moves: readonly {
+    /** 0, 1, 2, … in the order the server judged the moves. */
+    readonly seq: number;
+    readonly playerId: string;
+    readonly moveId: string;
+    /** Server epoch ms. */
+    readonly at: number;
+    readonly cell: number;
+    readonly digit: number;
+    readonly verdict: MoveVerdict;
+  }[];
+}

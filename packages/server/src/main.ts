@@ -9,13 +9,16 @@ import { DEFAULT_CLIENT_DIR, DEFAULT_DATA_DIR, readConfig } from './config.ts';
 import { createApp } from './http/app.ts';
 import { createLogger } from './log.ts';
 import { createPuzzlePool, type PuzzlePool, type PuzzlePoolOptions } from './puzzles/pool.ts';
-import { RoomHub } from './socket/hub.ts';
+import type { RoomTimings } from './rooms/index.ts';
+import { RoomRegistry } from './runner/registry.ts';
 import type { RateLimitOptions } from './socket/rate-limit.ts';
-import { createSocketServer } from './socket/server.ts';
-import { DEFAULT_TIMINGS, type RoomTimings } from './socket/types.ts';
+import { createSocketServer, serveRooms } from './socket/server.ts';
+import { SocketTransport } from './socket/transport.ts';
 import { openStore } from './store/store.ts';
 
 const log = createLogger('server');
+
+export const DEFAULT_TIMINGS: RoomTimings = { countdownMs: 3000, graceMs: 60_000 };
 
 export interface ServerOptions {
   /** 0 picks a free port (tests). */
@@ -48,29 +51,32 @@ export async function startServer(options: ServerOptions = {}): Promise<RunningS
   const store = openStore(options.memory ? { memory: true } : { dataDir });
   const pool = options.puzzles ?? createPuzzlePool(options.pool);
   const timings = { ...DEFAULT_TIMINGS, ...options.timings };
-  const hub = new RoomHub(store, timings, log);
-  const restoredRooms = hub.restore();
   let port = 0;
-  const app = createApp({
-    clientDir: options.clientDir ?? DEFAULT_CLIENT_DIR,
+  const http = createServer();
+  const io = createSocketServer(http, options.rateLimit);
+  const rooms = new RoomRegistry({ store, transport: new SocketTransport(io), timings, log });
+  const restoredRooms = rooms.restore();
+  serveRooms(io, {
+    rooms,
     store,
-    health: () => ({
-      rooms: hub.size,
-      players: hub.players,
-      moves: hub.moves,
-      pool: readiness(pool),
-    }),
-    lanUrls: () => lanUrls(port),
-  });
-  const http = createServer(app);
-  const io = createSocketServer(http, {
-    hub,
-    store,
-    pool,
-    timings,
+    draw: (variant, difficulty) => pool.take(variant, difficulty),
     log,
-    rateLimit: options.rateLimit,
   });
+  http.on(
+    'request',
+    createApp({
+      clientDir: options.clientDir ?? DEFAULT_CLIENT_DIR,
+      store,
+      health: () => ({
+        rooms: rooms.size,
+        players: rooms.players,
+        moves: rooms.moves,
+        store: { moveAppend: store.appendTimes() },
+        pool: readiness(pool),
+      }),
+      lanUrls: () => lanUrls(port),
+    }),
+  );
   await new Promise<void>((resolve, reject) => {
     http.once('error', reject);
     http.listen(options.port ?? 3000, options.host ?? '0.0.0.0', resolve);
@@ -79,7 +85,7 @@ export async function startServer(options: ServerOptions = {}): Promise<RunningS
   let closing: Promise<void> | undefined;
   const close = (): Promise<void> =>
     (closing ??= (async () => {
-      hub.shutdown();
+      await rooms.shutdown();
       await io.close();
       if (!options.puzzles) await pool.close();
       store.close();

@@ -1,6 +1,14 @@
 import { existsSync } from 'node:fs';
 import { join } from 'node:path';
-import { DeviceIdSchema, ErrorCode, PROTOCOL_VERSION, RoomCodeSchema } from '@percent/protocol';
+import {
+  DeviceIdSchema,
+  ErrorCode,
+  PROTOCOL_VERSION,
+  RaceIdSchema,
+  RoomCodeSchema,
+  type ErrorCodeName,
+  type RaceRecordView,
+} from '@percent/protocol';
 import express, { type Express, type Response } from 'express';
 import { publicLeaderboard, type Store } from '../store/store.ts';
 
@@ -40,6 +48,21 @@ export function createApp(deps: AppDeps): Express {
     if (!code.success) return badRequest(res, 'code', code.error.issues[0]?.message);
     res.json({ entries: publicLeaderboard(deps.store, code.data, limitOf(req.query.limit)) });
   });
+  app.get('/api/races/:raceId', (req, res) => {
+    const raceId = RaceIdSchema.safeParse(req.params.raceId);
+    if (!raceId.success) return badRequest(res, 'raceId', raceId.error.issues[0]?.message);
+    const stored = deps.store.raceOf(raceId.data);
+    if (!stored)
+      return problem(res, 404, ErrorCode.raceNotFound, `no finished race ${raceId.data}`);
+    if (!stored.ok) return problem(res, 500, ErrorCode.internal, stored.message);
+    const { players, moves, ...race } = stored.value;
+    const view: RaceRecordView = {
+      ...race,
+      players: players.map(({ deviceId: _device, ...player }) => player),
+      moves: moves.map(({ raceId: _race, ...move }) => move),
+    };
+    res.json({ race: view });
+  });
   serveClient(app, deps.clientDir);
   return app;
 }
@@ -50,9 +73,11 @@ function limitOf(value: unknown): number | undefined {
 }
 
 function badRequest(res: Response, field: string, message = 'invalid'): void {
-  res
-    .status(400)
-    .json({ ok: false, error: { code: ErrorCode.badPayload, message: `${field}: ${message}` } });
+  problem(res, 400, ErrorCode.badPayload, `${field}: ${message}`);
+}
+
+function problem(res: Response, status: number, code: ErrorCodeName, message: string): void {
+  res.status(status).json({ ok: false, error: { code, message } });
 }
 
 /** Static files, and the single-page app's entry for its client-side routes. */

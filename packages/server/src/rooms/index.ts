@@ -1,7 +1,8 @@
-/** The pure core of the race server: room state, the reducer, views, snapshots. */
+/** The pure core of the race server: room state, the reducer, views, snapshots, records. */
 export * from './types.ts';
+export * from './records.ts';
 export { createRoom, makeRoomCode, isRaceOn } from './room.ts';
 export { reduce } from './reduce.ts';
 export { startRefusal } from './race.ts';
-export { viewFor, progressEventFor, moveReplyFor, type Recipient } from './view.ts';
-export { snapshotOf, restoreRoom } from './snapshot.ts';
+export { viewFor, progressEventFor, membersOf, type Member, type Recipient } from './view.ts';
+export { snapshotOf, restoreRoom, SNAPSHOT_VERSION, type Restored } from './snapshot.ts';

@@ -1,55 +1,79 @@
-import { ErrorCode } from '@percent/protocol';
+import { ErrorCode, type MoveReply } from '@percent/protocol';
+import { progressOf } from './progress.ts';
 import { endIfDone } from './race.ts';
-import { failure, success } from './room.ts';
-import type { Command, MoveAck, Outcome, Race, Room, RoomEvent, Runner } from './types.ts';
-
-type MoveCommand = Extract<Command, { type: 'move' }>;
+import type { MoveRecord } from './records.ts';
+import { failure, seatHeldBy, STATE, success } from './room.ts';
+import type { CommandOf, Effect, MoveAck, Race, Room, Runner, Transition } from './types.ts';
 
 /**
  * Judges one move against the solution. A correct digit is placed; a wrong one is not (it
  * costs a mistake, and under `eliminate` the (allowed+1)-th mistake ends the player's race);
- * digit 0 clears. A move id seen before answers as before and changes nothing.
+ * digit 0 clears. The judged move is appended to the store's log before it is acknowledged.
+ * A move id seen before answers as before and changes nothing.
  */
-export function move(room: Room, command: MoveCommand, now: number): Outcome {
+export function move(room: Room, command: CommandOf<'move'>, now: number): Transition<MoveReply> {
+  const seat = seatHeldBy(room, command.connectionId);
+  if (!seat) return failure(ErrorCode.notInRoom, 'you have no seat in this room');
   const race = room.race;
-  const runner = race?.runners.find((r) => r.playerId === command.playerId);
+  const runner = race?.runners.find((r) => r.playerId === seat.id);
   if (!race || !runner) {
-    if (room.seats.some((seat) => seat.id === command.playerId) && room.phase !== 'lobby') {
-      return failure(ErrorCode.notRacing, 'you joined after this race started');
-    }
-    return failure(
-      room.phase === 'lobby' ? ErrorCode.wrongPhase : ErrorCode.notInRoom,
-      'no race to play',
-    );
+    return room.phase === 'lobby'
+      ? failure(ErrorCode.wrongPhase, 'no race to play')
+      : failure(ErrorCode.notRacing, 'you joined after this race started');
   }
   const seen = runner.acks[command.moveId];
   if (seen) {
     if (seen.cell !== command.cell || seen.digit !== command.digit) {
       return failure(ErrorCode.moveIdReused, `move id ${command.moveId} was used for another move`);
     }
-    return success(room, []);
+    return success(room, replyOf(race, runner, command.moveId, seen, true));
   }
   if (room.phase !== 'racing') return failure(ErrorCode.wrongPhase, `the race is ${room.phase}`);
   if (runner.status !== 'racing') return failure(ErrorCode.notRacing, `you have ${runner.status}`);
   if (race.puzzle[command.cell] !== '0') {
     return failure(ErrorCode.givenCell, `cell ${command.cell} is a given`);
   }
-  const next = judge(race, runner, command, now);
-  const runners = race.runners.map((r) => (r.playerId === runner.playerId ? next : r));
-  const moves = [
-    ...race.moves,
-    { playerId: runner.playerId, at: now, ...next.acks[command.moveId]! },
+  const { moveId, cell, digit } = command;
+  const record: MoveRecord = {
+    playerId: seat.id,
+    moveId,
+    at: now,
+    cell,
+    digit,
+    verdict: verdictOf(race, cell, digit),
+  };
+  const next = recordMove(race, record);
+  const after = next.runners.find((r) => r.playerId === seat.id)!;
+  const effects: Effect[] = [
+    { type: 'persistMove', raceId: race.id, seq: race.moves.length, move: record },
+    { type: 'progress', playerId: seat.id },
   ];
-  const events: RoomEvent[] = [{ type: 'progress', playerId: runner.playerId }];
-  if (next.status !== runner.status) events.push({ type: 'changed' });
-  return endIfDone({ ...room, race: { ...race, runners, moves } }, now, events);
+  if (after.status !== runner.status) effects.push(STATE);
+  const reply = replyOf(next, after, moveId, after.acks[moveId]!, false);
+  return endIfDone({ ...room, race: next }, now, effects, reply);
 }
 
-function judge(race: Race, runner: Runner, command: MoveCommand, now: number): Runner {
-  const { cell, digit, moveId } = command;
-  const expected = Number(race.solution[cell]);
-  const verdict: MoveAck['verdict'] =
-    digit === 0 ? 'cleared' : digit === expected ? 'correct' : 'wrong';
+const verdictOf = (race: Race, cell: number, digit: number): MoveAck['verdict'] =>
+  digit === 0 ? 'cleared' : digit === Number(race.solution[cell]) ? 'correct' : 'wrong';
+
+function replyOf(race: Race, runner: Runner, moveId: string, ack: MoveAck, duplicate: boolean) {
+  return { moveId, ...ack, status: runner.status, progress: progressOf(race, runner), duplicate };
+}
+
+/**
+ * The race after a judged move: its player's board, mistakes and status, the move's ack and
+ * its place in the log. The same function replays the log after a restart, so a restored
+ * race is exactly the one that was acknowledged.
+ */
+export function recordMove(race: Race, record: MoveRecord): Race {
+  const runners = race.runners.map((runner) =>
+    runner.playerId === record.playerId ? applyTo(race, runner, record) : runner,
+  );
+  return { ...race, runners, moves: [...race.moves, record] };
+}
+
+function applyTo(race: Race, runner: Runner, record: MoveRecord): Runner {
+  const { cell, digit, verdict, moveId } = record;
   const acks = { ...runner.acks, [moveId]: { cell, digit, verdict } };
   if (verdict === 'wrong') {
     const mistakes = runner.mistakes + 1;
@@ -64,8 +88,19 @@ function judge(race: Race, runner: Runner, command: MoveCommand, now: number): R
     board,
     acks,
     status: full ? 'finished' : runner.status,
-    finishedAt: full ? now : runner.finishedAt,
+    finishedAt: full ? record.at : runner.finishedAt,
   };
+}
+
+/** A move already reflected in a snapshot's boards: only its ack and its place in the log. */
+export function noteMove(race: Race, record: MoveRecord): Race {
+  const { cell, digit, verdict } = record;
+  const runners = race.runners.map((runner) =>
+    runner.playerId === record.playerId
+      ? { ...runner, acks: { ...runner.acks, [record.moveId]: { cell, digit, verdict } } }
+      : runner,
+  );
+  return { ...race, runners, moves: [...race.moves, record] };
 }
 
 const place = (board: string, cell: number, ch: string): string =>

@@ -1,15 +1,15 @@
 import { ErrorCode } from '@percent/protocol';
-import type { RaceRecord } from '../store/store.ts';
 import { standingsOf } from './progress.ts';
-import { failure, isRaceOn, requireHost, success } from './room.ts';
-import type { Command, Outcome, Race, Room, RoomEvent, Runner } from './types.ts';
+import type { RaceRecord } from './records.ts';
+import { failure, isRaceOn, isSeat, NOTHING, requireHost, STATE, success } from './room.ts';
+import type { CommandOf, Effect, Race, Room, Runner, Transition } from './types.ts';
 
-type Of<T extends Command['type']> = Extract<Command, { type: T }>;
+/** A race from the start to the standings, and the rematch after it. */
 
-/** Why `playerId` may not start a race now, or null. Checked before a puzzle is drawn. */
-export function startRefusal(room: Room, playerId: string): Outcome | null {
-  const notHost = requireHost(room, playerId);
-  if (notHost) return notHost;
+/** Why this connection may not start a race now, or null. Checked before a puzzle is drawn. */
+export function startRefusal(room: Room, connectionId: string): Transition<never> | null {
+  const host = requireHost(room, connectionId);
+  if (!isSeat(host)) return host;
   if (room.phase !== 'lobby') return failure(ErrorCode.wrongPhase, `the room is in ${room.phase}`);
   const waiting = room.seats.filter((seat) => seat.id !== room.hostId && !seat.ready);
   if (waiting.length > 0) {
@@ -19,11 +19,11 @@ export function startRefusal(room: Room, playerId: string): Outcome | null {
   return null;
 }
 
-export function start(room: Room, command: Of<'start'>, now: number): Outcome {
-  const refusal = startRefusal(room, command.playerId);
+export function start(room: Room, command: CommandOf<'start'>, now: number): Transition<object> {
+  const refusal = startRefusal(room, command.connectionId);
   if (refusal) return refusal;
   const { draw } = command;
-  const startsAt = now + command.countdownMs;
+  const startsAt = now + room.timings.countdownMs;
   const limit = room.settings.timeLimitSec;
   const race: Race = {
     id: command.raceId,
@@ -47,29 +47,51 @@ export function start(room: Room, command: Of<'start'>, now: number): Outcome {
     })),
     moves: [],
   };
-  const events: RoomEvent[] = [
-    { type: 'changed' },
-    { type: 'schedule', key: 'begin', at: startsAt, command: { type: 'begin', raceId: race.id } },
-  ];
+  return success({ ...room, phase: 'countdown', race }, NOTHING, [STATE, ...raceTimers(race)]);
+}
+
+/** The timers a race needs: the end of the countdown and the time limit. */
+export function raceTimers(race: Race): Effect[] {
+  const begin = { type: 'begin', raceId: race.id } as const;
+  const effects: Effect[] = [{ type: 'schedule', key: 'begin', at: race.startsAt, command: begin }];
   if (race.endsAt !== null) {
-    const command = { type: 'timeUp', raceId: race.id } as const;
-    events.push({ type: 'schedule', key: 'timeUp', at: race.endsAt, command });
+    const timeUp = { type: 'timeUp', raceId: race.id } as const;
+    effects.push({ type: 'schedule', key: 'timeUp', at: race.endsAt, command: timeUp });
   }
-  return success({ ...room, phase: 'countdown', race }, events);
+  return effects;
 }
 
-export function begin(room: Room, command: Of<'begin'>): Outcome {
-  if (room.phase !== 'countdown' || room.race?.id !== command.raceId) return success(room, []);
-  return success({ ...room, phase: 'racing' }, [{ type: 'changed' }]);
+/** The countdown is over: the puzzle shows. Spectators under `delay` get a view a second. */
+export function begin(room: Room, command: CommandOf<'begin'>, now: number): Transition<object> {
+  if (room.phase !== 'countdown' || room.race?.id !== command.raceId) return success(room, NOTHING);
+  const next: Room = { ...room, phase: 'racing' };
+  return success(next, NOTHING, [STATE, ...tickTimer(next, now)]);
 }
 
-export function timeUp(room: Room, command: Of<'timeUp'>, now: number): Outcome {
+/** While a `delay` race runs with spectators, they get a fresh view every second. */
+export function tick(room: Room, now: number): Transition<object> {
+  const timer = tickTimer(room, now);
+  if (timer.length === 0) return success(room, NOTHING);
+  return success(room, NOTHING, [{ type: 'state', to: 'spectators' }, ...timer]);
+}
+
+function tickTimer(room: Room, now: number): Effect[] {
+  const wanted =
+    room.phase === 'racing' &&
+    room.race?.rules.spectatorDigits.kind === 'delay' &&
+    room.spectators.length > 0;
+  return wanted
+    ? [{ type: 'schedule', key: 'tick', at: now + 1000, command: { type: 'tick' } }]
+    : [];
+}
+
+export function timeUp(room: Room, command: CommandOf<'timeUp'>, now: number): Transition<object> {
   const race = room.race;
-  if (!isRaceOn(room) || race?.id !== command.raceId) return success(room, []);
+  if (!isRaceOn(room) || race?.id !== command.raceId) return success(room, NOTHING);
   const runners = race.runners.map((runner): Runner =>
     runner.status === 'racing' ? { ...runner, status: 'timeout' } : runner,
   );
-  return endRace({ ...room, race: { ...race, runners } }, now);
+  return endRace({ ...room, race: { ...race, runners } }, now, []);
 }
 
 /** A runner who left (or was kicked, or whose grace expired) stops racing. */
@@ -84,22 +106,33 @@ export function withdraw(room: Room, playerId: string): Room {
   return { ...room, race: { ...race, runners } };
 }
 
-/** Ends the race when nobody is racing any more; otherwise leaves the room as it is. */
-export function endIfDone(room: Room, now: number, events: readonly RoomEvent[]): Outcome {
+/** Ends the race when nobody is racing any more; otherwise the room as it is. */
+export function endIfDone<R>(
+  room: Room,
+  now: number,
+  effects: readonly Effect[],
+  reply: R = NOTHING as R,
+): Transition<R> {
   const race = room.race;
   if (!isRaceOn(room) || !race || race.runners.some((runner) => runner.status === 'racing')) {
-    return success(room, events);
+    return success(room, reply, effects);
   }
-  const ended = endRace(room, now);
-  return ended.ok ? success(ended.room, [...events, ...ended.events]) : ended;
+  return endRace(room, now, effects, reply);
 }
 
-function endRace(room: Room, now: number): Outcome {
+/** The race is stored (standings, and the room's snapshot) before anyone sees the standings. */
+function endRace<R>(
+  room: Room,
+  now: number,
+  effects: readonly Effect[],
+  reply: R = NOTHING as R,
+): Transition<R> {
   const race = { ...room.race!, endedAt: now };
   const ended: Room = { ...room, phase: 'finished', race };
-  return success(ended, [
-    { type: 'raceEnded', record: recordOf(ended.code, race) },
-    { type: 'changed' },
+  return success(ended, reply, [
+    ...effects,
+    { type: 'persistRace', record: recordOf(ended.code, race) },
+    STATE,
   ]);
 }
 
@@ -123,16 +156,15 @@ function recordOf(roomCode: string, race: Race): RaceRecord {
       mistakes: row.mistakes,
       outcome: row.outcome === 'racing' ? 'timeout' : row.outcome,
     })),
-    moves: race.moves,
   };
 }
 
-export function rematch(room: Room, command: Of<'rematch'>): Outcome {
-  const notHost = requireHost(room, command.playerId);
-  if (notHost) return notHost;
+export function rematch(room: Room, command: CommandOf<'rematch'>): Transition<object> {
+  const host = requireHost(room, command.connectionId);
+  if (!isSeat(host)) return host;
   if (room.phase !== 'finished') {
     return failure(ErrorCode.wrongPhase, 'a rematch can follow only a finished race');
   }
   const seats = room.seats.map((seat) => ({ ...seat, ready: false }));
-  return success({ ...room, phase: 'lobby', race: null, seats }, [{ type: 'changed' }]);
+  return success({ ...room, phase: 'lobby', race: null, seats }, NOTHING, [STATE]);
 }

@@ -1,46 +1,76 @@
-import * as lobby from './lobby.ts';
+import { disconnect, expire, join, leave, spectate } from './membership.ts';
+import { kick, ready, settings, transferHost } from './lobby.ts';
 import { move } from './move.ts';
-import { begin, rematch, start, timeUp } from './race.ts';
-import type { Command, Outcome, Room } from './types.ts';
+import { begin, rematch, start, tick, timeUp } from './race.ts';
+import { failure, seatHeldBy, success } from './room.ts';
+import { snapshotOf } from './snapshot.ts';
+import { viewFor } from './view.ts';
+import { ErrorCode } from '@percent/protocol';
+import type { Command, CommandOf, CommandType, Replies, Room, Transition } from './types.ts';
+
+type Handler<T extends CommandType> = (
+  room: Room,
+  command: CommandOf<T>,
+  now: number,
+) => Transition<Replies[T]>;
+
+const handlers: { readonly [T in CommandType]: Handler<T> } = {
+  join,
+  spectate,
+  leave,
+  disconnect,
+  expire,
+  sync,
+  ready,
+  settings,
+  kick,
+  transferHost,
+  start,
+  move,
+  rematch,
+  begin,
+  timeUp,
+  tick: (room, _command, now) => tick(room, now),
+};
 
 /**
- * The room's only writer: one command in, the next state and what to tell the world out — or
- * an error value and no change. Pure: `now` is the server clock, ids and tokens come in with
- * the commands.
+ * The room's only writer: one command in; the next room, the command's reply and the effects
+ * to carry out in order (persist, then tell, then schedule) out — or an error value and no
+ * change. Pure: `now` is the server clock; ids and tokens come in with the commands.
+ *
+ * Any change other than a move also rewrites the room's snapshot, in the same transaction as
+ * the command's other writes, so what was acknowledged is stored.
  */
-export function reduce(room: Room, command: Command, now: number): Outcome {
-  switch (command.type) {
-    case 'join':
-      return lobby.join(room, command);
-    case 'rejoin':
-      return lobby.rejoin(room, command);
-    case 'spectate':
-      return lobby.spectate(room, command);
-    case 'unspectate':
-      return lobby.unspectate(room, command);
-    case 'disconnect':
-      return lobby.disconnect(room, command, now);
-    case 'expire':
-      return lobby.expire(room, command, now);
-    case 'leave':
-      return lobby.leave(room, command, now);
-    case 'ready':
-      return lobby.ready(room, command);
-    case 'settings':
-      return lobby.settings(room, command);
-    case 'kick':
-      return lobby.kick(room, command, now);
-    case 'transferHost':
-      return lobby.transferHost(room, command);
-    case 'start':
-      return start(room, command, now);
-    case 'begin':
-      return begin(room, command);
-    case 'move':
-      return move(room, command, now);
-    case 'timeUp':
-      return timeUp(room, command, now);
-    case 'rematch':
-      return rematch(room, command);
-  }
+export function reduce<C extends Command>(
+  room: Room,
+  command: C,
+  now: number,
+): Transition<Replies[C['type']]> {
+  const handler = handlers[command.type] as Handler<C['type']>;
+  const outcome = handler(room, command as unknown as CommandOf<C['type']>, now);
+  if (!outcome.ok || outcome.room === room || outcome.effects.some(isForget)) return outcome;
+  if (command.type === 'move' && outcome.room.phase === 'racing') return outcome;
+  const snapshot = snapshotOf(outcome.room);
+  if (snapshot === snapshotOf(room)) return outcome;
+  return success(outcome.room, outcome.reply, [
+    ...outcome.effects,
+    { type: 'persistRoom', code: room.code, raceId: liveRaceId(outcome.room), snapshot },
+  ]);
+}
+
+/** The race a snapshot keeps (a finished one is stored, and not kept). */
+const liveRaceId = (room: Room): string | null =>
+  room.phase === 'countdown' || room.phase === 'racing' ? (room.race?.id ?? null) : null;
+
+const isForget = (effect: { type: string }): boolean => effect.type === 'forgetRoom';
+
+/** `room:sync`: a fresh view for a member. */
+function sync(room: Room, command: CommandOf<'sync'>, now: number) {
+  const seat = seatHeldBy(room, command.connectionId);
+  const watching = room.spectators.some((s) => s.connectionId === command.connectionId);
+  if (!seat && !watching) return failure(ErrorCode.notInRoom, 'you are not in this room');
+  const recipient = seat
+    ? ({ role: 'player', playerId: seat.id } as const)
+    : ({ role: 'spectator' } as const);
+  return success(room, { view: viewFor(room, recipient, now) });
 }

@@ -6,14 +6,19 @@ import {
   type ErrorCodeName,
   type RoomSettings,
 } from '@percent/protocol';
-import type { Outcome, Room, RoomEvent, Seat } from './types.ts';
+import type { Effect, Room, RoomTimings, Seat, Transition } from './types.ts';
 
 /** A fresh, empty room; the creator joins it with a `join` command. */
-export function createRoom(code: string, settings: Partial<RoomSettings> = {}): Room {
+export function createRoom(
+  code: string,
+  timings: RoomTimings,
+  settings: Partial<RoomSettings> = {},
+): Room {
   return {
     code,
     phase: 'lobby',
     settings: { ...DEFAULT_SETTINGS, ...settings },
+    timings,
     hostId: null,
     seats: [],
     spectators: [],
@@ -31,40 +36,79 @@ export function makeRoomCode(random: () => number): string {
   return code;
 }
 
-export const failure = (code: ErrorCodeName, message: string): Outcome => ({
+export const failure = (code: ErrorCodeName, message: string): Transition<never> => ({
   ok: false,
   error: { code, message },
 });
 
-export const success = (room: Room, events: readonly RoomEvent[]): Outcome => ({
-  ok: true,
-  room,
-  events,
-});
+/** Effects run persist → tell → schedule/close, whatever order a rule listed them in. */
+const stage: Record<Effect['type'], number> = {
+  persistMove: 0,
+  persistRace: 0,
+  persistRoom: 0,
+  forgetRoom: 0,
+  state: 1,
+  progress: 1,
+  endSession: 1,
+  schedule: 2,
+  close: 2,
+};
+
+export function success<R>(room: Room, reply: R, effects: readonly Effect[] = []): Transition<R> {
+  const sorted = effects
+    .map((effect, i) => ({ effect, i }))
+    .sort((a, b) => stage[a.effect.type] - stage[b.effect.type] || a.i - b.i)
+    .map(({ effect }) => effect);
+  return { ok: true, room, reply, effects: dedupeState(sorted) };
+}
+
+/** One `room:state` per command is enough: the latest room goes to everyone. */
+function dedupeState(effects: readonly Effect[]): Effect[] {
+  const toAll = effects.some((e) => e.type === 'state' && e.to === 'all');
+  let sent = false;
+  return effects.filter((e) => {
+    if (e.type !== 'state') return true;
+    if (sent || (toAll && e.to !== 'all')) return false;
+    sent = true;
+    return true;
+  });
+}
+
+export const NOTHING = {} as const;
+export const STATE: Effect = { type: 'state', to: 'all' };
 
 export const seatOf = (room: Room, playerId: string): Seat | undefined =>
   room.seats.find((seat) => seat.id === playerId);
+
+/** The seat this connection holds, if any. */
+export const seatHeldBy = (room: Room, connectionId: string): Seat | undefined =>
+  room.seats.find((seat) => seat.connectionId === connectionId);
 
 export const updateSeat = (room: Room, playerId: string, change: Partial<Seat>): Room => ({
   ...room,
   seats: room.seats.map((seat) => (seat.id === playerId ? { ...seat, ...change } : seat)),
 });
 
-/** The seat's holder, or the error a command from a non-member gets. */
-export function requireSeat(room: Room, playerId: string): Seat | Outcome {
-  return seatOf(room, playerId) ?? failure(ErrorCode.notInRoom, 'you have no seat in this room');
+/** The seat held by the command's connection, or the error a non-player gets. */
+export function requireSeat(room: Room, connectionId: string): Seat | Transition<never> {
+  return (
+    seatHeldBy(room, connectionId) ?? failure(ErrorCode.notInRoom, 'you have no seat in this room')
+  );
 }
 
-export function requireHost(room: Room, playerId: string): Outcome | null {
-  if (!seatOf(room, playerId)) return failure(ErrorCode.notInRoom, 'you have no seat in this room');
-  if (room.hostId !== playerId) return failure(ErrorCode.notHost, 'only the host may do this');
-  return null;
+/** The host's seat, or the error anyone else gets. */
+export function requireHost(room: Room, connectionId: string): Seat | Transition<never> {
+  const seat = requireSeat(room, connectionId);
+  if (!('id' in seat)) return seat;
+  return room.hostId === seat.id ? seat : failure(ErrorCode.notHost, 'only the host may do this');
 }
+
+export const isSeat = (value: Seat | Transition<never>): value is Seat => 'id' in value;
 
 /** The host after `room.hostId` has gone: the earliest-joined connected seat, else the earliest. */
 export function nextHost(room: Room): string | null {
   if (room.hostId !== null && seatOf(room, room.hostId)) return room.hostId;
-  return (room.seats.find((seat) => seat.connected) ?? room.seats[0])?.id ?? null;
+  return (room.seats.find((seat) => seat.connectionId !== null) ?? room.seats[0])?.id ?? null;
 }
 
 /** "Ann", or "Ann (2)", "Ann (3)"… when the name is taken in the room. */

@@ -1,7 +1,16 @@
 import { expect } from 'vitest';
-import { createRoom } from './room.ts';
 import { reduce } from './reduce.ts';
-import type { Command, Outcome, PuzzleDraw, Room } from './types.ts';
+import { createRoom } from './room.ts';
+import type {
+  Command,
+  CommandType,
+  Effect,
+  PuzzleDraw,
+  Replies,
+  Room,
+  RoomTimings,
+  Transition,
+} from './types.ts';
 
 /** A valid classic solution (shifted rows) and a puzzle with the first `blanks` cells open. */
 export const SOLUTION = Array.from({ length: 81 }, (_, i) => {
@@ -19,57 +28,76 @@ export const DRAW: PuzzleDraw = {
   variant: 'classic',
   difficulty: 'easy',
 };
+export const TIMINGS: RoomTimings = { countdownMs: 3000, graceMs: 60_000 };
 export const digitAt = (cell: number): number => Number(SOLUTION[cell]);
 /** A digit that is wrong at `cell`. */
 export const wrongAt = (cell: number): number => (digitAt(cell) % 9) + 1;
 
+/** Player `pN` joins over connection `cN` in these fixtures. */
+export const conn = (playerId: string): string => `c${playerId.slice(1)}`;
+export const tokenOf = (n: number): string => `token-${n}-abcdefghijklmnop`;
+
+type Success<T extends CommandType> = Extract<Transition<Replies[T]>, { ok: true }>;
+
 /** Applies a command that must succeed. */
-export function apply(room: Room, command: Command, now = 1000): Extract<Outcome, { ok: true }> {
+export function apply<C extends Command>(room: Room, command: C, now = 1000): Success<C['type']> {
   const outcome = reduce(room, command, now);
   if (!outcome.ok) expect.fail(`${command.type} failed: ${outcome.error.message}`);
-  return outcome;
+  return outcome as Success<C['type']>;
 }
 
+/** The error code of a command that must fail. */
 export function refusal(room: Room, command: Command, now = 1000): string {
   const outcome = reduce(room, command, now);
   if (outcome.ok) expect.fail(`${command.type} should have failed`);
   return outcome.error.code;
 }
 
-export const joinCmd = (nickname: string, n: number): Command => ({
-  type: 'join',
-  nickname,
-  deviceId: `device-${n}`,
-  sessionToken: `token-${n}-abcdefghijklmnop`,
-});
+export const joinCmd = (nickname: string, n: number, sessionToken?: string) =>
+  ({
+    type: 'join',
+    connectionId: `c${n}`,
+    nickname,
+    deviceId: `device-${n}`,
+    sessionToken,
+    newToken: tokenOf(n),
+  }) as const;
 
-/** A lobby with players p1 (host, Ann), p2 (Bob), … all ready. */
+/** A lobby with players p1 (host, Ann), p2 (Bob), … on connections c1, c2, … all ready. */
 export function lobbyWith(names: string[], settings: Partial<Room['settings']> = {}): Room {
-  let room = createRoom('KQZTM', settings);
+  let room = createRoom('KQZTM', TIMINGS, settings);
   names.forEach((name, i) => {
     room = apply(room, joinCmd(name, i + 1)).room;
-    room = apply(room, { type: 'ready', playerId: `p${i + 1}`, ready: true }).room;
+    room = apply(room, { type: 'ready', connectionId: `c${i + 1}`, ready: true }).room;
   });
   return room;
 }
 
+export const startCmd = {
+  type: 'start',
+  connectionId: 'c1',
+  raceId: 'race-1',
+  draw: DRAW,
+} as const;
+
 /** A race in progress (countdown over) started at t = 1000 + 3000. */
 export function racing(names: string[], settings: Partial<Room['settings']> = {}): Room {
-  const lobby = lobbyWith(names, settings);
-  const start = { type: 'start', playerId: 'p1', raceId: 'race-1', draw: DRAW, countdownMs: 3000 };
-  const counting = apply(lobby, start as Command).room;
+  const counting = apply(lobbyWith(names, settings), startCmd).room;
   return apply(counting, { type: 'begin', raceId: 'race-1' }, 4000).room;
 }
 
 let moveSeq = 0;
 export const moveCmd = (playerId: string, cell: number, digit: number, moveId = `m${++moveSeq}`) =>
-  ({ type: 'move', playerId, moveId, cell, digit }) as const;
+  ({ type: 'move', connectionId: conn(playerId), moveId, cell, digit }) as const;
 
 /** Every blank filled correctly by `playerId`, from time `at`. */
-export function solveAll(room: Room, playerId: string, at: number): Extract<Outcome, { ok: true }> {
+export function solveAll(room: Room, playerId: string, at: number): Success<'move'> {
   let outcome = apply(room, moveCmd(playerId, BLANK_CELLS[0]!, digitAt(BLANK_CELLS[0]!)), at);
   for (const cell of BLANK_CELLS.slice(1)) {
     outcome = apply(outcome.room, moveCmd(playerId, cell, digitAt(cell)), at);
   }
   return outcome;
 }
+
+/** The effects' types in order (`persistMove`, `state`, …). */
+export const typesOf = (effects: readonly Effect[]): string[] => effects.map((e) => e.type);

@@ -1,17 +1,21 @@
 import type {
   DifficultyLevel,
+  MoveReply,
   RoomPhase,
   RoomSettings,
   RunnerStatus,
+  SeatReply,
   SessionEndReason,
   VariantName,
+  ViewReply,
   WireError,
 } from '@percent/protocol';
-import type { MoveRecord, RaceRecord } from '../store/store.ts';
+import type { MoveRecord, RaceRecord } from './records.ts';
 
 /**
- * The state of one room: plain, JSON-serialisable data (it is snapshotted as is). Ids,
- * tokens and clocks come in with the commands, so the reducer stays pure and deterministic.
+ * The state of one room: plain, JSON-serialisable data. Ids, tokens and clocks come in with
+ * the commands, so the reducer stays pure and deterministic. Connections are named by opaque
+ * ids (the socket's id); the core decides who holds which seat.
  */
 
 export interface Seat {
@@ -20,7 +24,8 @@ export interface Seat {
   readonly nickname: string;
   readonly sessionToken: string;
   readonly ready: boolean;
-  readonly connected: boolean;
+  /** The connection holding the seat; null while the player is away (grace period). */
+  readonly connectionId: string | null;
   /** Bumped on every drop, so that a grace timer armed for an older drop does nothing. */
   readonly drops: number;
 }
@@ -40,7 +45,7 @@ export interface Runner {
   readonly mistakes: number;
   readonly status: RunnerStatus;
   readonly finishedAt: number | null;
-  /** Every move id this player used in the race, with its first verdict (idempotency). */
+  /** Every move id this player used in the race, with its verdict (idempotency). */
   readonly acks: Readonly<Record<string, MoveAck>>;
 }
 
@@ -57,19 +62,29 @@ export interface Race {
   readonly endedAt: number | null;
   /** In seat order at the start; a runner stays when their seat goes. */
   readonly runners: readonly Runner[];
+  /** Every judged move in order; index = the move's `seq` in the store's log. */
   readonly moves: readonly MoveRecord[];
 }
 
 export interface Spectator {
-  /** The connection's id (spectators have no seat and are not snapshotted). */
-  readonly id: string;
+  /** The watching connection (spectators have no seat and are not snapshotted). */
+  readonly connectionId: string;
   readonly deviceId: string;
+}
+
+/** Server settings a room runs with (tests shorten them). */
+export interface RoomTimings {
+  /** From `race:start` to the puzzle (ms). */
+  readonly countdownMs: number;
+  /** How long a dropped player keeps the seat (ms). */
+  readonly graceMs: number;
 }
 
 export interface Room {
   readonly code: string;
   readonly phase: RoomPhase;
   readonly settings: RoomSettings;
+  readonly timings: RoomTimings;
   readonly hostId: string | null;
   /** In join order. */
   readonly seats: readonly Seat[];
@@ -86,69 +101,119 @@ export interface PuzzleDraw {
   readonly difficulty: DifficultyLevel;
 }
 
+/** `connectionId` names the connection that sent a client command. */
+interface From {
+  readonly connectionId: string;
+}
+
 /** Commands from clients (after schema validation) and from the room's timers. */
 export type Command =
-  | {
+  | (From & {
       readonly type: 'join';
       readonly nickname: string;
       readonly deviceId: string;
-      readonly sessionToken: string;
-    }
-  | { readonly type: 'rejoin'; readonly sessionToken: string }
-  | { readonly type: 'spectate'; readonly spectatorId: string; readonly deviceId: string }
-  | { readonly type: 'unspectate'; readonly spectatorId: string }
-  | { readonly type: 'disconnect'; readonly playerId: string; readonly graceMs: number }
-  | { readonly type: 'expire'; readonly playerId: string; readonly drops: number }
-  | { readonly type: 'leave'; readonly playerId: string }
-  | { readonly type: 'ready'; readonly playerId: string; readonly ready: boolean }
-  | {
-      readonly type: 'settings';
-      readonly playerId: string;
-      readonly settings: Partial<RoomSettings>;
-    }
-  | { readonly type: 'kick'; readonly playerId: string; readonly target: string }
-  | { readonly type: 'transferHost'; readonly playerId: string; readonly target: string }
-  | {
-      readonly type: 'start';
-      readonly playerId: string;
-      readonly raceId: string;
-      readonly draw: PuzzleDraw;
-      readonly countdownMs: number;
-    }
-  | { readonly type: 'begin'; readonly raceId: string }
-  | {
+      /** The token the client kept for this room, if any. */
+      readonly sessionToken: string | undefined;
+      /** The token a new seat gets (made by the caller: the core has no randomness). */
+      readonly newToken: string;
+    })
+  | (From & { readonly type: 'spectate'; readonly deviceId: string })
+  | (From & { readonly type: 'leave' })
+  | (From & { readonly type: 'disconnect' })
+  | (From & { readonly type: 'sync' })
+  | (From & { readonly type: 'ready'; readonly ready: boolean })
+  | (From & { readonly type: 'settings'; readonly settings: Partial<RoomSettings> })
+  | (From & { readonly type: 'kick'; readonly target: string })
+  | (From & { readonly type: 'transferHost'; readonly target: string })
+  | (From & { readonly type: 'start'; readonly raceId: string; readonly draw: PuzzleDraw })
+  | (From & {
       readonly type: 'move';
-      readonly playerId: string;
       readonly moveId: string;
       readonly cell: number;
       readonly digit: number;
-    }
+    })
+  | (From & { readonly type: 'rematch' })
+  | { readonly type: 'expire'; readonly playerId: string; readonly drops: number }
+  | { readonly type: 'begin'; readonly raceId: string }
   | { readonly type: 'timeUp'; readonly raceId: string }
-  | { readonly type: 'rematch'; readonly playerId: string };
+  | { readonly type: 'tick' };
+
+export type CommandType = Command['type'];
+export type CommandOf<T extends CommandType> = Extract<Command, { type: T }>;
 
 /** Commands a timer posts back to the room. */
-export type TimerCommand = Extract<Command, { type: 'begin' | 'timeUp' | 'expire' }>;
+export type TimerCommand = CommandOf<'begin' | 'timeUp' | 'expire' | 'tick'>;
 
-/** What the outside world must do after a command, in order. */
-export type RoomEvent =
-  /** Send every member a fresh `room:state`. */
-  | { readonly type: 'changed' }
-  /** Send `race:progress` for this player to every member. */
+/** The typed reply of each command. */
+export interface Replies {
+  join: SeatReply;
+  spectate: SeatReply;
+  sync: ViewReply;
+  move: MoveReply;
+  leave: object;
+  disconnect: object;
+  ready: object;
+  settings: object;
+  kick: object;
+  transferHost: object;
+  start: object;
+  rematch: object;
+  expire: object;
+  begin: object;
+  timeUp: object;
+  tick: object;
+}
+
+/** Writes, in order, in one store transaction — before anyone hears of the change. */
+export type PersistEffect =
+  /** Append one judged move to the race's log. */
+  | {
+      readonly type: 'persistMove';
+      readonly raceId: string;
+      readonly seq: number;
+      readonly move: MoveRecord;
+    }
+  /** Store the finished race (standings; its moves are in the log). */
+  | { readonly type: 'persistRace'; readonly record: RaceRecord }
+  /** Replace the room's snapshot (`snapshot.ts`); `raceId`: the race whose log it continues. */
+  | {
+      readonly type: 'persistRoom';
+      readonly code: string;
+      readonly raceId: string | null;
+      readonly snapshot: string;
+    }
+  /** The room has closed: drop its snapshot. */
+  | { readonly type: 'forgetRoom'; readonly code: string };
+
+/** What the outside world must do after a command: persist, then tell, then schedule. */
+export type Effect =
+  | PersistEffect
+  /** `room:state` (built by `viewFor`) to every member, or only to the spectators. */
+  | { readonly type: 'state'; readonly to: 'all' | 'spectators' }
+  /** `race:progress` for this player to every member (`progressEventFor`). */
   | { readonly type: 'progress'; readonly playerId: string }
-  /** Store the race — before announcing the standings. */
-  | { readonly type: 'raceEnded'; readonly record: RaceRecord }
-  /** This seat is gone: tell its connection and detach it. */
-  | { readonly type: 'seatEnded'; readonly playerId: string; readonly reason: SessionEndReason }
-  /** Post `command` to this room at `at` (replacing an earlier timer with the same key). */
+  /** Tell this connection its seat or room is gone; it is no longer a member. */
+  | {
+      readonly type: 'endSession';
+      readonly connectionId: string;
+      readonly reason: SessionEndReason;
+    }
+  /** Post `command` to this room at `at`, replacing an earlier timer with the same key. */
   | {
       readonly type: 'schedule';
       readonly key: string;
       readonly at: number;
       readonly command: TimerCommand;
     }
-  /** The room has no players left: tell the spectators and forget it. */
-  | { readonly type: 'closed' };
+  /** The room has no players left: stop its timers and forget it. */
+  | { readonly type: 'close' };
 
-export type Outcome =
-  | { readonly ok: true; readonly room: Room; readonly events: readonly RoomEvent[] }
+/** One command's outcome: the next room, the reply and the effects — or an error, no change. */
+export type Transition<R = object> =
+  | {
+      readonly ok: true;
+      readonly room: Room;
+      readonly reply: R;
+      readonly effects: readonly Effect[];
+    }
   | { readonly ok: false; readonly error: WireError };

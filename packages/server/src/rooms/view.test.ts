@@ -1,5 +1,4 @@
 import { describe, expect, it } from 'vitest';
-import { restoreRoom, snapshotOf } from './snapshot.ts';
 import {
   apply,
   BLANK_CELLS,
@@ -11,7 +10,7 @@ import {
   SOLUTION,
 } from './test-fixtures.ts';
 import type { Room } from './types.ts';
-import { moveReplyFor, progressEventFor, viewFor } from './view.ts';
+import { membersOf, progressEventFor, viewFor } from './view.ts';
 
 const ann = { role: 'player', playerId: 'p1' } as const;
 const spectator = { role: 'spectator' } as const;
@@ -69,6 +68,19 @@ describe('views', () => {
     ]);
   });
 
+  it('list online players and spectators as members, not players who are away', () => {
+    let room = apply(bobAhead(), { type: 'spectate', connectionId: 's1', deviceId: 'd-s1' }).room;
+    room = apply(room, { type: 'disconnect', connectionId: 'c1' }).room;
+    expect(membersOf(room)).toEqual([
+      { connectionId: 'c2', recipient: { role: 'player', playerId: 'p2' } },
+      { connectionId: 's1', recipient: { role: 'spectator' } },
+    ]);
+    expect(viewFor(room, spectator, 6000).players.map((p) => p.connection)).toEqual([
+      'reconnecting',
+      'online',
+    ]);
+  });
+
   it('send progress with a board only to live spectators', () => {
     const room = bobAhead({ spectatorDigits: { kind: 'live' } });
     expect(progressEventFor(room, 'p2', ann)).toMatchObject({
@@ -76,56 +88,5 @@ describe('views', () => {
       progress: { filled: 1 },
     });
     expect(progressEventFor(room, 'p2', spectator)!.board).toBe(bobBoard(room));
-  });
-
-  it('acknowledge a move with its verdict, and a retry as a duplicate', () => {
-    const before = racing(['Ann']);
-    const command = moveCmd('p1', 1, digitAt(1), 'x1');
-    const after = apply(before, command, 5000).room;
-    expect(moveReplyFor(before, after, 'p1', 'x1')).toMatchObject({
-      verdict: 'correct',
-      duplicate: false,
-      progress: { filled: 1 },
-    });
-    const again = apply(after, command, 5100).room;
-    expect(moveReplyFor(after, again, 'p1', 'x1')).toMatchObject({
-      verdict: 'correct',
-      duplicate: true,
-    });
-  });
-});
-
-describe('snapshots', () => {
-  it('restore a race with every seat reconnecting and its timers re-armed', () => {
-    const room = apply(bobAhead({ timeLimitSec: 600 }), {
-      type: 'spectate',
-      spectatorId: 's1',
-      deviceId: 'device-9',
-    }).room;
-    const restored = restoreRoom(snapshotOf(room), 100_000, 30_000);
-    if (!restored.ok) expect.fail(restored.message);
-    expect(restored.room.spectators).toEqual([]);
-    expect(restored.room.seats.map((s) => s.connected)).toEqual([false, false]);
-    expect(restored.room.race).toEqual(room.race);
-    expect(restored.events.map((e) => e.type === 'schedule' && e.key)).toEqual([
-      'expire:p1',
-      'expire:p2',
-      'timeUp',
-    ]);
-  });
-
-  it('refuse garbage and finished rooms with a reason', () => {
-    expect(restoreRoom('{', 0, 0)).toMatchObject({ ok: false });
-    expect(restoreRoom('{"version":99,"room":{}}', 0, 0)).toMatchObject({ ok: false });
-  });
-});
-
-describe('snapshot of a finished room', () => {
-  it('comes back as the lobby of a rematch with the same players', () => {
-    const ended = apply(racing(['Ann', 'Bob']), { type: 'timeUp', raceId: 'race-1' }, 64_000).room;
-    const restored = restoreRoom(snapshotOf(ended), 70_000, 1000);
-    if (!restored.ok) expect.fail(restored.message);
-    expect(restored.room).toMatchObject({ phase: 'lobby', race: null, hostId: 'p1' });
-    expect(restored.room.seats.map((s) => s.nickname)).toEqual(['Ann', 'Bob']);
   });
 });

@@ -1,10 +1,10 @@
 import {
   roomLink,
-  type MoveReply,
   type PlayerView,
   type ProgressEvent,
   type RaceView,
   type RoomView,
+  type SeatReply,
 } from '@percent/protocol';
 import { progressOf, standingsOf, timeOf } from './progress.ts';
 import type { Race, Room } from './types.ts';
@@ -22,7 +22,7 @@ export function viewFor(room: Room, recipient: Recipient, now: number): RoomView
       nickname: seat.nickname,
       host: seat.id === room.hostId,
       ready: seat.ready,
-      connection: seat.connected ? 'online' : 'reconnecting',
+      connection: seat.connectionId !== null ? 'online' : 'reconnecting',
       race:
         runner && room.race
           ? {
@@ -120,23 +120,40 @@ export function progressEventFor(
   };
 }
 
-/** The acknowledgement of a move; `before` tells a retry from a first sending. */
-export function moveReplyFor(
-  before: Room,
-  after: Room,
-  playerId: string,
-  moveId: string,
-): MoveReply | null {
-  const prior = before.race?.runners.find((r) => r.playerId === playerId)?.acks[moveId];
-  const race = after.race;
-  const runner = race?.runners.find((r) => r.playerId === playerId);
-  const ack = runner?.acks[moveId];
-  if (!race || !runner || !ack) return null;
+/** A member of the room: the connection and what it may see. */
+export interface Member {
+  readonly connectionId: string;
+  readonly recipient: Recipient;
+}
+
+/** Every connection in the room: seated players who are online, then spectators. */
+export function membersOf(room: Room): Member[] {
+  const members: Member[] = [];
+  for (const seat of room.seats) {
+    if (seat.connectionId === null) continue;
+    members.push({
+      connectionId: seat.connectionId,
+      recipient: { role: 'player', playerId: seat.id },
+    });
+  }
+  for (const s of room.spectators) {
+    members.push({ connectionId: s.connectionId, recipient: { role: 'spectator' } });
+  }
+  return members;
+}
+
+/**
+ * The reply to a join or spectate: a player's id and `sessionToken` (`playerId` null: a
+ * spectator), the grace period and the recipient's first view of the room as it is now.
+ */
+export function seatReply(room: Room, playerId: string | null, now: number): SeatReply {
+  const seat = playerId === null ? undefined : room.seats.find((s) => s.id === playerId);
+  const recipient: Recipient = seat ? { role: 'player', playerId: seat.id } : { role: 'spectator' };
   return {
-    moveId,
-    ...ack,
-    status: runner.status,
-    progress: progressOf(race, runner),
-    duplicate: prior !== undefined,
+    role: recipient.role,
+    playerId: seat?.id ?? null,
+    sessionToken: seat?.sessionToken ?? null,
+    graceSec: Math.round(room.timings.graceMs / 1000),
+    view: viewFor(room, recipient, now),
   };
 }

@@ -6,26 +6,32 @@ import {
   fail,
   HistorySchema,
   JoinRoomSchema,
+  KickSchema,
   LeaderboardSchema,
+  MoveSchema,
   ok,
+  ReadySchema,
+  SettingsSchema,
   SpectateSchema,
-  type JoinRoomPayload,
+  TransferHostSchema,
   type Result,
-  type SeatReply,
 } from '@percent/protocol';
-import { isRaceOn, viewFor, type Command, type Recipient } from '../rooms/index.ts';
+import type { ClientCommand, RoomRunner } from '../runner/room-runner.ts';
 import { publicLeaderboard } from '../store/store.ts';
-import type { RoomEntry } from './hub.ts';
 import { notInRoom, on, type Reply } from './on.ts';
-import { registerPlayerHandlers } from './player-handlers.ts';
 import type { HandlerDeps, PercentSocket } from './types.ts';
 
 const newToken = (): string => randomBytes(18).toString('base64url');
 
-/** Wires every client event of one connection to the rooms. */
+/**
+ * Wires every client event of one connection to a command for its room. Nothing is decided
+ * here: payloads are parsed (`on`), the command goes to the room's runner, its reply comes
+ * back as the acknowledgement. The only state kept is which room the connection's events go
+ * to (`socket.data.code`).
+ */
 export function registerHandlers(socket: PercentSocket, deps: HandlerDeps): void {
-  registerMembershipHandlers(socket, deps);
-  registerPlayerHandlers(socket, deps);
+  registerMembership(socket, deps);
+  registerPlay(socket, deps);
   on(socket, 'history:get', HistorySchema, (p) =>
     ok({ entries: deps.store.historyOf(p.deviceId, p.limit) }),
   );
@@ -33,151 +39,101 @@ export function registerHandlers(socket: PercentSocket, deps: HandlerDeps): void
     ok({ entries: publicLeaderboard(deps.store, p.code, p.limit) }),
   );
   socket.on('disconnect', () => {
-    leaveCurrent(socket, deps, true).catch((error: unknown) => {
+    const runner = roomOf(socket, deps);
+    runner?.submit({ type: 'disconnect', connectionId: socket.id }).catch((error: unknown) => {
       deps.log.error({ err: error, socket: socket.id }, 'could not release a dropped connection');
     });
   });
 }
 
+const roomOf = (socket: PercentSocket, deps: HandlerDeps): RoomRunner | undefined =>
+  socket.data.code === null ? undefined : deps.rooms.find(socket.data.code);
+
 /** Create, join, spectate, leave, sync: how a connection enters and leaves rooms. */
-function registerMembershipHandlers(socket: PercentSocket, deps: HandlerDeps): void {
-  const { hub } = deps;
-  on(socket, 'room:create', CreateRoomSchema, async (p) => {
-    await leaveCurrent(socket, deps);
-    const entry = hub.open(p.settings);
-    const join = { nickname: p.nickname, deviceId: p.deviceId, sessionToken: newToken() };
-    return hub.run(entry, () => seat(socket, deps, entry, { type: 'join', ...join }));
+function registerMembership(socket: PercentSocket, deps: HandlerDeps): void {
+  const connectionId = socket.id;
+  on(socket, 'room:create', CreateRoomSchema, (p) => {
+    const runner = deps.rooms.open(p.settings);
+    const { nickname, deviceId } = p;
+    const join = { type: 'join', connectionId, nickname, deviceId, newToken: newToken() } as const;
+    return enter(socket, deps, runner, { ...join, sessionToken: undefined });
   });
-  on(socket, 'room:join', JoinRoomSchema, async (p) => {
-    const entry = hub.find(p.code);
-    if (!entry) return fail(ErrorCode.roomNotFound, `no room ${p.code}`);
-    const here = socket.data.code === p.code ? socket.data.recipient : null;
-    if (here?.role === 'player') return hub.run(entry, () => sameSeat(deps, entry, here.playerId));
-    await leaveCurrent(socket, deps);
-    return hub.run(entry, () => joinRoom(socket, deps, entry, p));
+  on(socket, 'room:join', JoinRoomSchema, (p) => {
+    const runner = deps.rooms.find(p.code);
+    if (!runner) return fail(ErrorCode.roomNotFound, `no room ${p.code}`);
+    const { nickname, deviceId, sessionToken } = p;
+    const join = { type: 'join', connectionId, nickname, deviceId, sessionToken } as const;
+    return enter(socket, deps, runner, { ...join, newToken: newToken() });
   });
-  on(socket, 'room:spectate', SpectateSchema, async (p) => {
-    const entry = hub.find(p.code);
-    if (!entry) return fail(ErrorCode.roomNotFound, `no room ${p.code}`);
-    await leaveCurrent(socket, deps);
-    return hub.run(entry, () => watch(socket, deps, entry, p.deviceId));
+  on(socket, 'room:spectate', SpectateSchema, (p) => {
+    const runner = deps.rooms.find(p.code);
+    if (!runner) return fail(ErrorCode.roomNotFound, `no room ${p.code}`);
+    return enter(socket, deps, runner, { type: 'spectate', connectionId, deviceId: p.deviceId });
   });
-  on(socket, 'room:leave', EmptySchema, async () => {
-    if (!hub.roomOf(socket)) return notInRoom;
-    await leaveCurrent(socket, deps);
-    return ok({});
+  on(socket, 'room:leave', EmptySchema, () => {
+    const runner = roomOf(socket, deps);
+    if (!runner) return notInRoom;
+    socket.data.code = null;
+    return runner.submit({ type: 'leave', connectionId });
   });
-  on(socket, 'room:sync', EmptySchema, () => {
-    const entry = hub.roomOf(socket);
-    const recipient = socket.data.recipient;
-    if (!entry || !recipient) return notInRoom;
-    return hub.run(entry, () => ok({ view: viewFor(entry.room, recipient, Date.now()) }));
-  });
-}
-
-/** With a token that still holds a seat: that seat. Else a new seat, or a spectator mid-race. */
-function joinRoom(
-  socket: PercentSocket,
-  deps: HandlerDeps,
-  entry: RoomEntry,
-  p: JoinRoomPayload,
-): Reply {
-  const held = p.sessionToken && entry.room.seats.find((s) => s.sessionToken === p.sessionToken);
-  if (held) {
-    deps.hub.endSeat(entry, held.id, 'replaced');
-    return seat(socket, deps, entry, { type: 'rejoin', sessionToken: held.sessionToken }, held.id);
-  }
-  if (isRaceOn(entry.room)) return watch(socket, deps, entry, p.deviceId);
-  const join = {
-    type: 'join',
-    nickname: p.nickname,
-    deviceId: p.deviceId,
-    sessionToken: newToken(),
-  } as const;
-  return seat(socket, deps, entry, join);
-}
-
-/** Applies a join or rejoin and seats the socket; the reply carries the first snapshot. */
-function seat(
-  socket: PercentSocket,
-  deps: HandlerDeps,
-  entry: RoomEntry,
-  cmd: Extract<Command, { type: 'join' | 'rejoin' }>,
-  playerId?: string,
-): Result<SeatReply> {
-  const outcome = deps.hub.apply(entry, cmd);
-  if (!outcome.ok) return { ok: false, error: outcome.error };
-  const id = playerId ?? outcome.room.seats.at(-1)!.id;
-  const recipient: Recipient = { role: 'player', playerId: id };
-  settle(socket, deps, entry, recipient);
-  return seatReply(deps, entry, recipient, cmd.sessionToken);
-}
-
-/** A repeated join from the connection that already holds the seat: the same seat again. */
-function sameSeat(deps: HandlerDeps, entry: RoomEntry, playerId: string): Result<SeatReply> {
-  const held = entry.room.seats.find((s) => s.id === playerId);
-  if (!held) return fail(ErrorCode.sessionInvalid, 'your seat has gone');
-  return seatReply(deps, entry, { role: 'player', playerId }, held.sessionToken);
-}
-
-function watch(
-  socket: PercentSocket,
-  deps: HandlerDeps,
-  entry: RoomEntry,
-  deviceId: string,
-): Result<SeatReply> {
-  const outcome = deps.hub.apply(entry, { type: 'spectate', spectatorId: socket.id, deviceId });
-  if (!outcome.ok) return { ok: false, error: outcome.error };
-  const recipient: Recipient = { role: 'spectator' };
-  settle(socket, deps, entry, recipient);
-  return seatReply(deps, entry, recipient, null);
-}
-
-/**
- * The seat reply for `recipient`: a player's id and `sessionToken` (null for a spectator), the
- * grace period and the recipient's first snapshot of the room as it is now.
- */
-function seatReply(
-  deps: HandlerDeps,
-  entry: RoomEntry,
-  recipient: Recipient,
-  sessionToken: string | null,
-): Result<SeatReply> {
-  return ok({
-    role: recipient.role,
-    playerId: recipient.role === 'player' ? recipient.playerId : null,
-    sessionToken,
-    graceSec: Math.round(deps.timings.graceMs / 1000),
-    view: viewFor(entry.room, recipient, Date.now()),
-  });
-}
-
-/** Attaches the connection, unless it dropped while its join waited on the room's queue. */
-function settle(socket: PercentSocket, deps: HandlerDeps, entry: RoomEntry, recipient: Recipient) {
-  if (socket.connected) return deps.hub.attach(entry, socket, recipient);
-  deps.hub.apply(
-    entry,
-    recipient.role === 'player'
-      ? { type: 'disconnect', playerId: recipient.playerId, graceMs: deps.timings.graceMs }
-      : { type: 'unspectate', spectatorId: socket.id },
+  on(socket, 'room:sync', EmptySchema, () =>
+    inRoom(socket, deps, (runner) => runner.submit({ type: 'sync', connectionId })),
   );
 }
 
-/** Leaves the socket's room: a player gives up the seat (or, on a drop, starts the grace period). */
-async function leaveCurrent(
+/**
+ * Sends a join or spectate to `runner`, after leaving the room the connection was in (if it
+ * was another one). Once the reply is back the connection's events go to `runner` only if it
+ * is a member there.
+ */
+async function enter(
   socket: PercentSocket,
   deps: HandlerDeps,
-  dropped = false,
-): Promise<void> {
-  const entry = socket.data.code === null ? undefined : deps.hub.find(socket.data.code);
-  const recipient = socket.data.recipient;
-  if (!entry || !recipient) return;
-  deps.hub.detach(entry, socket);
-  const cmd: Command =
-    recipient.role === 'spectator'
-      ? { type: 'unspectate', spectatorId: socket.id }
-      : dropped
-        ? { type: 'disconnect', playerId: recipient.playerId, graceMs: deps.timings.graceMs }
-        : { type: 'leave', playerId: recipient.playerId };
-  await deps.hub.run(entry, () => deps.hub.apply(entry, cmd));
+  runner: RoomRunner,
+  command: Extract<ClientCommand, { type: 'join' | 'spectate' }>,
+): Promise<Result> {
+  const previous = roomOf(socket, deps);
+  if (previous && previous !== runner) {
+    socket.data.code = null;
+    await previous.submit({ type: 'leave', connectionId: socket.id });
+  }
+  // A connection that dropped meanwhile must not take a seat: its `disconnect` has been sent.
+  if (!socket.connected) return fail(ErrorCode.notInRoom, 'the connection has closed');
+  socket.data.code = runner.code;
+  const reply = await runner.submit(command);
+  if (socket.data.code === runner.code && !runner.isMember(socket.id)) socket.data.code = null;
+  return reply;
+}
+
+/** The events of a seated player: lobby, host controls, start, moves, rematch. */
+function registerPlay(socket: PercentSocket, deps: HandlerDeps): void {
+  const connectionId = socket.id;
+  const send = (command: ClientCommand): Reply =>
+    inRoom(socket, deps, (runner) => runner.submit(command));
+  on(socket, 'room:ready', ReadySchema, (p) =>
+    send({ type: 'ready', connectionId, ready: p.ready }),
+  );
+  on(socket, 'room:settings', SettingsSchema, (p) =>
+    send({ type: 'settings', connectionId, settings: p.settings }),
+  );
+  on(socket, 'room:kick', KickSchema, (p) =>
+    send({ type: 'kick', connectionId, target: p.playerId }),
+  );
+  on(socket, 'room:host', TransferHostSchema, (p) =>
+    send({ type: 'transferHost', connectionId, target: p.playerId }),
+  );
+  on(socket, 'race:rematch', EmptySchema, () => send({ type: 'rematch', connectionId }));
+  on(socket, 'race:move', MoveSchema, (p) => send({ type: 'move', connectionId, ...p }));
+  on(socket, 'race:start', EmptySchema, () =>
+    inRoom(socket, deps, (runner) => runner.startRace(connectionId, deps.draw)),
+  );
+}
+
+function inRoom(
+  socket: PercentSocket,
+  deps: HandlerDeps,
+  task: (runner: RoomRunner) => Reply,
+): Reply {
+  const runner = roomOf(socket, deps);
+  return runner ? task(runner) : notInRoom;
 }

@@ -10,7 +10,7 @@ import {
 import { Server } from 'socket.io';
 import { createLogger } from '../log.ts';
 import { registerHandlers } from './handlers.ts';
-import { DEFAULT_RATE_LIMIT, TokenBucket, type RateLimitOptions } from './rate-limit.ts';
+import { DEFAULT_RATE_LIMIT, TokenBucket } from './rate-limit.ts';
 import type { HandlerDeps, PercentServer, PercentSocket } from './types.ts';
 
 const log = createLogger('socket');
@@ -19,12 +19,11 @@ const log = createLogger('socket');
 export const MAX_PAYLOAD_BYTES = 8 * 1024;
 const KNOWN_EVENTS = new Set<string>(Object.values(ClientEvent));
 
-export interface SocketOptions extends HandlerDeps {
-  readonly rateLimit?: RateLimitOptions;
-}
-
-/** The Socket.IO endpoint on the HTTP server: handshake, rate limit, then the handlers. */
-export function createSocketServer(http: HttpServer, options: SocketOptions): PercentServer {
+/** The Socket.IO endpoint on the HTTP server: handshake and rate limit; no handlers yet. */
+export function createSocketServer(
+  http: HttpServer,
+  rateLimit = DEFAULT_RATE_LIMIT,
+): PercentServer {
   const io: PercentServer = new Server(http, {
     maxHttpBufferSize: MAX_PAYLOAD_BYTES,
     serveClient: false,
@@ -41,13 +40,16 @@ export function createSocketServer(http: HttpServer, options: SocketOptions): Pe
     };
     next(Object.assign(new Error(ErrorCode.versionMismatch), { data }));
   });
-  const rateLimit = options.rateLimit ?? DEFAULT_RATE_LIMIT;
   io.on('connection', (socket) => {
-    socket.data = { code: null, recipient: null, bucket: new TokenBucket(rateLimit, Date.now()) };
+    socket.data = { code: null, bucket: new TokenBucket(rateLimit, Date.now()) };
     guard(socket);
-    registerHandlers(socket, options);
   });
   return io;
+}
+
+/** From now on every new connection's events go to the rooms (call once they are restored). */
+export function serveRooms(io: PercentServer, deps: HandlerDeps): void {
+  io.on('connection', (socket) => registerHandlers(socket, deps));
 }
 
 /** Every packet passes the rate limit and must name a known event; the rest is answered here. */

@@ -43,6 +43,25 @@ export const MIGRATIONS: readonly string[] = [
      snapshot TEXT NOT NULL,
      updated_at INTEGER NOT NULL
    ) STRICT;`,
+  // 2: moves are appended to a log as they are judged (before the ack), not saved with the
+  // finished race; a move id counts once per player per race. Snapshots name the race whose
+  // log they continue. Version-1 snapshots stay (they are reported and skipped at start).
+  `CREATE TABLE move_log (
+     race_id TEXT NOT NULL,
+     seq INTEGER NOT NULL CHECK (seq >= 0),
+     player_id TEXT NOT NULL,
+     move_id TEXT NOT NULL,
+     at INTEGER NOT NULL,
+     cell INTEGER NOT NULL CHECK (cell BETWEEN 0 AND 80),
+     digit INTEGER NOT NULL CHECK (digit BETWEEN 0 AND 9),
+     verdict TEXT NOT NULL CHECK (verdict IN ('correct', 'wrong', 'cleared')),
+     PRIMARY KEY (race_id, seq),
+     UNIQUE (race_id, player_id, move_id)
+   ) STRICT;
+   INSERT INTO move_log (race_id, seq, player_id, move_id, at, cell, digit, verdict)
+     SELECT race_id, seq, player_id, 'legacy-' || seq, at, cell, digit, verdict FROM moves;
+   DROP TABLE moves;
+   ALTER TABLE rooms ADD COLUMN race_id TEXT;`,
 ];
 
 /**

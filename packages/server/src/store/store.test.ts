@@ -4,7 +4,9 @@ import { join } from 'node:path';
 import Database from 'better-sqlite3';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { DATABASE_FILE } from './sqlite.ts';
-import { openStore, type RacePlayerRecord, type RaceRecord, type Store } from './store.ts';
+import type { MoveRecord, RacePlayerRecord, RaceRecord } from '../rooms/index.ts';
+import { MIGRATIONS } from './migrations.ts';
+import { openStore, type Store } from './store.ts';
 
 const PUZZLE = '240070010090000075300000402000010000000856200025000006000000584000000000000001703';
 const SOLUTION =
@@ -45,25 +47,30 @@ function race(
     startedAt: endedAt - 60_000,
     endedAt,
     players,
-    moves: [
-      {
-        playerId: players[0]!.playerId,
-        at: endedAt - 50_000,
-        cell: 2,
-        digit: 6,
-        verdict: 'correct',
-      },
-      { playerId: players[0]!.playerId, at: endedAt - 40_000, cell: 3, digit: 1, verdict: 'wrong' },
-      {
-        playerId: players[0]!.playerId,
-        at: endedAt - 30_000,
-        cell: 3,
-        digit: 0,
-        verdict: 'cleared',
-      },
-    ],
   };
 }
+
+/** Three logged moves of `race`'s first player: right, wrong, cleared. */
+function movesOf(race: RaceRecord): MoveRecord[] {
+  const playerId = race.players[0]!.playerId;
+  const at = race.endedAt - 50_000;
+  return [
+    { playerId, moveId: 'a', at, cell: 2, digit: 6, verdict: 'correct' },
+    { playerId, moveId: 'b', at: at + 1, cell: 3, digit: 1, verdict: 'wrong' },
+    { playerId, moveId: 'c', at: at + 2, cell: 3, digit: 0, verdict: 'cleared' },
+  ];
+}
+
+/** The race as the core stores it: its moves as they were judged, then the record. */
+function saveRace(store: Store, record: RaceRecord): void {
+  movesOf(record).forEach((move, seq) =>
+    store.commit([{ type: 'persistMove', raceId: record.id, seq, move }]),
+  );
+  store.commit([{ type: 'persistRace', record }]);
+}
+
+const room = (code: string, snapshot: string, raceId: string | null = null) =>
+  ({ type: 'persistRoom', code, raceId, snapshot }) as const;
 
 describe('store in memory', () => {
   let store: Store;
@@ -71,9 +78,9 @@ describe('store in memory', () => {
   afterEach(() => store.close());
 
   it('lists a device’s races newest first, with the number of players', () => {
-    store.saveRace(race('r1', 1_000_000, [player('ann', 1, 90_000), player('bob', 2, 95_000)]));
-    store.saveRace(race('r2', 2_000_000, [player('bob', 1, 80_000), player('ann', null, null)]));
-    store.saveRace(race('r3', 3_000_000, [player('cat', 1, 70_000)]));
+    saveRace(store, race('r1', 1_000_000, [player('ann', 1, 90_000), player('bob', 2, 95_000)]));
+    saveRace(store, race('r2', 2_000_000, [player('bob', 1, 80_000), player('ann', null, null)]));
+    saveRace(store, race('r3', 3_000_000, [player('cat', 1, 70_000)]));
     const history = store.historyOf('ann');
     expect(history.map((h) => [h.raceId, h.place, h.timeMs, h.outcome, h.players])).toEqual([
       ['r2', null, null, 'left', 2],
@@ -85,27 +92,30 @@ describe('store in memory', () => {
   });
 
   it('ranks a room’s leaderboard by wins, then best time, with the latest nickname', () => {
-    store.saveRace(
+    saveRace(
+      store,
       race('r1', 1_000, [
         player('ann', 1, 90_000),
         player('bob', 2, 95_000),
         player('cat', 3, 99_000),
       ]),
     );
-    store.saveRace(
+    saveRace(
+      store,
       race('r2', 2_000, [
         player('bob', 1, 80_000),
         player('ann', 2, 85_000),
         player('cat', 3, 98_000),
       ]),
     );
-    store.saveRace(
+    saveRace(
+      store,
       race('r3', 3_000, [
         player('bob', 1, 88_000, { nickname: 'Bobby' }),
         player('ann', null, null),
       ]),
     );
-    store.saveRace(race('elsewhere', 4_000, [player('cat', 1, 10_000)], 'QQQQQ'));
+    saveRace(store, race('elsewhere', 4_000, [player('cat', 1, 10_000)], 'QQQQQ'));
     expect(store.leaderboard('KXMTA')).toEqual([
       { nickname: 'Bobby', deviceId: 'bob', wins: 2, races: 3, bestTimeMs: 80_000 },
       { nickname: 'ANN', deviceId: 'ann', wins: 1, races: 3, bestTimeMs: 85_000 },
@@ -115,29 +125,58 @@ describe('store in memory', () => {
     expect(store.leaderboard('NONE')).toEqual([]);
   });
 
-  it('saves a race all or nothing', () => {
-    const bad = race('r1', 1_000, [player('ann', 1, 1_000)]);
-    const badMove = { ...bad.moves[0]!, cell: 81 };
-    expect(() => store.saveRace({ ...bad, moves: [...bad.moves, badMove] })).toThrow(
-      /Race r1 of room KXMTA was not saved/,
-    );
+  it('commits all of a command’s writes or none, and counts a move id once per race', () => {
+    const record = race('r1', 1_000, [player('ann', 1, 1_000)]);
+    const [first, second] = movesOf(record);
+    store.commit([{ type: 'persistMove', raceId: 'r1', seq: 0, move: first! }]);
+    const again = { type: 'persistMove', raceId: 'r1', seq: 1, move: { ...second!, moveId: 'a' } };
+    expect(() => store.commit([again as never])).toThrow(/not stored \(move 1 of race r1\)/);
+    const bad = { type: 'persistMove', raceId: 'r1', seq: 1, move: { ...second!, cell: 81 } };
+    expect(() =>
+      store.commit([bad as never, { type: 'persistRace', record }, room('KXMTA', '{}')]),
+    ).toThrow(/race r1 of room KXMTA/);
     expect(store.historyOf('ann')).toEqual([]);
-    store.saveRace(bad);
-    expect(() => store.saveRace(bad)).toThrow(/not saved/);
+    expect(store.loadRooms()).toEqual([]);
+    expect(store.movesOf('r1')).toEqual({ ok: true, value: [first] });
+    store.commit([{ type: 'persistRace', record }]);
+    expect(() => store.commit([{ type: 'persistRace', record }])).toThrow(/not stored/);
     expect(store.historyOf('ann')).toHaveLength(1);
   });
 
-  it('round-trips room snapshots, replacing and deleting them', () => {
-    store.saveRoom('BBBBB', JSON.stringify({ phase: 'lobby' }));
-    store.saveRoom('AAAAA', '{"phase":"racing"}');
-    store.saveRoom('BBBBB', '{"phase":"racing","n":2}');
+  it('reads a finished race back with its standings and every move, for a replay', () => {
+    const record = race('r1', 1_000_000, [player('bob', 1, 80_000), player('ann', null, null)]);
+    saveRace(store, record);
+    const stored = store.raceOf('r1');
+    expect(stored).toEqual({
+      ok: true,
+      value: {
+        ...record,
+        moves: movesOf(record).map((move, seq) => ({ ...move, raceId: 'r1', seq })),
+      },
+    });
+    expect(store.raceOf('nope')).toBeUndefined();
+  });
+
+  it('round-trips room snapshots with their race, replacing and deleting them', () => {
+    store.commit([room('BBBBB', JSON.stringify({ phase: 'lobby' }))]);
+    store.commit([room('AAAAA', '{"phase":"racing"}', 'r9')]);
+    store.commit([room('BBBBB', '{"phase":"racing","n":2}', 'r1')]);
     expect(store.loadRooms()).toEqual([
-      { code: 'AAAAA', snapshot: '{"phase":"racing"}' },
-      { code: 'BBBBB', snapshot: '{"phase":"racing","n":2}' },
+      { code: 'AAAAA', raceId: 'r9', snapshot: '{"phase":"racing"}' },
+      { code: 'BBBBB', raceId: 'r1', snapshot: '{"phase":"racing","n":2}' },
     ]);
-    store.deleteRoom('AAAAA');
-    store.deleteRoom('never-there');
+    store.commit([{ type: 'forgetRoom', code: 'AAAAA' }]);
+    store.commit([{ type: 'forgetRoom', code: 'never-there' }]);
     expect(store.loadRooms().map((r) => r.code)).toEqual(['BBBBB']);
+  });
+
+  it('times the commits that append one move', () => {
+    expect(store.appendTimes().count).toBe(0);
+    saveRace(store, race('r1', 1_000, [player('ann', 1, 1_000)]));
+    const times = store.appendTimes();
+    expect(times.count).toBe(3);
+    expect(times.p50Us).toBeGreaterThan(0);
+    expect(times.p99Us).toBeGreaterThanOrEqual(times.p50Us);
   });
 });
 
@@ -149,24 +188,77 @@ describe('store in a data folder', () => {
   it('creates the folder and keeps races, moves and rooms across a reopen', () => {
     const dataDir = join(base, 'nested', 'data');
     const first = openStore({ dataDir });
-    first.saveRace(race('r1', 1_000, [player('ann', 1, 90_000)]));
-    first.saveRoom('KXMTA', '{"phase":"lobby"}');
+    saveRace(first, race('r1', 1_000, [player('ann', 1, 90_000)]));
+    first.commit([room('KXMTA', '{"phase":"lobby"}')]);
     first.close();
 
     const second = openStore({ dataDir });
     expect(second.historyOf('ann').map((h) => h.raceId)).toEqual(['r1']);
-    expect(second.loadRooms()).toEqual([{ code: 'KXMTA', snapshot: '{"phase":"lobby"}' }]);
+    expect(second.loadRooms()).toEqual([
+      { code: 'KXMTA', raceId: null, snapshot: '{"phase":"lobby"}' },
+    ]);
     second.close();
 
     const raw = new Database(join(dataDir, DATABASE_FILE), { readonly: true });
-    const moves = raw.prepare('SELECT seq, cell, digit, verdict FROM moves ORDER BY seq').all();
+    const moves = raw.prepare('SELECT seq, move_id, cell, digit, verdict FROM move_log').all();
     expect(moves).toEqual([
-      { seq: 0, cell: 2, digit: 6, verdict: 'correct' },
-      { seq: 1, cell: 3, digit: 1, verdict: 'wrong' },
-      { seq: 2, cell: 3, digit: 0, verdict: 'cleared' },
+      { seq: 0, move_id: 'a', cell: 2, digit: 6, verdict: 'correct' },
+      { seq: 1, move_id: 'b', cell: 3, digit: 1, verdict: 'wrong' },
+      { seq: 2, move_id: 'c', cell: 3, digit: 0, verdict: 'cleared' },
     ]);
     expect(raw.pragma('journal_mode', { simple: true })).toBe('wal');
     raw.close();
+  });
+
+  it('upgrades a version-1 database, keeping its races, moves and snapshots', () => {
+    const file = join(base, DATABASE_FILE);
+    const old = new Database(file);
+    old.exec(MIGRATIONS[0]!);
+    old.exec(
+      'CREATE TABLE schema_version (version INTEGER NOT NULL); INSERT INTO schema_version VALUES (1)',
+    );
+    old.exec(`INSERT INTO races VALUES ('r1', 'KXMTA', 'percent', 'easy', '${PUZZLE}', '${SOLUTION}', 1, 2);
+      INSERT INTO race_players VALUES ('r1', 'p1', 'ann', 'Ann', 1, 1000, 0, 'finished');
+      INSERT INTO moves VALUES ('r1', 0, 'p1', 5, 2, 6, 'correct'), ('r1', 1, 'p1', 6, 3, 1, 'wrong');
+      INSERT INTO rooms VALUES ('KXMTA', '{"version":1}', 9)`);
+    old.close();
+    const store = openStore({ dataDir: base });
+    expect(store.historyOf('ann').map((h) => h.raceId)).toEqual(['r1']);
+    const stored = store.raceOf('r1');
+    expect(stored?.ok && stored.value.moves.map((m) => [m.moveId, m.cell, m.verdict])).toEqual([
+      ['legacy-0', 2, 'correct'],
+      ['legacy-1', 3, 'wrong'],
+    ]);
+    expect(store.loadRooms()).toEqual([{ code: 'KXMTA', raceId: null, snapshot: '{"version":1}' }]);
+    store.close();
+  });
+
+  it('reports a damaged move row instead of trusting it', () => {
+    const store = openStore({ dataDir: base });
+    const move = {
+      playerId: 'p1',
+      moveId: 'a',
+      at: 1,
+      cell: 2,
+      digit: 6,
+      verdict: 'correct',
+    } as const;
+    store.commit([{ type: 'persistMove', raceId: 'r1', seq: 0, move }]);
+    store.commit([{ type: 'persistMove', raceId: 'r1', seq: 2, move: { ...move, moveId: 'b' } }]);
+    expect(store.movesOf('r1')).toEqual({
+      ok: false,
+      message: 'move_log of race r1 has no move 1 (gap)',
+    });
+    store.close();
+    const raw = new Database(join(base, DATABASE_FILE));
+    raw.exec("UPDATE move_log SET player_id = '' WHERE seq = 0");
+    raw.close();
+    const again = openStore({ dataDir: base });
+    expect(again.movesOf('r1')).toMatchObject({
+      ok: false,
+      message: expect.stringMatching(/row 0 of race r1: playerId/),
+    });
+    again.close();
   });
 
   it('copies the write-ahead log into the database file in the background', async () => {
@@ -175,7 +267,7 @@ describe('store in a data folder', () => {
     const before = statSync(file).size;
     // About 2 MB: below SQLite's own checkpoint threshold (1000 pages), which is off anyway.
     for (let i = 0; i < 100; i++)
-      store.saveRoom(`ROOM${i}`, JSON.stringify({ pad: 'x'.repeat(20_000) }));
+      store.commit([room(`ROOM${i}`, JSON.stringify({ pad: 'x'.repeat(20_000) }))]);
     const deadline = Date.now() + 10_000;
     while (statSync(file).size < before + 2_000_000 && Date.now() < deadline)
       await new Promise((resolve) => setTimeout(resolve, 100));

@@ -1,45 +1,14 @@
 import type { HistoryEntryView } from '@percent/protocol';
+import type { MoveRecord, PersistEffect, StoredRace } from '../rooms/index.ts';
 
 /**
- * Persistence contract of the race server: finished races (with every move), the per-device
- * history and room leaderboards read from them, and snapshots of live rooms for a restart.
- * Implemented on SQLite (`sqlite.ts`, WAL mode); every call is synchronous. A saved race is
- * on disk when `saveRace` returns (it survives a power loss); a room snapshot survives a crash
- * of the process.
+ * Persistence contract of the race server. The core's persist effects are written by
+ * `commit`, all of one command in one transaction, before the command is acknowledged: the
+ * move log (append-only), finished races, and room snapshots. A commit survives a crash of
+ * the process when it returns; one that stores a finished race survives a power loss too.
+ * Implemented on SQLite (`sqlite.ts`, WAL mode); every call is synchronous. Rows read back are
+ * validated, so a damaged row is reported, never trusted.
  */
-export interface MoveRecord {
-  readonly playerId: string;
-  /** Epoch milliseconds (server clock). */
-  readonly at: number;
-  readonly cell: number;
-  /** 0 = clear. */
-  readonly digit: number;
-  readonly verdict: 'correct' | 'wrong' | 'cleared';
-}
-
-export interface RacePlayerRecord {
-  readonly playerId: string;
-  readonly deviceId: string;
-  readonly nickname: string;
-  readonly place: number | null;
-  readonly timeMs: number | null;
-  readonly mistakes: number;
-  readonly outcome: 'finished' | 'eliminated' | 'left' | 'timeout';
-}
-
-export interface RaceRecord {
-  readonly id: string;
-  readonly roomCode: string;
-  readonly variant: string;
-  readonly difficulty: string;
-  /** 81 chars, '0' blanks. */
-  readonly puzzle: string;
-  readonly solution: string;
-  readonly startedAt: number;
-  readonly endedAt: number;
-  readonly players: readonly RacePlayerRecord[];
-  readonly moves: readonly MoveRecord[];
-}
 
 /**
  * One row of a device's history. It goes out as read (`history:get`, `GET /api/history`), so it
@@ -55,17 +24,38 @@ export interface LeaderboardEntry {
   readonly bestTimeMs: number | null;
 }
 
+/** A live room's snapshot as stored, and the race whose log continues it. */
+export interface SavedRoom {
+  readonly code: string;
+  readonly raceId: string | null;
+  readonly snapshot: string;
+}
+
+export type Loaded<T> =
+  { readonly ok: true; readonly value: T } | { readonly ok: false; readonly message: string };
+
+/** How long commits that appended one move took (µs), since the store opened. */
+export interface AppendTimes {
+  readonly count: number;
+  readonly p50Us: number;
+  readonly p99Us: number;
+  readonly maxUs: number;
+}
+
 export interface Store {
-  /** Race, players and moves in one transaction; durable when it returns. Throws on a duplicate id. */
-  saveRace(race: RaceRecord): void;
+  /** The writes, in order, in one transaction: all or none. Throws (nothing written) on failure. */
+  commit(writes: readonly PersistEffect[]): void;
+  /** Snapshots of the rooms that were live at the last stop. */
+  loadRooms(): SavedRoom[];
+  /** The race's logged moves in order; an error message when a row is damaged or missing. */
+  movesOf(raceId: string): Loaded<MoveRecord[]>;
+  /** A finished race with its standings and every move; undefined when there is none. */
+  raceOf(raceId: string): Loaded<StoredRace> | undefined;
   /** The device's races, newest first (default limit 50). */
   historyOf(deviceId: string, limit?: number): HistoryEntry[];
   /** Devices ranked by wins, then best time, then races (default limit 20). */
   leaderboard(roomCode: string, limit?: number): LeaderboardEntry[];
-  /** Replaces the room's snapshot (JSON text, opaque to the store). */
-  saveRoom(code: string, snapshot: string): void;
-  loadRooms(): { code: string; snapshot: string }[];
-  deleteRoom(code: string): void;
+  appendTimes(): AppendTimes;
   close(): void;
 }
 

@@ -1,0 +1,185 @@
+import { describe, expect, it } from 'vitest';
+import type { MoveRecord } from './records.ts';
+import { restoreRoom, snapshotOf } from './snapshot.ts';
+import {
+  apply,
+  BLANK_CELLS,
+  digitAt,
+  lobbyWith,
+  moveCmd,
+  racing,
+  startCmd,
+  TIMINGS,
+  typesOf,
+  wrongAt,
+} from './test-fixtures.ts';
+import type { Effect, Room } from './types.ts';
+
+/** A small seeded generator (mulberry32), so a failing sequence can be replayed. */
+function rng(seed: number): () => number {
+  let a = seed >>> 0;
+  return () => {
+    a = (a + 0x6d2b79f5) >>> 0;
+    let t = Math.imul(a ^ (a >>> 15), 1 | a);
+    t = (t + Math.imul(t ^ (t >>> 7), 61 | t)) ^ t;
+    return ((t ^ (t >>> 14)) >>> 0) / 4294967296;
+  };
+}
+
+const lastSnapshot = (effects: readonly Effect[]) =>
+  effects.findLast((e) => e.type === 'persistRoom');
+
+/**
+ * Plays random moves (right, wrong, clears, retries) by three players, with a host hand-over
+ * — which rewrites the snapshot — at a random point; returns the live room, the last snapshot
+ * written and the log the store would hold.
+ */
+function play(seed: number) {
+  const random = rng(seed);
+  let room = racing(['Ann', 'Bob', 'Cy'], { mistakes: { kind: 'eliminate', allowed: 2 } });
+  let snapshot = snapshotOf(room);
+  const log: MoveRecord[] = [];
+  const handOverAt = Math.floor(random() * 30);
+  for (let step = 0; step < 30; step++) {
+    const command =
+      step === handOverAt
+        ? ({
+            type: 'transferHost',
+            connectionId: `c${room.hostId!.slice(1)}`,
+            target: 'p2',
+          } as const)
+        : randomMove(random, step);
+    const outcome = reduceSafely(room, command, 5000 + step);
+    if (!outcome) continue;
+    room = outcome.room;
+    for (const effect of outcome.effects) if (effect.type === 'persistMove') log.push(effect.move);
+    const written = lastSnapshot(outcome.effects);
+    if (written?.type === 'persistRoom') snapshot = written.snapshot;
+  }
+  return { room, snapshot, log };
+}
+
+function randomMove(random: () => number, step: number) {
+  const player = `p${1 + Math.floor(random() * 3)}`;
+  const cell = BLANK_CELLS[Math.floor(random() * BLANK_CELLS.length)]!;
+  const roll = random();
+  const digit = roll < 0.6 ? digitAt(cell) : roll < 0.85 ? wrongAt(cell) : 0;
+  const moveId = roll > 0.95 && step > 0 ? `m${step - 1}-${player}` : `m${step}-${player}`;
+  return moveCmd(player, cell, digit, moveId);
+}
+
+function reduceSafely(room: Room, command: Parameters<typeof apply>[1], now: number) {
+  try {
+    return apply(room, command, now);
+  } catch {
+    return undefined; // a refused move (eliminated, reused id): nothing changes, nothing logged
+  }
+}
+
+describe('a restored room', () => {
+  it('is the room that was acknowledged: last snapshot + the logged moves after it', () => {
+    for (let seed = 1; seed <= 200; seed++) {
+      const { room, snapshot, log } = play(seed);
+      const restored = restoreRoom(snapshot, log, 100_000, TIMINGS);
+      if (!restored.ok) expect.fail(`seed ${seed}: ${restored.message}`);
+      if (room.phase === 'finished') {
+        expect(restored.room.phase, `seed ${seed}`).toBe('lobby');
+        continue;
+      }
+      expect(restored.room.race, `seed ${seed}`).toEqual(room.race);
+      expect(restored.room.hostId, `seed ${seed}`).toBe(room.hostId);
+    }
+  });
+
+  it('comes back with every seat away, a fresh grace period and the race timers', () => {
+    const counting = apply(lobbyWith(['Ann', 'Bob'], { timeLimitSec: 600 }), startCmd, 1000);
+    const text = lastSnapshot(counting.effects);
+    if (text?.type !== 'persistRoom') return expect.fail('the start wrote no snapshot');
+    const restored = restoreRoom(text.snapshot, [], 2000, TIMINGS);
+    if (!restored.ok) return expect.fail(restored.message);
+    expect(restored.room.seats.map((s) => [s.connectionId, s.drops])).toEqual([
+      [null, 1],
+      [null, 1],
+    ]);
+    expect(restored.room.spectators).toEqual([]);
+    expect(restored.effects.map((e) => e.type === 'schedule' && [e.key, e.at])).toEqual([
+      ['expire:p1', 62_000],
+      ['expire:p2', 62_000],
+      ['begin', 4000],
+      ['timeUp', 604_000],
+    ]);
+    const racingRoom = apply(counting.room, { type: 'begin', raceId: 'race-1' }, 4000).room;
+    const again = restoreRoom(snapshotOf(racingRoom), [], 5000, TIMINGS);
+    expect(again.ok && again.effects.map((e) => e.type === 'schedule' && e.key)).toEqual([
+      'expire:p1',
+      'expire:p2',
+      'timeUp',
+    ]);
+  });
+
+  it('ends and stores a race whose last move was logged but not yet stored as finished', () => {
+    let room = racing(['Ann']);
+    const snapshot = snapshotOf(room);
+    const log: MoveRecord[] = [];
+    for (const cell of BLANK_CELLS) {
+      const outcome = apply(room, moveCmd('p1', cell, digitAt(cell)), 6000);
+      room = outcome.room;
+      for (const e of outcome.effects) if (e.type === 'persistMove') log.push(e.move);
+    }
+    const restored = restoreRoom(snapshot, log, 9000, TIMINGS);
+    if (!restored.ok) return expect.fail(restored.message);
+    expect(restored.room.phase).toBe('finished');
+    expect(typesOf(restored.effects)).toContain('persistRace');
+  });
+
+  it('comes back from a finished race as the lobby of a rematch with the same players', () => {
+    const ended = apply(racing(['Ann', 'Bob']), { type: 'timeUp', raceId: 'race-1' }, 64_000);
+    const written = lastSnapshot(ended.effects);
+    if (written?.type !== 'persistRoom') return expect.fail('no snapshot written');
+    expect(written.raceId).toBeNull();
+    const restored = restoreRoom(written.snapshot, [], 70_000, TIMINGS);
+    if (!restored.ok) return expect.fail(restored.message);
+    expect(restored.room).toMatchObject({ phase: 'lobby', race: null, hostId: 'p1' });
+    expect(restored.room.seats.map((s) => [s.nickname, s.ready])).toEqual([
+      ['Ann', false],
+      ['Bob', false],
+    ]);
+  });
+});
+
+describe('a snapshot that cannot be restored', () => {
+  const good = snapshotOf(racing(['Ann']));
+  const move: MoveRecord = {
+    playerId: 'p1',
+    moveId: 'x',
+    at: 5000,
+    cell: 0,
+    digit: 1,
+    verdict: 'wrong',
+  };
+
+  it('is refused with the reason, never thrown', () => {
+    const cases: [string, MoveRecord[], RegExp][] = [
+      ['{', [], /not JSON/],
+      ['null', [], /version undefined is not 2/],
+      [JSON.stringify({ version: 1, room: {} }), [], /version 1 is not 2/],
+      [
+        good.replace(/"sessionToken":"[^"]+"/, '"sessionToken":7'),
+        [],
+        /room\.seats\.0\.sessionToken/,
+      ],
+      [
+        good.replace('"movesApplied":0', '"movesApplied":3'),
+        [move],
+        /seen 3 moves, the log holds 1/,
+      ],
+      [good, [{ ...move, playerId: 'p9' }], /logged move 0 is by p9/],
+      [good.replace('"phase":"racing"', '"phase":"party"'), [], /room\.phase/],
+    ];
+    for (const [text, log, reason] of cases) {
+      const restored = restoreRoom(text, log, 0, TIMINGS);
+      expect(restored.ok, text.slice(0, 40)).toBe(false);
+      expect(!restored.ok && restored.message).toMatch(reason);
+    }
+  });
+});

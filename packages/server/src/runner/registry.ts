@@ -1,0 +1,123 @@
+import { randomInt } from 'node:crypto';
+import type { RoomSettings } from '@percent/protocol';
+import type { Logger } from 'pino';
+import {
+  createRoom,
+  makeRoomCode,
+  restoreRoom,
+  type Room,
+  type RoomTimings,
+} from '../rooms/index.ts';
+import type { SavedRoom, Store } from '../store/store.ts';
+import { RoomRunner, type RunnerDeps } from './room-runner.ts';
+import type { RoomTransport } from './transport.ts';
+
+export interface RegistryDeps {
+  readonly store: Store;
+  readonly transport: RoomTransport;
+  readonly timings: RoomTimings;
+  readonly log: Logger;
+  /** The server clock (ms); tests may pin it. */
+  readonly now?: () => number;
+}
+
+/** How long a shutdown waits for a room's command in progress (a puzzle draw, say). */
+const DRAIN_MS = 1000;
+
+/**
+ * Every live room, by code, each with its own runner: a slow command in one room never delays
+ * another. Rooms are opened here, brought back from the store at start, and stopped at
+ * shutdown.
+ */
+export class RoomRegistry {
+  private readonly runners = new Map<string, RoomRunner>();
+  /** Moves since start: judged (counted once) and answered as retries (`/healthz`). */
+  readonly moves = { accepted: 0, duplicates: 0 };
+  private readonly runnerDeps: RunnerDeps;
+
+  constructor(private readonly deps: RegistryDeps) {
+    this.runnerDeps = {
+      store: deps.store,
+      transport: deps.transport,
+      log: deps.log,
+      now: deps.now ?? Date.now,
+      onClose: (code) => {
+        this.runners.delete(code);
+        this.deps.log.info({ code, rooms: this.runners.size }, 'room closed');
+      },
+      onMove: (duplicate) => {
+        this.moves[duplicate ? 'duplicates' : 'accepted'] += 1;
+      },
+    };
+  }
+
+  get size(): number {
+    return this.runners.size;
+  }
+
+  get players(): number {
+    let n = 0;
+    for (const runner of this.runners.values()) n += runner.room.seats.length;
+    return n;
+  }
+
+  find(code: string): RoomRunner | undefined {
+    return this.runners.get(code);
+  }
+
+  /** A new, empty room under a fresh code; its creator joins it next. */
+  open(settings: Partial<RoomSettings> = {}): RoomRunner {
+    const random = () => randomInt(1 << 30) / (1 << 30);
+    let code = makeRoomCode(random);
+    while (this.runners.has(code)) code = makeRoomCode(random);
+    return this.add(createRoom(code, this.deps.timings, settings));
+  }
+
+  private add(room: Room): RoomRunner {
+    const runner = new RoomRunner(room, this.runnerDeps);
+    this.runners.set(room.code, runner);
+    this.deps.log.info({ code: room.code, rooms: this.runners.size }, 'room opened');
+    return runner;
+  }
+
+  /**
+   * Brings back the rooms that were live at the last stop: each snapshot with the moves logged
+   * after it. A snapshot that cannot be restored is skipped with its reason (and left stored);
+   * it never stops the others. Returns how many rooms came back.
+   */
+  restore(): number {
+    for (const saved of this.deps.store.loadRooms()) {
+      const reason = this.restoreOne(saved);
+      if (reason) this.deps.log.warn({ code: saved.code, reason }, 'room not restored');
+    }
+    return this.runners.size;
+  }
+
+  /** Restores one room; the reason when it could not be. */
+  private restoreOne(saved: SavedRoom): string | null {
+    if (this.runners.has(saved.code)) return 'a room with this code is already open';
+    const log =
+      saved.raceId === null
+        ? { ok: true as const, value: [] }
+        : this.deps.store.movesOf(saved.raceId);
+    if (!log.ok) return log.message;
+    const now = this.runnerDeps.now();
+    const restored = restoreRoom(saved.snapshot, log.value, now, this.deps.timings);
+    if (!restored.ok) return restored.message;
+    const runner = this.add(restored.room);
+    try {
+      runner.resume(restored.effects);
+    } catch (error) {
+      void runner.stop();
+      this.runners.delete(saved.code);
+      return error instanceof Error ? error.message : String(error);
+    }
+    return null;
+  }
+
+  /** Stops every room: no command is taken after this; each finishes the one it is on. */
+  async shutdown(): Promise<void> {
+    const drained = Promise.all([...this.runners.values()].map((runner) => runner.stop()));
+    await Promise.race([drained, new Promise((resolve) => setTimeout(resolve, DRAIN_MS).unref())]);
+  }
+}

@@ -1,0 +1,252 @@
+import { randomUUID } from 'node:crypto';
+import {
+  ErrorCode,
+  fail,
+  ServerEvent,
+  type DifficultyLevel,
+  type Result,
+  type VariantName,
+} from '@percent/protocol';
+import type { Logger } from 'pino';
+import {
+  membersOf,
+  progressEventFor,
+  reduce,
+  startRefusal,
+  viewFor,
+  type Command,
+  type Effect,
+  type PersistEffect,
+  type PuzzleDraw,
+  type Replies,
+  type Room,
+  type TimerCommand,
+} from '../rooms/index.ts';
+import type { Store } from '../store/store.ts';
+import type { RoomTransport } from './transport.ts';
+
+/** Client commands: the ones with a connection behind them. */
+export type ClientCommand = Extract<Command, { readonly connectionId: string }>;
+
+/** Draws a puzzle off the event loop (the worker pool); rejects when none can be had. */
+export type DrawPuzzle = (variant: VariantName, difficulty: DifficultyLevel) => Promise<PuzzleDraw>;
+
+export interface RunnerDeps {
+  readonly store: Store;
+  readonly transport: RoomTransport;
+  readonly log: Logger;
+  /** The server clock (ms). */
+  readonly now: () => number;
+  /** Called once the room has closed. */
+  readonly onClose: (code: string) => void;
+  /** Called for every acknowledged move (server counters). */
+  readonly onMove: (duplicate: boolean) => void;
+}
+
+/** A timer command whose writes failed is tried again this much later. */
+const RETRY_MS = 1000;
+
+/**
+ * Runs one room: a serial queue of commands (clients' and timers'), each reduced by the core
+ * and its effects carried out in order — the writes in one store transaction first (a failed
+ * write answers INTERNAL and leaves the room as it was), then what members are told, then the
+ * timers. It decides nothing itself.
+ */
+export class RoomRunner {
+  /** The room as of the last command carried out. */
+  private current: Room;
+  /** The end of the queue: the next task runs after it. */
+  private tail: Promise<unknown> = Promise.resolve();
+  /** Pending timers by the core's key. */
+  private readonly timers = new Map<string, NodeJS.Timeout>();
+  /** Set when the room closed or the server stops: nothing changes or is written after. */
+  private stopped: 'closed' | 'shutdown' | null = null;
+
+  constructor(
+    room: Room,
+    private readonly deps: RunnerDeps,
+  ) {
+    this.current = room;
+  }
+
+  get room(): Room {
+    return this.current;
+  }
+
+  get code(): string {
+    return this.current.code;
+  }
+
+  /** Whether the connection holds a seat or watches here. */
+  isMember(connectionId: string): boolean {
+    return membersOf(this.current).some((m) => m.connectionId === connectionId);
+  }
+
+  /** Queues a client command; resolves with its reply once it has been carried out. */
+  submit<C extends ClientCommand>(command: C): Promise<Result<Replies[C['type']]>> {
+    return this.enqueue(() => this.apply(command));
+  }
+
+  /**
+   * `race:start`: the core says whether this connection may start; if so a puzzle is drawn
+   * (this room waits, others do not) and the core starts the race with it.
+   */
+  startRace(connectionId: string, draw: DrawPuzzle): Promise<Result<object>> {
+    return this.enqueue(async () => {
+      const refusal = startRefusal(this.current, connectionId);
+      if (refusal && !refusal.ok) return { ok: false, error: refusal.error } as const;
+      const { variant, difficulty } = this.current.settings;
+      let puzzle: PuzzleDraw;
+      try {
+        puzzle = await draw(variant, difficulty);
+      } catch (error) {
+        const reason = error instanceof Error ? error.message : String(error);
+        return fail(ErrorCode.puzzleUnavailable, `no ${variant}/${difficulty} puzzle: ${reason}`);
+      }
+      const raceId = randomUUID();
+      const reply = this.apply({ type: 'start', connectionId, raceId, draw: puzzle });
+      if (reply.ok)
+        this.deps.log.info({ code: this.code, race: raceId, variant, difficulty }, 'race started');
+      return reply;
+    });
+  }
+
+  /** Carries out effects computed outside a command (a restored room's timers and writes). */
+  resume(effects: readonly Effect[]): void {
+    this.commit(effects.filter(isPersist));
+    this.carryOut(effects);
+  }
+
+  /** Stops the timers; from now on every command is refused. Resolves when the queue is idle. */
+  stop(): Promise<void> {
+    this.stopped ??= 'shutdown';
+    this.clearTimers();
+    return this.tail.then(() => undefined);
+  }
+
+  private enqueue<T>(task: () => T | Promise<T>): Promise<T> {
+    const result = this.tail.then(task);
+    this.tail = result.catch(() => undefined);
+    return result;
+  }
+
+  private apply<C extends Command>(command: C): Result<Replies[C['type']]> {
+    if (this.stopped) {
+      const message = this.stopped === 'shutdown' ? 'the server is shutting down' : 'room closed';
+      return fail(ErrorCode.roomNotFound, message);
+    }
+    const outcome = reduce(this.current, command, this.deps.now());
+    if (!outcome.ok) return { ok: false, error: outcome.error };
+    try {
+      this.commit(outcome.effects.filter(isPersist));
+    } catch (error) {
+      this.deps.log.error(
+        { err: error, code: this.code, command: command.type },
+        'store write failed',
+      );
+      return fail(ErrorCode.internal, `${command.type}: the change could not be stored; try again`);
+    }
+    this.current = outcome.room;
+    this.carryOut(outcome.effects);
+    if (command.type === 'move') this.deps.onMove((outcome.reply as Replies['move']).duplicate);
+    return { ok: true, ...outcome.reply };
+  }
+
+  private commit(writes: readonly PersistEffect[]): void {
+    if (writes.length > 0) this.deps.store.commit(writes);
+  }
+
+  private carryOut(effects: readonly Effect[]): void {
+    for (const effect of effects) {
+      switch (effect.type) {
+        case 'state':
+          this.sendState(effect.to);
+          break;
+        case 'progress':
+          this.sendProgress(effect.playerId);
+          break;
+        case 'endSession':
+          this.deps.transport.endSession(effect.connectionId, {
+            reason: effect.reason,
+            message: endMessages[effect.reason],
+          });
+          break;
+        case 'schedule':
+          this.schedule(effect.key, effect.at, effect.command);
+          break;
+        case 'close':
+          this.close();
+          break;
+      }
+    }
+  }
+
+  private sendState(to: 'all' | 'spectators'): void {
+    const now = this.deps.now();
+    for (const { connectionId, recipient } of membersOf(this.current)) {
+      if (to === 'spectators' && recipient.role !== 'spectator') continue;
+      this.deps.transport.send(
+        connectionId,
+        ServerEvent.state,
+        viewFor(this.current, recipient, now),
+      );
+    }
+  }
+
+  /** Players all get the same event (no board); spectators may get the board too. */
+  private sendProgress(playerId: string): void {
+    const players: string[] = [];
+    for (const { connectionId, recipient } of membersOf(this.current)) {
+      if (recipient.role === 'player') {
+        players.push(connectionId);
+        continue;
+      }
+      const event = progressEventFor(this.current, playerId, recipient);
+      if (event) this.deps.transport.send(connectionId, ServerEvent.progress, event);
+    }
+    const event = progressEventFor(this.current, playerId, { role: 'player', playerId });
+    if (event && players.length > 0)
+      this.deps.transport.sendAll(players, ServerEvent.progress, event);
+  }
+
+  private schedule(key: string, at: number, command: TimerCommand): void {
+    if (this.stopped) return;
+    clearTimeout(this.timers.get(key));
+    const fire = () => {
+      this.timers.delete(key);
+      this.enqueue(() => {
+        const reply = this.apply(command);
+        if (!reply.ok && reply.error.code === ErrorCode.internal) {
+          this.schedule(key, this.deps.now() + RETRY_MS, command);
+        }
+      }).catch((error: unknown) => {
+        this.deps.log.error({ err: error, code: this.code, command: command.type }, 'timer failed');
+      });
+    };
+    this.timers.set(key, setTimeout(fire, Math.max(0, at - this.deps.now())));
+  }
+
+  private close(): void {
+    this.stopped = 'closed';
+    this.clearTimers();
+    this.deps.onClose(this.code);
+  }
+
+  private clearTimers(): void {
+    for (const timer of this.timers.values()) clearTimeout(timer);
+    this.timers.clear();
+  }
+}
+
+const isPersist = (effect: Effect): effect is PersistEffect =>
+  effect.type === 'persistMove' ||
+  effect.type === 'persistRace' ||
+  effect.type === 'persistRoom' ||
+  effect.type === 'forgetRoom';
+
+const endMessages = {
+  kicked: 'The host removed you from the room.',
+  replaced: 'Your seat was taken over by another tab or device.',
+  expired: 'You were away longer than the grace period; your seat was released.',
+  closed: 'The room has closed.',
+} as const;

@@ -1,0 +1,200 @@
+import { createHistogram } from 'node:perf_hooks';
+import type { Worker } from 'node:worker_threads';
+import type Database from 'better-sqlite3';
+import { createLogger } from '../log.ts';
+import type { MoveRecord, PersistEffect, RaceRecord, StoredRace } from '../rooms/index.ts';
+import { movesFromRows, PlayerRowSchema, RaceRowSchema, type RaceRow } from './rows.ts';
+import { HISTORY_SQL, LEADERBOARD_SQL } from './queries.ts';
+import type {
+  AppendTimes,
+  HistoryEntry,
+  LeaderboardEntry,
+  Loaded,
+  SavedRoom,
+  Store,
+} from './store.ts';
+
+const DEFAULT_HISTORY_LIMIT = 50;
+const DEFAULT_LEADERBOARD_LIMIT = 20;
+/** A commit slower than this blocks the event loop noticeably: it is logged. */
+const SLOW_COMMIT_MS = 50;
+
+const log = createLogger('store');
+
+/** The store on one SQLite connection; statements are prepared once. */
+export class SqliteStore implements Store {
+  private readonly statements;
+  private readonly transaction;
+  /** Durations of move-only commits in ns (1 ns … 60 s). */
+  private readonly appends = createHistogram({ lowest: 1, highest: 60e9, figures: 3 });
+
+  constructor(
+    private readonly db: Database.Database,
+    private readonly checkpoints: Worker | undefined,
+  ) {
+    this.statements = prepare(db);
+    this.transaction = db.transaction((writes: readonly PersistEffect[]) => {
+      for (const write of writes) this.write(write);
+    });
+  }
+
+  commit(writes: readonly PersistEffect[]): void {
+    if (writes.length === 0) return;
+    const durable = writes.some((w) => w.type === 'persistRace');
+    const started = performance.now();
+    try {
+      if (durable) this.db.pragma('synchronous = FULL');
+      this.transaction(writes);
+    } catch (error) {
+      const reason = error instanceof Error ? error.message : String(error);
+      throw new Error(`not stored (${writes.map(describe).join(', ')}): ${reason}`, {
+        cause: error,
+      });
+    } finally {
+      if (durable) this.db.pragma('synchronous = NORMAL');
+      this.time(writes, performance.now() - started);
+    }
+  }
+
+  private time(writes: readonly PersistEffect[], ms: number): void {
+    if (writes.length === 1 && writes[0]!.type === 'persistMove') {
+      this.appends.record(Math.max(1, Math.round(ms * 1e6)));
+    }
+    if (ms > SLOW_COMMIT_MS)
+      log.warn({ ms: Math.round(ms) }, `slow commit: ${writes.map(describe).join(', ')}`);
+  }
+
+  private write(write: PersistEffect): void {
+    const s = this.statements;
+    switch (write.type) {
+      case 'persistMove': {
+        const { raceId, seq, move } = write;
+        s.insertMove.run(
+          raceId,
+          seq,
+          move.playerId,
+          move.moveId,
+          move.at,
+          move.cell,
+          move.digit,
+          move.verdict,
+        );
+        return;
+      }
+      case 'persistRace': {
+        const { players, ...row } = write.record;
+        s.insertRace.run(row);
+        for (const player of players) s.insertPlayer.run({ ...player, raceId: row.id });
+        return;
+      }
+      case 'persistRoom':
+        s.upsertRoom.run(write.code, write.snapshot, write.raceId, Date.now());
+        return;
+      case 'forgetRoom':
+        s.deleteRoom.run(write.code);
+        return;
+    }
+  }
+
+  loadRooms(): SavedRoom[] {
+    return this.statements.selectRooms.all();
+  }
+
+  movesOf(raceId: string): Loaded<MoveRecord[]> {
+    return movesFromRows(raceId, this.statements.selectMoves.all(raceId));
+  }
+
+  raceOf(raceId: string): Loaded<StoredRace> | undefined {
+    const row = this.statements.selectRace.get(raceId);
+    if (row === undefined) return undefined;
+    const race = RaceRowSchema.safeParse(row);
+    const players = PlayerRowSchema.array().safeParse(this.statements.selectPlayers.all(raceId));
+    if (!race.success || !players.success) {
+      return { ok: false, message: `race ${raceId}: a stored row is damaged` };
+    }
+    const moves = this.movesOf(raceId);
+    if (!moves.ok) return moves;
+    const logged = moves.value.map((move, seq) => ({ ...move, raceId, seq }));
+    return { ok: true, value: { ...race.data, players: players.data, moves: logged } };
+  }
+
+  historyOf(deviceId: string, limit = DEFAULT_HISTORY_LIMIT): HistoryEntry[] {
+    return this.statements.selectHistory.all(deviceId, limit);
+  }
+
+  leaderboard(roomCode: string, limit = DEFAULT_LEADERBOARD_LIMIT): LeaderboardEntry[] {
+    return this.statements.selectLeaderboard.all(roomCode, limit);
+  }
+
+  appendTimes(): AppendTimes {
+    const h = this.appends;
+    const us = (ns: number) => Math.round(ns / 100) / 10;
+    if (h.count === 0) return { count: 0, p50Us: 0, p99Us: 0, maxUs: 0 };
+    return {
+      count: h.count,
+      p50Us: us(h.percentile(50)),
+      p99Us: us(h.percentile(99)),
+      maxUs: us(h.max),
+    };
+  }
+
+  /** Closing the last connection checkpoints the whole log into the database file. */
+  close(): void {
+    this.checkpoints?.postMessage('stop');
+    if (this.db.open) this.db.close();
+  }
+}
+
+function describe(write: PersistEffect): string {
+  switch (write.type) {
+    case 'persistMove':
+      return `move ${write.seq} of race ${write.raceId}`;
+    case 'persistRace':
+      return `race ${write.record.id} of room ${write.record.roomCode}`;
+    case 'persistRoom':
+    case 'forgetRoom':
+      return `room ${write.code}`;
+  }
+}
+
+function prepare(db: Database.Database) {
+  return {
+    insertMove: db.prepare<[string, number, string, string, number, number, number, string]>(
+      `INSERT INTO move_log (race_id, seq, player_id, move_id, at, cell, digit, verdict)
+       VALUES (?, ?, ?, ?, ?, ?, ?, ?)`,
+    ),
+    insertRace: db.prepare<RaceRow>(
+      `INSERT INTO races (id, room_code, variant, difficulty, puzzle, solution, started_at, ended_at)
+       VALUES (@id, @roomCode, @variant, @difficulty, @puzzle, @solution, @startedAt, @endedAt)`,
+    ),
+    insertPlayer: db.prepare<RaceRecord['players'][number] & { raceId: string }>(
+      `INSERT INTO race_players (race_id, player_id, device_id, nickname, place, time_ms, mistakes, outcome)
+       VALUES (@raceId, @playerId, @deviceId, @nickname, @place, @timeMs, @mistakes, @outcome)`,
+    ),
+    upsertRoom: db.prepare<[string, string, string | null, number]>(
+      `INSERT INTO rooms (code, snapshot, race_id, updated_at) VALUES (?, ?, ?, ?)
+       ON CONFLICT (code) DO UPDATE SET snapshot = excluded.snapshot,
+         race_id = excluded.race_id, updated_at = excluded.updated_at`,
+    ),
+    deleteRoom: db.prepare<[string]>('DELETE FROM rooms WHERE code = ?'),
+    selectRooms: db.prepare<[], SavedRoom>(
+      'SELECT code, race_id AS raceId, snapshot FROM rooms ORDER BY code',
+    ),
+    selectMoves: db.prepare<[string], unknown>(
+      `SELECT seq, player_id AS playerId, move_id AS moveId, at, cell, digit, verdict
+       FROM move_log WHERE race_id = ? ORDER BY seq`,
+    ),
+    selectRace: db.prepare<[string], unknown>(
+      `SELECT id, room_code AS roomCode, variant, difficulty, puzzle, solution,
+              started_at AS startedAt, ended_at AS endedAt
+       FROM races WHERE id = ?`,
+    ),
+    selectPlayers: db.prepare<[string], unknown>(
+      `SELECT player_id AS playerId, device_id AS deviceId, nickname, place, time_ms AS timeMs,
+              mistakes, outcome
+       FROM race_players WHERE race_id = ? ORDER BY place IS NULL, place, rowid`,
+    ),
+    selectHistory: db.prepare<[string, number], HistoryEntry>(HISTORY_SQL),
+    selectLeaderboard: db.prepare<[string, number], LeaderboardEntry>(LEADERBOARD_SQL),
+  };
+}
