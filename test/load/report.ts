@@ -69,16 +69,19 @@ export interface ReportInput {
  * Prints the figures; returns the exit code: 1 when a move was lost, counted twice, misjudged
  * or refused, or a progress broadcast went missing.
  */
-export function printReport(input: ReportInput): number {
+export function printReport(input: ReportInput): { code: number; lines: string[] } {
   const totals = sumCounters(input.rooms);
   const { lines, problems } = correctnessLines(totals, input.check, input.health);
-  console.log([...lines, '', ...performanceLines(input, totals.rtt)].join('\n'));
-  console.log(
+  const all = [
+    ...lines,
+    '',
+    ...performanceLines(input, totals.rtt),
     problems === 0
       ? 'correctness: no lost, duplicated or misjudged move'
       : `correctness: FAILED (${problems} problems)`,
-  );
-  return problems === 0 ? 0 : 1;
+  ];
+  console.log(all.join('\n'));
+  return { code: problems === 0 ? 0 : 1, lines: all };
 }
 
 type Totals = ReturnType<typeof sumCounters>;
@@ -102,7 +105,7 @@ function correctnessLines(totals: Totals, check: Check, health: Health) {
   return { lines, problems };
 }
 
-function performanceLines({ window, players }: ReportInput, samples: Samples): string[] {
+function performanceLines({ window, players, health }: ReportInput, samples: Samples): string[] {
   const rtt = samples.summary();
   const loop = window.serverLoop;
   const generatorLag =
@@ -112,6 +115,7 @@ function performanceLines({ window, players }: ReportInput, samples: Samples): s
     `ack round trip (${rtt.count} acks): p50 ${ms(rtt.p50)}  p90 ${ms(rtt.p90)}  p99 ${ms(rtt.p99)}  max ${ms(rtt.max)}`,
     timeline(samples),
     `server event-loop delay: p50 ${ms(loop.p50Ms)}  p99 ${ms(loop.p99Ms)}  max ${ms(loop.maxMs)}`,
+    appendLine(health),
     `GET /healthz round trip (1/s): p50 ${ms(window.healthRtt.p50)}  p99 ${ms(window.healthRtt.p99)}  max ${ms(window.healthRtt.max)}`,
     `server memory: RSS ${mb(loop.rss)} at the end (peak ${mb(window.peakRss)}), heap used ${mb(loop.heapUsed)}`,
     `server CPU: ${(window.serverCpu * 100).toFixed(0)}% of one core`,
@@ -120,6 +124,16 @@ function performanceLines({ window, players }: ReportInput, samples: Samples): s
     machine(),
     target(players, rtt),
   ];
+}
+
+/** The store's own timing of the durable append each move costs before its ack. */
+function appendLine(health: Health): string {
+  const times = health.store?.moveAppend;
+  if (!times || times.count === 0) return 'durable move append: not reported by this server';
+  return (
+    `durable move append (one SQLite commit before each ack, ${times.count} moves): ` +
+    `p50 ${times.p50Us} µs  p99 ${times.p99Us} µs  max ${times.maxUs} µs`
+  );
 }
 
 function sumCounters(rooms: readonly SimRoom[]) {

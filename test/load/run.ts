@@ -7,6 +7,7 @@
  */
 import { monitorEventLoopDelay } from 'node:perf_hooks';
 import { parseArgs } from 'node:util';
+import { writeBenchmarks } from './benchmarks.ts';
 import { checkRooms, printReport, type Window } from './report.ts';
 import { PLAYERS_PER_ROOM, SimRoom } from './room.ts';
 import { startServer, type ServerProcess } from './server-process.ts';
@@ -69,7 +70,9 @@ async function main(): Promise<number> {
     const check = await checkRooms(rooms);
     const health = (await server.health()).body;
     printWarnings(server);
-    return printReport({ players, durationSec, rooms, window, check, health });
+    const report = printReport({ players, durationSec, rooms, window, check, health });
+    writeBenchmarks(report.lines, process.argv.slice(2));
+    return report.code;
   } finally {
     for (const room of rooms) room.close();
     await server.stop();

@@ -33,6 +33,10 @@ export interface Health {
   readonly players?: number;
   /** Moves counted since start: accepted (judged once) and answered as duplicates. */
   readonly moves?: { readonly accepted?: number; readonly duplicates?: number };
+  /** Durations of the commits that appended one move (each before its ack), µs. */
+  readonly store?: {
+    readonly moveAppend?: { count: number; p50Us: number; p99Us: number; maxUs: number };
+  };
 }
 
 /** What `probe.mjs` answers: event-loop delay since the last reset (ms), memory (bytes). */
