@@ -98,6 +98,18 @@ describe('joining', () => {
     expect(refusal(room, { ...joinCmd('Ann', 9), deviceId: 'device-1' })).toBe('SEATED_IN_RACE');
   });
 
+  it('lets a player watch their own room instead outside a race, giving up the seat', () => {
+    const room = lobbyWith(['Ann', 'Bob']);
+    const watching = apply(room, { type: 'spectate', connectionId: 'c2', deviceId: 'device-2' });
+    expect(watching.reply).toMatchObject({ role: 'spectator', playerId: null });
+    expect(watching.room.seats.map((s) => s.id)).toEqual(['p1']);
+    expect(watching.room.spectators).toEqual([{ connectionId: 'c2', deviceId: 'device-2' }]);
+    expect(typesOf(watching.effects)).toEqual(['persistRoom', 'state']);
+    const racingRoom = racing(['Ann', 'Bob']);
+    const cmd = { type: 'spectate', connectionId: 'c2', deviceId: 'other-device' } as const;
+    expect(refusal(racingRoom, cmd)).toBe('SEATED_IN_RACE');
+  });
+
   it('turns a spectator who joins after the race into a player', () => {
     const watched = watch(1, lobbyWith(['Ann'])).room;
     const seated = apply(watched, { ...joinCmd('Sam', 1), connectionId: 's1' });
