@@ -141,6 +141,31 @@ export interface LeaderboardEntryView {
   readonly bestTimeMs: number | null;
 }
 
+/** One standing of a stored race (`GET /api/races/:raceId`). */
+export interface RacePlayerView {
+  readonly playerId: string;
+  readonly nickname: string;
+  readonly place: number | null;
+  readonly timeMs: number | null;
+  readonly mistakes: number;
+  readonly outcome: Exclude<RunnerStatus, 'racing'>;
+}
+
+/** One judged move of a stored race. */
+export interface RaceMoveView {
+  /** 0, 1, 2, … in the order the server judged the moves. */
+  readonly seq: number;
+  readonly playerId: string;
+  /** The client's id for the move (unique per player per race). */
+  readonly moveId: string;
+  /** Server epoch ms. */
+  readonly at: number;
+  readonly cell: number;
+  /** 0 = clear. */
+  readonly digit: number;
+  readonly verdict: MoveVerdict;
+}
+
 /**
  * A finished race as stored (`GET /api/races/:raceId`): the puzzle, the standings and every
  * judged move in the order the server judged it — enough to replay the race move by move.
@@ -155,23 +180,6 @@ export interface RaceRecordView {
   readonly startedAt: number;
   readonly endedAt: number;
   /** Best first. */
-  readonly players: readonly {
-    readonly playerId: string;
-    readonly nickname: string;
-    readonly place: number | null;
-    readonly timeMs: number | null;
-    readonly mistakes: number;
-    readonly outcome: Exclude<RunnerStatus, 'racing'>;
-  }[];
-  readonly moves: readonly {
-    /** 0, 1, 2, … in the order the server judged the moves. */
-    readonly seq: number;
-    readonly playerId: string;
-    readonly moveId: string;
-    /** Server epoch ms. */
-    readonly at: number;
-    readonly cell: number;
-    readonly digit: number;
-    readonly verdict: MoveVerdict;
-  }[];
+  readonly players: readonly RacePlayerView[];
+  readonly moves: readonly RaceMoveView[];
 }

@@ -1,37 +1,21 @@
 /**
  * What the core hands the store to keep: the move log, finished races and room snapshots.
  * These are the core's types; the store (`store/`) implements them and depends on the core,
- * never the reverse.
+ * never the reverse. They are the published race (`RaceRecordView`) plus what stays private.
  */
-import type { MoveVerdict, RunnerStatus } from '@percent/protocol';
+import type { RaceMoveView, RacePlayerView } from '@percent/protocol';
 
-/** One judged move, in the order the room judged it. */
-export interface MoveRecord {
-  readonly playerId: string;
-  /** The client's id for the move (unique per player per race). */
-  readonly moveId: string;
-  /** Epoch milliseconds (server clock). */
-  readonly at: number;
-  readonly cell: number;
-  /** 0 = clear. */
-  readonly digit: number;
-  readonly verdict: MoveVerdict;
-}
+/** One judged move, in the order the room judged it (its place in the log is kept apart). */
+export type MoveRecord = Omit<RaceMoveView, 'seq'>;
 
 /** A move as the log keeps it: its race and its place in that race's order (from 0). */
-export interface LoggedMove extends MoveRecord {
+export interface LoggedMove extends RaceMoveView {
   readonly raceId: string;
-  readonly seq: number;
 }
 
-export interface RacePlayerRecord {
-  readonly playerId: string;
+export interface RacePlayerRecord extends RacePlayerView {
+  /** Keys history and leaderboards; never published. */
   readonly deviceId: string;
-  readonly nickname: string;
-  readonly place: number | null;
-  readonly timeMs: number | null;
-  readonly mistakes: number;
-  readonly outcome: Exclude<RunnerStatus, 'racing'>;
 }
 
 /** A finished race: its header and standings. Its moves are in the move log already. */

@@ -1,3 +1,4 @@
+import { createRng } from '@percent/engine';
 import { describe, expect, it } from 'vitest';
 import type { MoveRecord } from './records.ts';
 import { restoreRoom, snapshotOf } from './snapshot.ts';
@@ -15,17 +16,6 @@ import {
 } from './test-fixtures.ts';
 import type { Effect, Room } from './types.ts';
 
-/** A small seeded generator (mulberry32), so a failing sequence can be replayed. */
-function rng(seed: number): () => number {
-  let a = seed >>> 0;
-  return () => {
-    a = (a + 0x6d2b79f5) >>> 0;
-    let t = Math.imul(a ^ (a >>> 15), 1 | a);
-    t = (t + Math.imul(t ^ (t >>> 7), 61 | t)) ^ t;
-    return ((t ^ (t >>> 14)) >>> 0) / 4294967296;
-  };
-}
-
 const lastSnapshot = (effects: readonly Effect[]) =>
   effects.findLast((e) => e.type === 'persistRoom');
 
@@ -35,7 +25,8 @@ const lastSnapshot = (effects: readonly Effect[]) =>
  * written and the log the store would hold.
  */
 function play(seed: number) {
-  const random = rng(seed);
+  const rng = createRng(seed);
+  const random = () => rng.next();
   let room = racing(['Ann', 'Bob', 'Cy'], { mistakes: { kind: 'eliminate', allowed: 2 } });
   let snapshot = snapshotOf(room);
   const log: MoveRecord[] = [];
