@@ -146,6 +146,24 @@ describe('a room runner', () => {
   });
 });
 
+describe('a shutdown', () => {
+  it('leaves later commands unanswered and unwritten, so clients re-send them after the restart', async () => {
+    const { rooms, journal } = setUp();
+    const runner = await racingRoom(rooms);
+    await rooms.shutdown();
+    journal.length = 0;
+    const cell = BLANK_CELLS[0]!;
+    const reply = move(runner, 1, cell, digitAt(cell), 'late');
+    const outcome = await Promise.race([
+      reply,
+      new Promise((resolve) => setTimeout(() => resolve('no answer'), 100)),
+    ]);
+    expect(outcome).toBe('no answer');
+    expect(journal).toEqual([]);
+    expect(runner.room.race!.moves).toHaveLength(0);
+  });
+});
+
 describe('restoring rooms from the store', () => {
   it('brings back every acknowledged move after a crash (no shutdown, no final write)', async () => {
     const dataDir = mkdtempSync(join(tmpdir(), 'percent-runner-'));

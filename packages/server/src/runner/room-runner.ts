@@ -82,9 +82,13 @@ export class RoomRunner {
     return membersOf(this.current).some((m) => m.connectionId === connectionId);
   }
 
-  /** Queues a client command; resolves with its reply once it has been carried out. */
+  /**
+   * Queues a client command; resolves with its reply once it has been carried out. During a
+   * shutdown it never resolves: the connection closes unanswered, and the client sends the
+   * command again to the restarted server (a move with its same id, so it counts once).
+   */
   submit<C extends ClientCommand>(command: C): Promise<Result<Replies[C['type']]>> {
-    return this.enqueue(() => this.apply(command));
+    return this.enqueue(() => this.apply(command)).then(unlessHeld);
   }
 
   /**
@@ -105,10 +109,11 @@ export class RoomRunner {
       }
       const raceId = randomUUID();
       const reply = this.apply({ type: 'start', connectionId, raceId, draw: puzzle });
-      if (reply.ok)
+      if (reply !== HELD && reply.ok) {
         this.deps.log.info({ code: this.code, race: raceId, variant, difficulty }, 'race started');
+      }
       return reply;
-    });
+    }).then(unlessHeld);
   }
 
   /** Carries out effects computed outside a command (a restored room's timers and writes). */
@@ -130,11 +135,9 @@ export class RoomRunner {
     return result;
   }
 
-  private apply<C extends Command>(command: C): Result<Replies[C['type']]> {
-    if (this.stopped) {
-      const message = this.stopped === 'shutdown' ? 'the server is shutting down' : 'room closed';
-      return fail(ErrorCode.roomNotFound, message);
-    }
+  private apply<C extends Command>(command: C): Result<Replies[C['type']]> | typeof HELD {
+    if (this.stopped === 'shutdown') return HELD;
+    if (this.stopped === 'closed') return fail(ErrorCode.roomNotFound, 'the room has closed');
     const outcome = reduce(this.current, command, this.deps.now());
     if (!outcome.ok) return { ok: false, error: outcome.error };
     try {
@@ -216,7 +219,7 @@ export class RoomRunner {
       this.timers.delete(key);
       this.enqueue(() => {
         const reply = this.apply(command);
-        if (!reply.ok && reply.error.code === ErrorCode.internal) {
+        if (reply !== HELD && !reply.ok && reply.error.code === ErrorCode.internal) {
           this.schedule(key, this.deps.now() + RETRY_MS, command);
         }
       }).catch((error: unknown) => {
@@ -237,6 +240,12 @@ export class RoomRunner {
     this.timers.clear();
   }
 }
+
+/** What a command gets once the server is shutting down: no answer at all. */
+const HELD = Symbol('held');
+
+const unlessHeld = <T>(reply: T | typeof HELD): Promise<T> =>
+  reply === HELD ? new Promise<T>(() => undefined) : Promise.resolve(reply);
 
 const isPersist = (effect: Effect): effect is PersistEffect =>
   effect.type === 'persistMove' ||
