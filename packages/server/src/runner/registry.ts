@@ -73,6 +73,13 @@ export class RoomRegistry {
     return this.add(createRoom(code, this.deps.timings, settings));
   }
 
+  /** Forgets a room nobody ever joined (its creator's join failed or the connection dropped). */
+  discardIfEmpty(runner: RoomRunner): void {
+    if (runner.room.seats.length > 0 || this.runners.get(runner.code) !== runner) return;
+    this.runners.delete(runner.code);
+    void runner.stop();
+  }
+
   private add(room: Room): RoomRunner {
     const runner = new RoomRunner(room, this.runnerDeps);
     this.runners.set(room.code, runner);

@@ -146,6 +146,20 @@ describe('a room runner', () => {
   });
 });
 
+describe('the registry', () => {
+  it('forgets a room its creator never took a seat in, and only such a room', async () => {
+    const { rooms } = setUp();
+    const empty = rooms.open();
+    rooms.discardIfEmpty(empty);
+    expect(rooms.find(empty.code)).toBeUndefined();
+    const used = rooms.open();
+    await seat(used, 1);
+    rooms.discardIfEmpty(used);
+    expect(rooms.find(used.code)).toBe(used);
+    expect(rooms.size).toBe(1);
+  });
+});
+
 describe('a shutdown', () => {
   it('leaves later commands unanswered and unwritten, so clients re-send them after the restart', async () => {
     const { rooms, journal } = setUp();

@@ -52,11 +52,13 @@ const roomOf = (socket: PercentSocket, deps: HandlerDeps): RoomRunner | undefine
 /** Create, join, spectate, leave, sync: how a connection enters and leaves rooms. */
 function registerMembership(socket: PercentSocket, deps: HandlerDeps): void {
   const connectionId = socket.id;
-  on(socket, 'room:create', CreateRoomSchema, (p) => {
+  on(socket, 'room:create', CreateRoomSchema, async (p) => {
     const runner = deps.rooms.open(p.settings);
     const { nickname, deviceId } = p;
     const join = { type: 'join', connectionId, nickname, deviceId, newToken: newToken() } as const;
-    return enter(socket, deps, runner, { ...join, sessionToken: undefined });
+    const reply = await enter(socket, deps, runner, { ...join, sessionToken: undefined });
+    if (!reply.ok) deps.rooms.discardIfEmpty(runner);
+    return reply;
   });
   on(socket, 'room:join', JoinRoomSchema, (p) => {
     const runner = deps.rooms.find(p.code);
