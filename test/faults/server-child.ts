@@ -1,0 +1,108 @@
+import { spawn, type ChildProcess } from 'node:child_process';
+import { createServer } from 'node:net';
+
+/**
+ * The race server (`server-entry.ts`) in a child process that can be killed and started again
+ * on the same port and DATA_DIR, as a crash and a restart would: what it stored is all that
+ * survives.
+ */
+export class ServerChild {
+  private child: ChildProcess | undefined;
+  private log = '';
+
+  private constructor(
+    readonly port: number,
+    readonly dataDir: string,
+    private readonly env: Record<string, string>,
+  ) {}
+
+  static async start(dataDir: string, env: Record<string, string> = {}): Promise<ServerChild> {
+    const server = new ServerChild(await freePort(), dataDir, env);
+    await server.restart();
+    return server;
+  }
+
+  get url(): string {
+    return `http://127.0.0.1:${this.port}`;
+  }
+
+  get pid(): number | undefined {
+    return this.child?.pid;
+  }
+
+  /** The last lines the server printed, for failure messages. */
+  output(): string {
+    return this.log;
+  }
+
+  /** Starts the server (again) and resolves once `/healthz` answers; ms it took. */
+  async restart(): Promise<number> {
+    const started = performance.now();
+    const entry = new URL('./server-entry.ts', import.meta.url).pathname;
+    const child = spawn(process.execPath, ['--import', 'tsx', entry], {
+      cwd: new URL('../../', import.meta.url).pathname,
+      env: {
+        ...process.env,
+        ...this.env,
+        PORT: String(this.port),
+        HOST: '127.0.0.1',
+        DATA_DIR: this.dataDir,
+        LOG_LEVEL: 'warn',
+      },
+      stdio: ['ignore', 'pipe', 'pipe'],
+    });
+    const keep = (chunk: Buffer) => (this.log = (this.log + chunk.toString()).slice(-4000));
+    child.stdout!.on('data', keep);
+    child.stderr!.on('data', keep);
+    this.child = child;
+    await this.waitForHealth(child);
+    return performance.now() - started;
+  }
+
+  /** SIGKILL: the process dies at once, mid-whatever. */
+  async kill9(): Promise<void> {
+    await this.signal('SIGKILL');
+  }
+
+  /** SIGTERM: the graceful path; resolves with the exit code and how long the exit took. */
+  async terminate(): Promise<{ code: number | null; ms: number }> {
+    const started = performance.now();
+    const code = await this.signal('SIGTERM');
+    return { code, ms: performance.now() - started };
+  }
+
+  private signal(signal: NodeJS.Signals): Promise<number | null> {
+    const child = this.child;
+    if (!child || child.exitCode !== null || child.signalCode !== null)
+      return Promise.resolve(null);
+    const exited = new Promise<number | null>((resolve) => child.once('exit', resolve));
+    child.kill(signal);
+    return exited;
+  }
+
+  private async waitForHealth(child: ChildProcess): Promise<void> {
+    const deadline = Date.now() + 60_000;
+    for (;;) {
+      if (child.exitCode !== null) throw new Error(`the server exited:\n${this.log}`);
+      try {
+        if ((await fetch(`${this.url}/healthz`)).ok) return;
+      } catch {
+        // not listening yet
+      }
+      if (Date.now() > deadline) throw new Error(`the server did not start:\n${this.log}`);
+      await new Promise((resolve) => setTimeout(resolve, 50));
+    }
+  }
+}
+
+function freePort(): Promise<number> {
+  return new Promise((resolve, reject) => {
+    const probe = createServer();
+    probe.once('error', reject);
+    probe.listen(0, '127.0.0.1', () => {
+      const address = probe.address();
+      const port = typeof address === 'object' && address ? address.port : 0;
+      probe.close(() => (port ? resolve(port) : reject(new Error('no free port'))));
+    });
+  });
+}
