@@ -1,7 +1,8 @@
 import { defineConfig } from 'vitest/config';
 
 // Unit tests sit beside their code (`packages/*/src/**/*.test.ts`, `bench/*.test.ts`);
-// integration, end-to-end and load tests live in `test/`. The JSON report feeds the one-line summary CI prints.
+// integration, fault, end-to-end and load tests live in `test/`. `pnpm test` runs the fault
+// suite apart (scripts/run-tests.mjs); the JSON reports feed the one-line summary CI prints.
 export default defineConfig({
   test: {
     include: ['packages/*/src/**/*.test.ts', 'test/**/*.test.ts', 'bench/**/*.test.ts'],

@@ -1,9 +1,6 @@
-import { mkdtempSync, rmSync } from 'node:fs';
-import { tmpdir } from 'node:os';
-import { join } from 'node:path';
 import { createRng } from '@percent/engine';
-import { afterAll, describe, expect, it } from 'vitest';
-import { ServerChild } from './server-child.ts';
+import { describe, expect, it } from 'vitest';
+import { useServerChild } from './server-child.ts';
 import { audit, Gate, Table } from './table.ts';
 
 /**
@@ -14,12 +11,7 @@ const KILLS = Number(process.env.FAULT_KILLS ?? 24);
 const PHASES = ['lobby', 'countdown', 'racing', 'finished'] as const;
 const SEED = Number(process.env.FAULT_SEED ?? 20261124);
 
-const dataDir = mkdtempSync(join(tmpdir(), 'percent-kill-'));
-let server: ServerChild | undefined;
-afterAll(async () => {
-  await server?.kill9();
-  rmSync(dataDir, { recursive: true, force: true });
-});
+const child = useServerChild('kill');
 
 const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
 
@@ -36,7 +28,7 @@ describe('kill -9', () => {
   it(`loses no acknowledged move, counts none twice and loses no race (seed ${SEED})`, async () => {
     const rng = createRng(SEED);
     const random = () => rng.next();
-    server = await ServerChild.start(dataDir);
+    const server = await child.start();
     const tables = [
       await Table.open(server.url, 0, 2, random),
       await Table.open(server.url, 1, 3, random),

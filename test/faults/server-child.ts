@@ -1,5 +1,9 @@
 import { spawn, type ChildProcess } from 'node:child_process';
+import { mkdtempSync, rmSync } from 'node:fs';
 import { createServer } from 'node:net';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { afterAll } from 'vitest';
 
 /**
  * The race server (`server-entry.ts`) in a child process that can be killed and started again
@@ -105,4 +109,18 @@ function freePort(): Promise<number> {
       probe.close(() => (port ? resolve(port) : reject(new Error('no free port'))));
     });
   });
+}
+
+/**
+ * A test file's server child: `start()` runs it on a fresh DATA_DIR; after the file's tests it
+ * is killed and the folder removed, whatever happened.
+ */
+export function useServerChild(name: string): { start(): Promise<ServerChild> } {
+  const dataDir = mkdtempSync(join(tmpdir(), `percent-${name}-`));
+  let server: ServerChild | undefined;
+  afterAll(async () => {
+    await server?.kill9();
+    rmSync(dataDir, { recursive: true, force: true });
+  });
+  return { start: async () => (server = await ServerChild.start(dataDir)) };
 }

@@ -1,25 +1,17 @@
-import { mkdtempSync, rmSync } from 'node:fs';
-import { tmpdir } from 'node:os';
-import { join } from 'node:path';
 import { createRng } from '@percent/engine';
-import { afterAll, describe, expect, it } from 'vitest';
-import { ServerChild } from './server-child.ts';
+import { describe, expect, it } from 'vitest';
+import { useServerChild } from './server-child.ts';
 import { audit, Gate, Table } from './table.ts';
 
 /** SIGTERM mid-race (a deploy): a quick, clean exit, and after the restart nothing is missing. */
-const dataDir = mkdtempSync(join(tmpdir(), 'percent-sigterm-'));
-let server: ServerChild | undefined;
-afterAll(async () => {
-  await server?.kill9();
-  rmSync(dataDir, { recursive: true, force: true });
-});
+const child = useServerChild('sigterm');
 
 const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
 
 describe('SIGTERM mid-race', () => {
   it('exits 0 within 2 s, and the race goes on after the restart with every acked move', async () => {
     const rng = createRng(7);
-    server = await ServerChild.start(dataDir);
+    const server = await child.start();
     const tables = [
       await Table.open(server.url, 0, 3, () => rng.next()),
       await Table.open(server.url, 1, 2, () => rng.next()),

@@ -3,7 +3,7 @@
  * These are the core's types; the store (`store/`) implements them and depends on the core,
  * never the reverse. They are the published race (`RaceRecordView`) plus what stays private.
  */
-import type { RaceMoveView, RacePlayerView } from '@percent/protocol';
+import type { RaceMoveView, RacePlayerView, RaceRecordView } from '@percent/protocol';
 
 /** One judged move, in the order the room judged it (its place in the log is kept apart). */
 export type MoveRecord = Omit<RaceMoveView, 'seq'>;
@@ -19,16 +19,7 @@ export interface RacePlayerRecord extends RacePlayerView {
 }
 
 /** A finished race: its header and standings. Its moves are in the move log already. */
-export interface RaceRecord {
-  readonly id: string;
-  readonly roomCode: string;
-  readonly variant: string;
-  readonly difficulty: string;
-  /** 81 chars, '0' blanks. */
-  readonly puzzle: string;
-  readonly solution: string;
-  readonly startedAt: number;
-  readonly endedAt: number;
+export interface RaceRecord extends Omit<RaceRecordView, 'players' | 'moves'> {
   /** Best first. */
   readonly players: readonly RacePlayerRecord[];
 }
