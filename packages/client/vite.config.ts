@@ -1,5 +1,6 @@
 import preact from '@preact/preset-vite';
 import { defineConfig } from 'vite';
+import { compression } from 'vite-plugin-compression2';
 
 // The server (`packages/server`) serves `dist/`; in development Vite serves the page and
 // forwards the API and the Socket.IO connection to the server on port 3000, so the client
@@ -7,7 +8,9 @@ import { defineConfig } from 'vite';
 const SERVER = process.env.PERCENT_SERVER ?? 'http://localhost:3000';
 
 export default defineConfig({
-  plugins: [preact()],
+  // Every text asset also as .br and .gz beside it: the server sends the smallest the browser
+  // accepts, compressed once at build time rather than on every request.
+  plugins: [preact(), compression({ algorithms: ['brotliCompress', 'gzip'], threshold: 1024 })],
   build: {
     outDir: 'dist',
     emptyOutDir: true,

@@ -1,12 +1,32 @@
-import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
+import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
+import { get } from 'node:http';
 import { networkInterfaces, tmpdir } from 'node:os';
 import { join } from 'node:path';
+import { brotliCompressSync, brotliDecompressSync, gunzipSync, gzipSync } from 'node:zlib';
 import { afterAll, describe, expect, it } from 'vitest';
-import { useTestServer } from './harness.ts';
+import { startTestServer, useTestServer } from './harness.ts';
 
 const clientDir = mkdtempSync(join(tmpdir(), 'percent-client-'));
 writeFileSync(join(clientDir, 'index.html'), '<!doctype html><title>Percent SPA</title>');
 writeFileSync(join(clientDir, 'app.js'), 'console.log(1)');
+// A hashed build asset with its precompressed siblings, as `vite build` writes them.
+const BUNDLE = `export const digits = ${JSON.stringify('123456789'.repeat(300))};`;
+mkdirSync(join(clientDir, 'assets'));
+writeFileSync(join(clientDir, 'assets', 'index-Ab12Cd34.js'), BUNDLE);
+writeFileSync(join(clientDir, 'assets', 'index-Ab12Cd34.js.br'), brotliCompressSync(BUNDLE));
+writeFileSync(join(clientDir, 'assets', 'index-Ab12Cd34.js.gz'), gzipSync(BUNDLE));
+
+/** A GET as a browser sends it, answered raw (fetch would decompress behind our back). */
+function rawGet(url: string, acceptEncoding?: string) {
+  return new Promise<{ headers: Record<string, unknown>; body: Buffer }>((resolve, reject) => {
+    const headers = acceptEncoding ? { 'accept-encoding': acceptEncoding } : {};
+    get(url, { headers }, (res) => {
+      const chunks: Buffer[] = [];
+      res.on('data', (chunk: Buffer) => chunks.push(chunk));
+      res.on('end', () => resolve({ headers: res.headers, body: Buffer.concat(chunks) }));
+    }).on('error', reject);
+  });
+}
 
 const server = useTestServer({ clientDir });
 afterAll(() => rmSync(clientDir, { recursive: true, force: true }));
@@ -21,14 +41,40 @@ describe('http', () => {
     expect(body.pool).toHaveProperty(['percent/easy']);
   });
 
-  it("lists the LAN join URLs on the server's own port", async () => {
+  it('advertises no LAN URL while it listens on loopback only', async () => {
+    const body = (await (await fetch(`${server.url}/api/lan`)).json()) as { urls: string[] };
+    expect(body.urls).toEqual([]);
+  });
+
+  it("lists every LAN address on the server's own port when it listens on all of them", async () => {
+    const open = await startTestServer({ host: '0.0.0.0' });
     // Every non-internal IPv4 address, worked out here independently of the server.
     const expected = Object.values(networkInterfaces())
       .flat()
       .filter((a) => a !== undefined && a.family === 'IPv4' && !a.internal)
-      .map((a) => `http://${a!.address}:${server.port}`);
-    const body = (await (await fetch(`${server.url}/api/lan`)).json()) as { urls: string[] };
+      .map((a) => `http://${a!.address}:${open.port}`);
+    const body = (await (await fetch(`${open.url}/api/lan`)).json()) as { urls: string[] };
     expect(body.urls).toEqual(expected);
+    await open.close();
+  });
+
+  it('sends the smallest encoding the browser accepts, and caches hashed assets for a year', async () => {
+    const asset = `${server.url}/assets/index-Ab12Cd34.js`;
+    const br = await rawGet(asset, 'gzip, deflate, br');
+    expect(br.headers['content-encoding']).toBe('br');
+    expect(brotliDecompressSync(br.body).toString()).toBe(BUNDLE);
+    expect(br.headers['cache-control']).toBe('public, max-age=31536000, immutable');
+    expect(String(br.headers.vary)).toMatch(/accept-encoding/i);
+    const gz = await rawGet(asset, 'gzip');
+    expect(gz.headers['content-encoding']).toBe('gzip');
+    expect(gunzipSync(gz.body).toString()).toBe(BUNDLE);
+    const plain = await rawGet(asset);
+    expect(plain.headers['content-encoding']).toBeUndefined();
+    expect(plain.body.toString()).toBe(BUNDLE);
+    for (const path of ['/', '/r/KQZTM', '/app.js'])
+      expect((await rawGet(`${server.url}${path}`)).headers['cache-control'], path).toBe(
+        'no-cache',
+      );
   });
 
   it('serves the client and its routes from the built folder', async () => {

@@ -1,12 +1,12 @@
 import { mkdirSync } from 'node:fs';
 import { createServer } from 'node:http';
 import type { AddressInfo } from 'node:net';
-import { networkInterfaces } from 'node:os';
 import { pathToFileURL } from 'node:url';
 import { DIFFICULTIES, VARIANTS } from '@percent/protocol';
 import QRCode from 'qrcode';
 import { DEFAULT_CLIENT_DIR, DEFAULT_DATA_DIR, readConfig } from './config.ts';
 import { createApp } from './http/app.ts';
+import { lanUrls } from './lan.ts';
 import { createLogger } from './log.ts';
 import { createPuzzlePool, type PuzzlePool, type PuzzlePoolOptions } from './puzzles/pool.ts';
 import type { RoomTimings } from './rooms/index.ts';
@@ -74,7 +74,7 @@ export async function startServer(options: ServerOptions = {}): Promise<RunningS
         store: { moveAppend: store.appendTimes() },
         pool: readiness(pool),
       }),
-      lanUrls: () => lanUrls(port),
+      lanUrls: () => lanUrls(port, options.host ?? '0.0.0.0'),
     }),
   );
   await new Promise<void>((resolve, reject) => {
@@ -105,14 +105,6 @@ function readiness(pool: PuzzlePool): Record<string, number> {
   return ready;
 }
 
-/** A join URL for every IPv4 address other devices on the LAN can reach this machine at. */
-function lanUrls(port: number): string[] {
-  return Object.values(networkInterfaces())
-    .flat()
-    .filter((a) => a !== undefined && a.family === 'IPv4' && !a.internal)
-    .map((a) => `http://${a!.address}:${port}`);
-}
-
 async function main(): Promise<void> {
   const read = readConfig();
   if (!read.ok) {
@@ -129,7 +121,7 @@ async function main(): Promise<void> {
     );
     process.exit(1);
   }
-  const urls = lanUrls(server.port);
+  const urls = lanUrls(server.port, config.host);
   console.log(`Percent is running on http://localhost:${server.port}  (data: ${config.dataDir})`);
   if (server.restoredRooms > 0)
     console.log(`  restored ${server.restoredRooms} room(s) from the last run`);

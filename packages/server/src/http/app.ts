@@ -10,6 +10,7 @@ import {
   type RaceRecordView,
 } from '@percent/protocol';
 import express, { type Express, type Response } from 'express';
+import expressStaticGzip from 'express-static-gzip';
 import { publicLeaderboard, type Store } from '../store/store.ts';
 
 export interface AppDeps {
@@ -80,12 +81,35 @@ function problem(res: Response, status: number, code: ErrorCodeName, message: st
   res.status(status).json({ ok: false, error: { code, message } });
 }
 
-/** Static files, and the single-page app's entry for its client-side routes. */
+/** Vite's hashed build output: a file there never changes under its name. */
+const HASHED = /[\\/]assets[\\/]/;
+
+/**
+ * Static files — precompressed `.br`/`.gz` (from the build) when the browser accepts them;
+ * hashed assets cached for a year, everything else revalidated — and the single-page app's
+ * entry for its client-side routes.
+ */
 function serveClient(app: Express, clientDir: string): void {
   const index = join(clientDir, 'index.html');
-  app.use(express.static(clientDir, { index: false, maxAge: '1h' }));
+  app.use(
+    expressStaticGzip(clientDir, {
+      enableBrotli: true,
+      orderPreference: ['br', 'gz'],
+      index: false,
+      serveStatic: {
+        index: false,
+        cacheControl: false,
+        setHeaders: (res, path) =>
+          res.setHeader(
+            'Cache-Control',
+            HASHED.test(path) ? 'public, max-age=31536000, immutable' : 'no-cache',
+          ),
+      },
+    }),
+  );
   app.get(['/', '/r/:code', '/solo'], (_req, res) => {
-    if (existsSync(index)) res.sendFile(index, { maxAge: 0 });
+    res.setHeader('Cache-Control', 'no-cache');
+    if (existsSync(index)) res.sendFile(index, { cacheControl: false });
     else res.type('html').send(welcomePage);
   });
 }
