@@ -32,7 +32,7 @@ export const ErrorCode = {
   notRacing: 'NOT_RACING',
   /** The same client move id was used for a different move. */
   moveIdReused: 'MOVE_ID_REUSED',
-  /** This device holds a seat in the running race and cannot watch it. */
+  /** This device is still racing in the running race and cannot watch it. */
   seatedInRace: 'SEATED_IN_RACE',
   /** Your seat has gone (a repeated join that crossed a kick or an expiry). */
   sessionInvalid: 'SESSION_INVALID',

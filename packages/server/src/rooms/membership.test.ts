@@ -91,11 +91,22 @@ describe('joining', () => {
     expect(typesOf(late.effects)).toEqual(['state']); // spectators are not stored
   });
 
-  it('refuses to let a device racing here watch, even on another connection', () => {
-    const room = racing(['Ann']);
+  it('refuses to let a device still racing here watch, even on another connection', () => {
+    const room = racing(['Ann', 'Bob']);
     const cmd = { type: 'spectate', connectionId: 'c9', deviceId: 'device-1' } as const;
     expect(refusal(room, cmd)).toBe('SEATED_IN_RACE');
     expect(refusal(room, { ...joinCmd('Ann', 9), deviceId: 'device-1' })).toBe('SEATED_IN_RACE');
+  });
+
+  it('lets a player who left the race come back to watch it: never a dead end', () => {
+    const room = racing(['Ann', 'Bob']);
+    const left = apply(room, { type: 'leave', connectionId: 'c2' }).room;
+    expect(left.race!.runners[1]!.status).toBe('left');
+    const back = apply(left, { ...joinCmd('Bob', 9), deviceId: 'device-2' });
+    expect(back.reply).toMatchObject({ role: 'spectator', playerId: null });
+    expect(back.room.spectators).toEqual([{ connectionId: 'c9', deviceId: 'device-2' }]);
+    const spectate = { type: 'spectate', connectionId: 'c8', deviceId: 'device-2' } as const;
+    expect(apply(left, spectate).reply.role).toBe('spectator');
   });
 
   it('lets a player watch their own room instead outside a race, giving up the seat', () => {

@@ -69,9 +69,10 @@ function takeSeat(room: Room, seat: Seat, connectionId: string, now: number) {
 }
 
 /**
- * `room:spectate` (and `room:join` without a seat during a race). A device racing here — even
- * one that is out — could relay what spectators see, so it may not watch this race. A player
- * who watches their own room gives up the seat first (outside a race).
+ * `room:spectate` (and `room:join` without a seat during a race). A device still racing here
+ * could look at what spectators see, so it may not watch this race (it rejoins with its token
+ * instead); one that has left, finished or is out may. A player who watches their own room
+ * gives up the seat first (outside a race).
  */
 export function spectate(
   room: Room,
@@ -79,12 +80,14 @@ export function spectate(
   now: number,
 ): Transition<SeatReply> {
   const { connectionId, deviceId } = command;
-  const racer = room.race?.runners.some((runner) => runner.deviceId === deviceId);
+  const racer = room.race?.runners.some(
+    (runner) => runner.deviceId === deviceId && runner.status === 'racing',
+  );
   const own = seatHeldBy(room, connectionId);
   if (isRaceOn(room) && (racer || own)) {
     return failure(
       ErrorCode.seatedInRace,
-      'this device plays in this race, so it cannot watch it (rejoin with your session token)',
+      'this device is racing here, so it cannot watch this race (rejoin with your session token)',
     );
   }
   const unseated = own ? removeSeat(room, own, null, now) : undefined;

@@ -59,7 +59,7 @@ function Room({ code }: { code: string }) {
       <div class="room-bar">
         <span class="room-bar-code">{t('room.title', { code })}</span>
         <ConnectionBadge />
-        {view && !ended && <LeaveButton session={session} />}
+        {view && !ended && <LeaveButton session={session} view={view} />}
       </div>
       {error && (
         <p class="error" role="alert">
@@ -120,13 +120,45 @@ function EntryForm({ session }: { session: RoomSession }) {
   );
 }
 
-function LeaveButton({ session }: { session: RoomSession }) {
+/** True while this player is still racing: leaving then gives up the race, so it is confirmed. */
+function racingNow(view: RoomView): boolean {
+  if (view.phase !== 'countdown' && view.phase !== 'racing') return false;
+  const me = view.players.find((p) => p.id === view.you.playerId);
+  return me?.race?.status === 'racing';
+}
+
+function LeaveButton({ session, view }: { session: RoomSession; view: RoomView }) {
+  const asking = useSignal(false);
   const leave = async () => {
     await session.leave();
     navigate('/');
   };
+  if (asking.value && racingNow(view)) {
+    return (
+      <div
+        class="room-leave leave-confirm"
+        role="alertdialog"
+        aria-labelledby="leave-q"
+        data-testid="leave-confirm"
+      >
+        <span id="leave-q">{t('room.leaveConfirm.text')}</span>
+        <button
+          type="button"
+          class="danger"
+          onClick={() => void leave()}
+          data-testid="leave-confirmed"
+        >
+          {t('room.leaveConfirm.leave')}
+        </button>
+        <button type="button" autoFocus onClick={() => (asking.value = false)}>
+          {t('room.leaveConfirm.stay')}
+        </button>
+      </div>
+    );
+  }
+  const click = () => (racingNow(view) ? (asking.value = true) : void leave());
   return (
-    <button type="button" class="room-leave" onClick={() => void leave()}>
+    <button type="button" class="room-leave" onClick={click} data-testid="leave">
       {t('room.leave')}
     </button>
   );

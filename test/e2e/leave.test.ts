@@ -1,0 +1,44 @@
+/**
+ * Leaving mid-race and coming back, in the browser: leaving asks first (a misclick keeps you
+ * racing), and the link opened again afterwards watches the race — never a dead end.
+ */
+import { describe, expect, it } from 'vitest';
+import { createRoom, hasChromium, joinRoom, screenshot, useE2eSession } from './harness.ts';
+
+describe.skipIf(!hasChromium)('leaving a race and coming back', () => {
+  const e2e = useE2eSession();
+
+  it('confirms the leave, then the same device watches the race it left', async () => {
+    const [ann, bob] = [await e2e.newPage(), await e2e.newPage()];
+    const code = await createRoom(ann, e2e.server.url, 'Ann');
+    await joinRoom(bob, e2e.server.url, code, 'Bob');
+    await bob.getByTestId('ready').click();
+    await expect.poll(() => ann.getByTestId('start').isEnabled()).toBe(true);
+    await ann.getByTestId('start').click();
+    await bob.getByTestId('race').waitFor({ timeout: 15_000 });
+
+    // A first click only asks; "Keep racing" puts the race back as it was.
+    await bob.getByTestId('leave').click();
+    const confirm = bob.getByTestId('leave-confirm');
+    await confirm.waitFor();
+    await screenshot(bob, 'leave-confirm');
+    await confirm.getByRole('button', { name: 'Keep racing' }).click();
+    expect(await confirm.count()).toBe(0);
+    await bob.getByTestId('race').waitFor();
+
+    await bob.getByTestId('leave').click();
+    await bob.getByTestId('leave-confirmed').click();
+    await bob.waitForURL(`${e2e.server.url}/`);
+    await ann.getByTestId('race').waitFor(); // Ann races on
+
+    // The same browser opens the link again: it joins the running race as a spectator.
+    await bob.goto(`${e2e.server.url}/r/${code}`);
+    await bob.getByTestId('join-room').click();
+    await bob.getByTestId('spectate').waitFor();
+    expect(await bob.locator('[role="alert"]').count()).toBe(0);
+    // "Just watch" works as well, from a fresh visit.
+    await bob.goto(`${e2e.server.url}/r/${code}`);
+    await bob.getByTestId('watch-room').click();
+    await bob.getByTestId('spectate').waitFor();
+  });
+});
