@@ -41,4 +41,24 @@ describe.skipIf(!hasChromium)('leaving a race and coming back', () => {
     await bob.getByTestId('watch-room').click();
     await bob.getByTestId('spectate').waitFor();
   });
+
+  it('lets the host end the race for everyone, after asking', async () => {
+    const [ann, bob] = [await e2e.newPage(), await e2e.newPage()];
+    const code = await createRoom(ann, e2e.server.url, 'Ann');
+    await joinRoom(bob, e2e.server.url, code, 'Bob');
+    await bob.getByTestId('ready').click();
+    await expect.poll(() => ann.getByTestId('start').isEnabled()).toBe(true);
+    await ann.getByTestId('start').click();
+    await ann.getByTestId('race').waitFor({ timeout: 15_000 });
+    expect(await bob.getByTestId('end-race').count()).toBe(0); // only the host has it
+
+    await ann.getByTestId('end-race').click();
+    await ann.getByTestId('end-race-confirm').waitFor();
+    await ann.getByTestId('end-race-confirmed').click();
+    for (const page of [ann, bob]) {
+      await page.getByTestId('results').waitFor();
+      await page.getByText('The host ended the race.').waitFor();
+    }
+    await screenshot(bob, 'results-host-ended');
+  });
 });

@@ -30,6 +30,7 @@ const VALID: Record<ClientEventName, Record<string, unknown>> = {
   'race:start': {},
   'race:move': { moveId: 'm-1', cell: 3, digit: 4 },
   'race:rematch': {},
+  'race:end': {},
   'history:get': { deviceId: 'device-fuzz-0004', limit: 5 },
   'leaderboard:get': { code: 'KQZTM', limit: 5 },
 };

@@ -50,6 +50,7 @@ export const ClientEvent = {
   start: 'race:start',
   move: 'race:move',
   rematch: 'race:rematch',
+  endRace: 'race:end',
   history: 'history:get',
   leaderboard: 'leaderboard:get',
 } as const;
@@ -102,6 +103,7 @@ export interface ClientToServerEvents {
   'race:start': (payload: object, ack: Ack<object>) => void;
   'race:move': (payload: MovePayload, ack: Ack<MoveReply>) => void;
   'race:rematch': (payload: object, ack: Ack<object>) => void;
+  'race:end': (payload: object, ack: Ack<object>) => void;
   'history:get': (payload: HistoryPayload, ack: Ack<{ entries: HistoryEntryView[] }>) => void;
   'leaderboard:get': (
     payload: LeaderboardPayload,

@@ -11,6 +11,7 @@ export type RoomPhase = 'lobby' | 'countdown' | 'racing' | 'finished';
 export type RunnerStatus = 'racing' | 'finished' | 'eliminated' | 'left' | 'timeout';
 export type Connection = 'online' | 'reconnecting';
 export type MoveVerdict = 'correct' | 'wrong' | 'cleared';
+export type RaceEndCause = 'players' | 'timeLimit' | 'host';
 
 /** A player's progress in the race, visible to everyone. */
 export interface ProgressView {
@@ -65,6 +66,8 @@ export interface RaceView {
   readonly endsAt: number | null;
   /** Set once the race has ended. */
   readonly endedAt: number | null;
+  /** Why it ended: every player done, the time limit, or the host ended it; null while on. */
+  readonly endedBy: RaceEndCause | null;
   /** The givens; null during the countdown (everyone receives them at `startsAt`). */
   readonly puzzle: string | null;
   /** The recipient's own board (givens + their correct digits); null for spectators. */

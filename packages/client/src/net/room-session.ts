@@ -103,6 +103,7 @@ export class RoomSession {
   transferHost = (playerId: string) => this.act(request('room:host', { playerId }));
   start = () => this.act(request('race:start', {}));
   rematch = () => this.act(request('race:rematch', {}));
+  endRace = () => this.act(request('race:end', {}));
 
   /** Sends a move now (or after the reconnection); its verdict goes to the move listener. */
   move(cell: number, digit: number): PendingMove {

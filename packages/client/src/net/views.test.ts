@@ -33,6 +33,7 @@ const view: RoomView = {
     startsAt: 0,
     endsAt: null,
     endedAt: null,
+    endedBy: null,
     puzzle: '0'.repeat(81),
     own: null,
     boards: null,

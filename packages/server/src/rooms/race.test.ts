@@ -160,6 +160,40 @@ describe('the race', () => {
     expect(apply(createRoom('ABCDE', TIMINGS), { type: 'begin', raceId: 'x' }).effects).toEqual([]);
   });
 
+  it('lets the host end the race for everyone, storing it; unfinished runners get no place', () => {
+    const room = solveAll(racing(['Ann', 'Bob', 'Cy']), 'p2', 9000).room;
+    expect(refusal(room, { type: 'endRace', connectionId: 'c2' })).toBe('NOT_HOST');
+    expect(refusal(lobbyWith(['Ann']), { type: 'endRace', connectionId: 'c1' })).toBe(
+      'WRONG_PHASE',
+    );
+    const ended = apply(room, { type: 'endRace', connectionId: 'c1' }, 20_000);
+    expect(ended.room.phase).toBe('finished');
+    expect(ended.room.race).toMatchObject({ endedAt: 20_000, endedBy: 'host' });
+    expect(ended.room.race!.runners.map((r) => r.status)).toEqual([
+      'timeout',
+      'finished',
+      'timeout',
+    ]);
+    expect(typesOf(ended.effects)).toEqual(['persistRace', 'persistRoom', 'state']);
+    const record = ended.effects[0]!;
+    expect(record.type === 'persistRace' && record.record.players.map((p) => p.place)).toEqual([
+      1,
+      null,
+      null,
+    ]);
+  });
+
+  it('says why a race ended: everyone done, or the time limit', () => {
+    const done = solveAll(racing(['Ann']), 'p1', 9000).room;
+    expect(done.race!.endedBy).toBe('players');
+    const late = apply(
+      racing(['Ann'], { timeLimitSec: 60 }),
+      { type: 'timeUp', raceId: 'race-1' },
+      64_000,
+    );
+    expect(late.room.race!.endedBy).toBe('timeLimit');
+  });
+
   it('refuses a move from a player who joined after the start and from a spectator', () => {
     const room = apply(racing(['Ann']), {
       type: 'spectate',

@@ -2,6 +2,7 @@ import { ErrorCode } from '@percent/protocol';
 import { standingsOf } from './progress.ts';
 import type { RaceRecord } from './records.ts';
 import { failure, isRaceOn, isSeat, NOTHING, requireHost, STATE, success } from './room.ts';
+import type { RaceEndCause } from '@percent/protocol';
 import type { CommandOf, Effect, Race, Room, Runner, Transition } from './types.ts';
 
 /** A race from the start to the standings, and the rematch after it. */
@@ -35,6 +36,7 @@ export function start(room: Room, command: CommandOf<'start'>, now: number): Tra
     startsAt,
     endsAt: limit === null ? null : startsAt + limit * 1000,
     endedAt: null,
+    endedBy: null,
     runners: room.seats.map((seat) => ({
       playerId: seat.id,
       deviceId: seat.deviceId,
@@ -88,10 +90,23 @@ function tickTimer(room: Room, now: number): Effect[] {
 export function timeUp(room: Room, command: CommandOf<'timeUp'>, now: number): Transition<object> {
   const race = room.race;
   if (!isRaceOn(room) || race?.id !== command.raceId) return success(room, NOTHING);
+  return endRace(stopRunners(room, race), now, [], NOTHING, 'timeLimit');
+}
+
+/** The host ends the race now: whoever is still racing did not finish (as at the time limit). */
+export function endNow(room: Room, command: CommandOf<'endRace'>, now: number): Transition<object> {
+  const host = requireHost(room, command.connectionId);
+  if (!isSeat(host)) return host;
+  const race = room.race;
+  if (!isRaceOn(room) || !race) return failure(ErrorCode.wrongPhase, 'no race is running');
+  return endRace(stopRunners(room, race), now, [], NOTHING, 'host');
+}
+
+function stopRunners(room: Room, race: Race): Room {
   const runners = race.runners.map((runner): Runner =>
     runner.status === 'racing' ? { ...runner, status: 'timeout' } : runner,
   );
-  return endRace({ ...room, race: { ...race, runners } }, now, []);
+  return { ...room, race: { ...race, runners } };
 }
 
 /** A runner who left (or was kicked, or whose grace expired) stops racing. */
@@ -117,7 +132,7 @@ export function endIfDone<R>(
   if (!isRaceOn(room) || !race || race.runners.some((runner) => runner.status === 'racing')) {
     return success(room, reply, effects);
   }
-  return endRace(room, now, effects, reply);
+  return endRace(room, now, effects, reply, 'players');
 }
 
 /** The race is stored (standings, and the room's snapshot) before anyone sees the standings. */
@@ -125,9 +140,10 @@ function endRace<R>(
   room: Room,
   now: number,
   effects: readonly Effect[],
-  reply: R = NOTHING as R,
+  reply: R,
+  endedBy: RaceEndCause,
 ): Transition<R> {
-  const race = { ...room.race!, endedAt: now };
+  const race = { ...room.race!, endedAt: now, endedBy };
   const ended: Room = { ...room, phase: 'finished', race };
   return success(ended, reply, [
     ...effects,

@@ -1,7 +1,7 @@
 import { disconnect, expire, join, leave, spectate } from './membership.ts';
 import { kick, ready, settings, transferHost } from './lobby.ts';
 import { move } from './move.ts';
-import { begin, rematch, start, tick, timeUp } from './race.ts';
+import { begin, endNow, rematch, start, tick, timeUp } from './race.ts';
 import { failure, seatHeldBy, success } from './room.ts';
 import { snapshotOf } from './snapshot.ts';
 import { viewFor } from './view.ts';
@@ -28,6 +28,7 @@ const handlers: { readonly [T in CommandType]: Handler<T> } = {
   start,
   move,
   rematch,
+  endRace: endNow,
   begin,
   timeUp,
   tick: (room, _command, now) => tick(room, now),

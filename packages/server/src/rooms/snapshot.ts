@@ -90,7 +90,7 @@ export function snapshotOf(room: Room): string {
 }
 
 function raceSnapshot(race: Race): Snapshot['room']['race'] {
-  const { moves, runners, ...rest } = race;
+  const { moves, runners, endedBy: _omitted, ...rest } = race;
   return {
     ...rest,
     runners: runners.map(({ acks: _acks, ...runner }) => runner),
@@ -141,7 +141,8 @@ function replay(saved: NonNullable<Snapshot['room']['race']>, log: readonly Move
   if (log.length < movesApplied) {
     return `race ${saved.id}: the snapshot has seen ${movesApplied} moves, the log holds ${log.length}`;
   }
-  let race: Race = { ...rest, runners: runners.map((r) => ({ ...r, acks: {} })), moves: [] };
+  const fresh = runners.map((r) => ({ ...r, acks: {} }));
+  let race: Race = { ...rest, endedBy: null, runners: fresh, moves: [] };
   for (const [seq, move] of log.entries()) {
     if (!race.runners.some((r) => r.playerId === move.playerId)) {
       return `race ${saved.id}: logged move ${seq} is by ${move.playerId}, who is not in it`;

@@ -1,6 +1,7 @@
 import type {
   DifficultyLevel,
   MoveReply,
+  RaceEndCause,
   RoomPhase,
   RoomSettings,
   RunnerStatus,
@@ -60,6 +61,8 @@ export interface Race {
   readonly startsAt: number;
   readonly endsAt: number | null;
   readonly endedAt: number | null;
+  /** Why the race ended; null while it is on. */
+  readonly endedBy: RaceEndCause | null;
   /** In seat order at the start; a runner stays when their seat goes. */
   readonly runners: readonly Runner[];
   /** Every judged move in order; index = the move's `seq` in the store's log. */
@@ -133,6 +136,7 @@ export type Command =
       readonly digit: number;
     })
   | (From & { readonly type: 'rematch' })
+  | (From & { readonly type: 'endRace' })
   | { readonly type: 'expire'; readonly playerId: string; readonly drops: number }
   | { readonly type: 'begin'; readonly raceId: string }
   | { readonly type: 'timeUp'; readonly raceId: string }
@@ -158,6 +162,7 @@ export interface Replies {
   transferHost: object;
   start: object;
   rematch: object;
+  endRace: object;
   expire: object;
   begin: object;
   timeUp: object;

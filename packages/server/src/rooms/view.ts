@@ -64,6 +64,7 @@ function raceView(room: Room, race: Race, recipient: Recipient, now: number): Ra
     startsAt: race.startsAt,
     endsAt: race.endsAt,
     endedAt: race.endedAt,
+    endedBy: race.endedBy,
     puzzle: shown ? race.puzzle : null,
     own: shown ? own : null,
     boards: shown ? visibleBoards(room, race, recipient, now) : null,

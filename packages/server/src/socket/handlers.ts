@@ -125,6 +125,7 @@ function registerPlay(socket: PercentSocket, deps: HandlerDeps): void {
     send({ type: 'transferHost', connectionId, target: p.playerId }),
   );
   on(socket, 'race:rematch', EmptySchema, () => send({ type: 'rematch', connectionId }));
+  on(socket, 'race:end', EmptySchema, () => send({ type: 'endRace', connectionId }));
   on(socket, 'race:move', MoveSchema, (p) => send({ type: 'move', connectionId, ...p }));
   on(socket, 'race:start', EmptySchema, () =>
     inRoom(socket, deps, (runner) => runner.startRace(connectionId, deps.draw)),

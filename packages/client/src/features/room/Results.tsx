@@ -24,6 +24,7 @@ export function Results({ view, session }: { view: RoomView; session: RoomSessio
   return (
     <section class="results" data-testid="results">
       <h2>{t('results.title')}</h2>
+      {race.endedBy && <p class="results-cause">{t(`results.endedBy.${race.endedBy}`)}</p>}
       <table class="standings">
         <thead>
           <tr>

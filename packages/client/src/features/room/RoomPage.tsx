@@ -59,6 +59,7 @@ function Room({ code }: { code: string }) {
       <div class="room-bar">
         <span class="room-bar-code">{t('room.title', { code })}</span>
         <ConnectionBadge />
+        {view && !ended && <EndRaceButton session={session} view={view} />}
         {view && !ended && <LeaveButton session={session} view={view} />}
       </div>
       {error && (
@@ -128,38 +129,77 @@ function racingNow(view: RoomView): boolean {
 }
 
 function LeaveButton({ session, view }: { session: RoomSession; view: RoomView }) {
-  const asking = useSignal(false);
   const leave = async () => {
     await session.leave();
     navigate('/');
   };
-  if (asking.value && racingNow(view)) {
+  return (
+    <ConfirmButton
+      id="leave"
+      label={t('room.leave')}
+      question={racingNow(view) ? t('room.leaveConfirm.text') : undefined}
+      confirm={t('room.leaveConfirm.leave')}
+      stay={t('room.leaveConfirm.stay')}
+      onConfirm={leave}
+    />
+  );
+}
+
+/** The host stops the race for everyone (one idle player must not hold the room). */
+function EndRaceButton({ session, view }: { session: RoomSession; view: RoomView }) {
+  const on = view.phase === 'countdown' || view.phase === 'racing';
+  if (!on || view.hostId === null || view.hostId !== view.you.playerId) return null;
+  return (
+    <ConfirmButton
+      id="end-race"
+      label={t('room.endRace')}
+      question={t('room.endRaceConfirm.text')}
+      confirm={t('room.endRaceConfirm.end')}
+      stay={t('room.endRaceConfirm.stay')}
+      onConfirm={() => session.endRace()}
+    />
+  );
+}
+
+interface ConfirmProps {
+  readonly id: string;
+  readonly label: string;
+  /** Asked before acting; undefined acts at once. */
+  readonly question: string | undefined;
+  readonly confirm: string;
+  readonly stay: string;
+  readonly onConfirm: () => Promise<unknown>;
+}
+
+/** A button whose action is asked about first, inline, with the safe choice focused. */
+function ConfirmButton({ id, label, question, confirm, stay, onConfirm }: ConfirmProps) {
+  const asking = useSignal(false);
+  const act = () => {
+    asking.value = false;
+    void onConfirm();
+  };
+  if (asking.value && question !== undefined) {
     return (
       <div
-        class="room-leave leave-confirm"
+        class="room-action confirm"
         role="alertdialog"
-        aria-labelledby="leave-q"
-        data-testid="leave-confirm"
+        aria-labelledby={`${id}-q`}
+        data-testid={`${id}-confirm`}
       >
-        <span id="leave-q">{t('room.leaveConfirm.text')}</span>
-        <button
-          type="button"
-          class="danger"
-          onClick={() => void leave()}
-          data-testid="leave-confirmed"
-        >
-          {t('room.leaveConfirm.leave')}
+        <span id={`${id}-q`}>{question}</span>
+        <button type="button" class="danger" onClick={act} data-testid={`${id}-confirmed`}>
+          {confirm}
         </button>
         <button type="button" autoFocus onClick={() => (asking.value = false)}>
-          {t('room.leaveConfirm.stay')}
+          {stay}
         </button>
       </div>
     );
   }
-  const click = () => (racingNow(view) ? (asking.value = true) : void leave());
+  const click = () => (question === undefined ? act() : (asking.value = true));
   return (
-    <button type="button" class="room-leave" onClick={click} data-testid="leave">
-      {t('room.leave')}
+    <button type="button" class="room-action" onClick={click} data-testid={id}>
+      {label}
     </button>
   );
 }
