@@ -5,6 +5,7 @@
  */
 import type { PlayerView, RoomView } from '@percent/protocol';
 import { t } from '../../i18n/index.ts';
+import { ConfirmButton } from './ConfirmButton.tsx';
 import type { ServerClock } from '../../net/clock.ts';
 import { formatClock, formatTime, useTicker } from './time.ts';
 
@@ -13,13 +14,23 @@ interface Props {
   readonly clock: ServerClock;
 }
 
-export function RacePanel({ view, clock }: Props) {
+interface PanelProps extends Props {
+  /** The host's way to remove an idle player mid-race (they count as left); absent for others. */
+  readonly remove?: (playerId: string) => Promise<unknown>;
+}
+
+export function RacePanel({ view, clock, remove }: PanelProps) {
   return (
     <aside class="race-panel" aria-label={t('race.panel')}>
       <RaceClock view={view} clock={clock} />
       <ul class="race-players">
         {view.players.map((p) => (
-          <PlayerProgress key={p.id} player={p} you={p.id === view.you.playerId} />
+          <PlayerProgress
+            key={p.id}
+            player={p}
+            you={p.id === view.you.playerId}
+            remove={p.id !== view.you.playerId && p.race?.status === 'racing' ? remove : undefined}
+          />
         ))}
       </ul>
     </aside>
@@ -49,7 +60,13 @@ export function statusText(player: PlayerView): string {
   return t(`race.status.${player.race?.status ?? 'racing'}`);
 }
 
-export function PlayerProgress({ player, you }: { player: PlayerView; you: boolean }) {
+interface ProgressProps {
+  readonly player: PlayerView;
+  readonly you: boolean;
+  readonly remove?: (playerId: string) => Promise<unknown>;
+}
+
+export function PlayerProgress({ player, you, remove }: ProgressProps) {
   const race = player.race;
   const percent = race?.progress.percent ?? 0;
   const status = race?.status ?? 'racing';
@@ -78,6 +95,16 @@ export function PlayerProgress({ player, you }: { player: PlayerView; you: boole
         <span>{t('race.mistakes', { n: race?.progress.mistakes ?? 0 })}</span>
         {race?.timeMs != null && <span>{formatTime(race.timeMs)}</span>}
       </div>
+      {remove && (
+        <ConfirmButton
+          id={`remove-${player.id}`}
+          label={t('lobby.kick')}
+          question={t('race.removeConfirm.text', { name: player.nickname })}
+          confirm={t('race.removeConfirm.remove')}
+          stay={t('race.removeConfirm.stay')}
+          onConfirm={() => remove(player.id)}
+        />
+      )}
     </li>
   );
 }

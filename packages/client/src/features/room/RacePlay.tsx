@@ -74,7 +74,11 @@ export function RacePlay({ view, race, session }: Props) {
           )}
         </PlayBoard>
       </div>
-      <RacePanel view={view} clock={session.clock} />
+      <RacePanel
+        view={view}
+        clock={session.clock}
+        remove={view.hostId === view.you.playerId ? (id) => session.kick(id) : undefined}
+      />
     </section>
   );
 }

@@ -15,6 +15,7 @@ import { Link } from '../../ui/Link.tsx';
 import { NicknameField } from '../../ui/NicknameField.tsx';
 import { codeFrom } from '../home/code.ts';
 import { navigate } from '../../ui/router.ts';
+import { ConfirmButton } from './ConfirmButton.tsx';
 import { ConnectionBadge } from './ConnectionBadge.tsx';
 import { Countdown } from './Countdown.tsx';
 import { errorText } from './errors.ts';
@@ -158,49 +159,6 @@ function EndRaceButton({ session, view }: { session: RoomSession; view: RoomView
       stay={t('room.endRaceConfirm.stay')}
       onConfirm={() => session.endRace()}
     />
-  );
-}
-
-interface ConfirmProps {
-  readonly id: string;
-  readonly label: string;
-  /** Asked before acting; undefined acts at once. */
-  readonly question: string | undefined;
-  readonly confirm: string;
-  readonly stay: string;
-  readonly onConfirm: () => Promise<unknown>;
-}
-
-/** A button whose action is asked about first, inline, with the safe choice focused. */
-function ConfirmButton({ id, label, question, confirm, stay, onConfirm }: ConfirmProps) {
-  const asking = useSignal(false);
-  const act = () => {
-    asking.value = false;
-    void onConfirm();
-  };
-  if (asking.value && question !== undefined) {
-    return (
-      <div
-        class="room-action confirm"
-        role="alertdialog"
-        aria-labelledby={`${id}-q`}
-        data-testid={`${id}-confirm`}
-      >
-        <span id={`${id}-q`}>{question}</span>
-        <button type="button" class="danger" onClick={act} data-testid={`${id}-confirmed`}>
-          {confirm}
-        </button>
-        <button type="button" autoFocus onClick={() => (asking.value = false)}>
-          {stay}
-        </button>
-      </div>
-    );
-  }
-  const click = () => (question === undefined ? act() : (asking.value = true));
-  return (
-    <button type="button" class="room-action" onClick={click} data-testid={id}>
-      {label}
-    </button>
   );
 }
 

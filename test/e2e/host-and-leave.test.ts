@@ -1,9 +1,12 @@
 /**
- * Leaving mid-race and coming back, in the browser: leaving asks first (a misclick keeps you
- * racing), and the link opened again afterwards watches the race — never a dead end.
+ * Leaving mid-race and coming back, and the host's controls mid-race, in the browser: leaving
+ * asks first (a misclick keeps you racing) and the link opened again afterwards watches the
+ * race — never a dead end; the host ends the race for everyone, or removes an idle player.
  */
 import { describe, expect, it } from 'vitest';
 import { createRoom, hasChromium, joinRoom, screenshot, useE2eSession } from './harness.ts';
+
+const t = { kicked: 'The host removed you from the room.' };
 
 describe.skipIf(!hasChromium)('leaving a race and coming back', () => {
   const e2e = useE2eSession();
@@ -60,5 +63,23 @@ describe.skipIf(!hasChromium)('leaving a race and coming back', () => {
       await page.getByText('The host ended the race.').waitFor();
     }
     await screenshot(bob, 'results-host-ended');
+  });
+
+  it('lets the host remove an idle player mid-race; the race goes on without them', async () => {
+    const [ann, bob] = [await e2e.newPage(), await e2e.newPage()];
+    const code = await createRoom(ann, e2e.server.url, 'Ann');
+    await joinRoom(bob, e2e.server.url, code, 'Bob');
+    await bob.getByTestId('ready').click();
+    await expect.poll(() => ann.getByTestId('start').isEnabled()).toBe(true);
+    await ann.getByTestId('start').click();
+    await ann.getByTestId('race').waitFor({ timeout: 15_000 });
+    await bob.getByTestId('race').waitFor();
+    expect(await bob.locator('[data-testid^="remove-"]').count()).toBe(0); // host only
+
+    await ann.locator('[data-player="Bob"] [data-testid^="remove-"]').click();
+    await ann.locator('[data-testid$="-confirmed"]').click();
+    await bob.getByText(t.kicked).waitFor();
+    await expect.poll(() => ann.locator('[data-player="Bob"]').count()).toBe(0);
+    await ann.getByTestId('race').waitFor(); // Ann races on alone
   });
 });
