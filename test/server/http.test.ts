@@ -4,7 +4,8 @@ import { networkInterfaces, tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { brotliCompressSync, brotliDecompressSync, gunzipSync, gzipSync } from 'node:zlib';
 import { afterAll, describe, expect, it } from 'vitest';
-import { startTestServer, useTestServer } from './harness.ts';
+import type { SeatReply } from '@percent/protocol';
+import { connect, expectOk, newDeviceId, startTestServer, useTestServer } from './harness.ts';
 
 const clientDir = mkdtempSync(join(tmpdir(), 'percent-client-'));
 writeFileSync(join(clientDir, 'index.html'), '<!doctype html><title>Percent SPA</title>');
@@ -85,6 +86,31 @@ describe('http', () => {
     }
     expect(await (await fetch(`${server.url}/app.js`)).text()).toBe('console.log(1)');
     expect((await fetch(`${server.url}/nowhere`)).status).toBe(404);
+  });
+
+  it('tells a join link whether its room is there, and whether a newcomer would play', async () => {
+    const missing = await fetch(`${server.url}/api/rooms/KQZTM`);
+    expect(missing.status).toBe(404);
+    expect(await missing.json()).toMatchObject({ ok: false, error: { code: 'ROOM_NOT_FOUND' } });
+    expect((await fetch(`${server.url}/api/rooms/I0I0I`)).status).toBe(400);
+    const host = await connect(server.url);
+    const seat = expectOk<SeatReply>(
+      await host.call('room:create', { nickname: 'Ann', deviceId: newDeviceId() }),
+    );
+    const found = await fetch(`${server.url}/api/rooms/${seat.view.code.toLowerCase()}`);
+    const { room } = (await found.json()) as { room: Record<string, unknown> };
+    expect(room).toEqual({
+      code: seat.view.code,
+      phase: 'lobby',
+      players: 1,
+      maxPlayers: 8,
+      spectators: 0,
+      locked: false,
+      variant: 'percent',
+      difficulty: 'easy',
+    });
+    expect(JSON.stringify(room)).not.toContain('Ann');
+    host.close();
   });
 
   it('reads history and leaderboards, refusing malformed ids with the field', async () => {

@@ -144,6 +144,21 @@ export interface LeaderboardEntryView {
   readonly bestTimeMs: number | null;
 }
 
+/**
+ * What a join link shows before anyone joins (`GET /api/rooms/:code`): whether the room is
+ * there, and whether a newcomer would play or watch.
+ */
+export interface RoomSummaryView {
+  readonly code: string;
+  readonly phase: RoomPhase;
+  readonly players: number;
+  readonly maxPlayers: number;
+  readonly spectators: number;
+  readonly locked: boolean;
+  readonly variant: VariantName;
+  readonly difficulty: DifficultyLevel;
+}
+
 /** One standing of a stored race (`GET /api/races/:raceId`). */
 export interface RacePlayerView {
   readonly playerId: string;

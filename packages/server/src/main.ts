@@ -9,7 +9,7 @@ import { createApp } from './http/app.ts';
 import { lanUrls } from './lan.ts';
 import { createLogger } from './log.ts';
 import { createPuzzlePool, type PuzzlePool, type PuzzlePoolOptions } from './puzzles/pool.ts';
-import type { RoomTimings } from './rooms/index.ts';
+import { summaryOf, type RoomTimings } from './rooms/index.ts';
 import { RoomRegistry } from './runner/registry.ts';
 import type { RateLimitOptions } from './socket/rate-limit.ts';
 import { createSocketServer, serveRooms } from './socket/server.ts';
@@ -74,6 +74,10 @@ export async function startServer(options: ServerOptions = {}): Promise<RunningS
         store: { moveAppend: store.appendTimes() },
         pool: readiness(pool),
       }),
+      room: (code) => {
+        const runner = rooms.find(code);
+        return runner && summaryOf(runner.room);
+      },
       lanUrls: () => lanUrls(port, options.host ?? '0.0.0.0'),
     }),
   );

@@ -8,6 +8,7 @@ import {
   RoomCodeSchema,
   type ErrorCodeName,
   type RaceRecordView,
+  type RoomSummaryView,
 } from '@percent/protocol';
 import express, { type Express, type Response } from 'express';
 import expressStaticGzip from 'express-static-gzip';
@@ -19,6 +20,8 @@ export interface AppDeps {
   readonly store: Store;
   /** Live figures for `/healthz`. */
   readonly health: () => Record<string, unknown>;
+  /** A live room as its join link shows it, or undefined. */
+  readonly room: (code: string) => RoomSummaryView | undefined;
   /** Join URLs on the LAN (`http://192.168.x.y:PORT`), for the lobby's link and QR code. */
   readonly lanUrls: () => string[];
 }
@@ -43,6 +46,14 @@ export function createApp(deps: AppDeps): Express {
     const deviceId = DeviceIdSchema.safeParse(req.params.deviceId);
     if (!deviceId.success) return badRequest(res, 'deviceId', deviceId.error.issues[0]?.message);
     res.json({ entries: deps.store.historyOf(deviceId.data, limitOf(req.query.limit)) });
+  });
+  app.get('/api/rooms/:code', (req, res) => {
+    const code = RoomCodeSchema.safeParse(req.params.code);
+    if (!code.success) return badRequest(res, 'code', code.error.issues[0]?.message);
+    const room = deps.room(code.data);
+    if (!room) return problem(res, 404, ErrorCode.roomNotFound, `no room ${code.data}`);
+    res.setHeader('Cache-Control', 'no-store');
+    res.json({ room });
   });
   app.get('/api/rooms/:code/leaderboard', (req, res) => {
     const code = RoomCodeSchema.safeParse(req.params.code);

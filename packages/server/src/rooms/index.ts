@@ -4,5 +4,12 @@ export * from './records.ts';
 export { createRoom, makeRoomCode, isRaceOn } from './room.ts';
 export { reduce } from './reduce.ts';
 export { startRefusal } from './race.ts';
-export { viewFor, progressEventFor, membersOf, type Member, type Recipient } from './view.ts';
+export {
+  viewFor,
+  progressEventFor,
+  membersOf,
+  summaryOf,
+  type Member,
+  type Recipient,
+} from './view.ts';
 export { snapshotOf, restoreRoom, SNAPSHOT_VERSION, type Restored } from './snapshot.ts';

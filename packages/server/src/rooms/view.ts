@@ -4,6 +4,7 @@ import {
   type ProgressEvent,
   type RaceView,
   type RoomView,
+  type RoomSummaryView,
   type SeatReply,
 } from '@percent/protocol';
 import { progressOf, standingsOf, timeOf } from './progress.ts';
@@ -118,6 +119,20 @@ export function progressEventFor(
     progress: progressOf(race, runner),
     timeMs: timeOf(race, runner),
     board: live ? runner.board : null,
+  };
+}
+
+/** The room as its join link shows it to someone not in it: no names, no tokens, no digits. */
+export function summaryOf(room: Room): RoomSummaryView {
+  return {
+    code: room.code,
+    phase: room.phase,
+    players: room.seats.length,
+    maxPlayers: room.settings.maxPlayers,
+    spectators: room.spectators.length,
+    locked: room.settings.locked,
+    variant: room.settings.variant,
+    difficulty: room.settings.difficulty,
   };
 }
 

@@ -5,11 +5,12 @@
  */
 import { useSignal } from '@preact/signals';
 import { t } from '../../i18n/index.ts';
-import { savedNickname } from '../../net/identity.ts';
+import { saveNickname, savedNickname } from '../../net/identity.ts';
 import { Link } from '../../ui/Link.tsx';
 import { NicknameField } from '../../ui/NicknameField.tsx';
 import { navigate } from '../../ui/router.ts';
 import { errorText } from '../room/errors.ts';
+import { fetchSummary, rememberJoinIntent } from '../room/room-summary.ts';
 import '../room/room.css';
 
 export function HomePage() {
@@ -30,11 +31,19 @@ export function HomePage() {
     navigate(created.link);
   };
 
+  /** Checks the code here (a wrong one is said at once) and joins with the nickname typed. */
   const join = async (event: Event) => {
     event.preventDefault();
     const { codeFrom } = await import('./home-actions.ts');
     const parsed = codeFrom(code.value);
     if (!parsed) return void (message.value = t('home.badCode'));
+    if ((await fetchSummary(parsed)) === 'missing')
+      return void (message.value = t('room.error.ROOM_NOT_FOUND'));
+    const name = nickname.value.trim();
+    if (name) {
+      saveNickname(name);
+      rememberJoinIntent(parsed);
+    }
     navigate(`/r/${parsed}`);
   };
 

@@ -5,7 +5,7 @@
  * rest: a link opened mid-race joins as a spectator. Then the phase picks the screen: lobby,
  * countdown, race (or spectate) and results.
  */
-import type { RoomView } from '@percent/protocol';
+import type { RoomSummaryView, RoomView } from '@percent/protocol';
 import { useSignal } from '@preact/signals';
 import { useEffect, useMemo } from 'preact/hooks';
 import { hasMessage, t } from '../../i18n/index.ts';
@@ -22,6 +22,7 @@ import { errorText } from './errors.ts';
 import { Lobby } from './Lobby.tsx';
 import { RacePlay } from './RacePlay.tsx';
 import { Results } from './Results.tsx';
+import { fetchSummary, takeJoinIntent, watchReason } from './room-summary.ts';
 import { Spectate } from './Spectate.tsx';
 import './room.css';
 
@@ -44,12 +45,13 @@ const watchRequested = (): boolean => {
 function Room({ code }: { code: string }) {
   const session = useMemo(() => new RoomSession(code), [code]);
   const joining = useSignal(false);
+  const summary = useSignal<RoomSummaryView | 'missing' | undefined>(undefined);
   useEffect(() => {
     if (watchRequested()) void session.spectate();
-    else if (session.hasToken) {
+    else if (session.hasToken || (takeJoinIntent(code) && savedNickname())) {
       joining.value = true;
       void session.join(savedNickname() || 'Player').finally(() => (joining.value = false));
-    }
+    } else void fetchSummary(code).then((found) => (summary.value = found));
     return () => session.dispose();
   }, [session]);
   const view = session.view.value;
@@ -74,8 +76,12 @@ function Room({ code }: { code: string }) {
         <Phase view={view} session={session} />
       ) : joining.value ? (
         <p class="loading">{t('room.joining')}</p>
+      ) : summary.value === 'missing' ? (
+        <p class="error" role="alert" data-testid="room-missing">
+          {t('room.error.ROOM_NOT_FOUND')} <Link href="/">{t('nav.home')}</Link>
+        </p>
       ) : (
-        <EntryForm session={session} />
+        <EntryForm session={session} summary={summary.value} />
       )}
     </div>
   );
@@ -97,7 +103,8 @@ function Phase({ view, session }: { view: RoomView; session: RoomSession }) {
   }
 }
 
-function EntryForm({ session }: { session: RoomSession }) {
+function EntryForm({ session, summary }: { session: RoomSession; summary?: RoomSummaryView }) {
+  const watching = summary && watchReason(summary);
   const nickname = useSignal(savedNickname());
   const busy = useSignal(false);
   const submit = async (event: Event) => {
@@ -105,15 +112,23 @@ function EntryForm({ session }: { session: RoomSession }) {
     const name = nickname.value.trim();
     if (!name) return;
     busy.value = true;
-    await session.join(name);
+    // Mid-race the server seats a newcomer as a spectator itself; a locked or full room
+    // would refuse the seat, so ask to watch instead.
+    if (watching === 'locked' || watching === 'full') await session.spectate();
+    else await session.join(name);
     busy.value = false;
   };
   return (
     <form class="entry home-card" onSubmit={submit} data-testid="entry">
       <p class="room-code">{session.code}</p>
+      {watching && (
+        <p class="muted" data-testid="entry-note">
+          {t(`room.entryNote.${watching}`)}
+        </p>
+      )}
       <NicknameField nickname={nickname} required />
       <button type="submit" class="primary" disabled={busy.value} data-testid="join-room">
-        {t('room.join')}
+        {watching ? t('room.joinToWatch') : t('room.join')}
       </button>
       <button type="button" onClick={() => void session.spectate()} data-testid="watch-room">
         {t('room.watch')}
