@@ -10,6 +10,7 @@ import { t } from './i18n/index.ts';
 import { Header } from './ui/Header.tsx';
 import { lazyComponent } from './ui/lazy.ts';
 import { Link } from './ui/Link.tsx';
+import { OfflineBanner } from './ui/OfflineBanner.tsx';
 import { matchRoute, path } from './ui/router.ts';
 
 const solo = lazyComponent(() => import('./features/solo/SoloPage.tsx').then((m) => m.SoloPage));
@@ -20,6 +21,7 @@ export function App() {
   return (
     <>
       <Header />
+      <OfflineBanner />
       <main class={`page page-${route.page}`}>
         {route.page === 'home' && <HomePage />}
         {route.page === 'room' && (
@@ -41,9 +43,17 @@ interface LazyProps<P> {
   readonly render: (Page: ComponentType<P>) => ComponentChild;
 }
 
-/** A lazily loaded page: "Loading…" until its chunk arrives, the error if it fails. */
+/** A lazily loaded page: "Loading…" until its chunk arrives; if it fails, a way to try again. */
 function Lazy<P>({ page, render }: LazyProps<P>) {
   const Page = page.load();
-  if (page.failed.value !== undefined) return <p class="error">{String(page.failed.value)}</p>;
+  if (page.failed.value !== undefined)
+    return (
+      <p class="error" role="alert">
+        {t('page.loadFailed')}{' '}
+        <button type="button" onClick={page.retry}>
+          {t('page.retry')}
+        </button>
+      </p>
+    );
   return Page ? <>{render(Page)}</> : <p class="loading">{t('page.loading')}</p>;
 }

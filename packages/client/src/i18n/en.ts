@@ -15,6 +15,9 @@ export const en = {
   'theme.dark': 'Dark',
   'page.notFound': 'Nothing here. ',
   'page.loading': 'Loading…',
+  'page.loadFailed': 'This page could not be loaded.',
+  'page.retry': 'Try again',
+  'app.offline': 'You are offline: rooms and races wait for the connection; solo play works.',
 
   'board.label': 'Sudoku board, {variant}',
   'cell.label': 'Row {row}, column {col}, {content}',

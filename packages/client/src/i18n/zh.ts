@@ -14,6 +14,9 @@ export const zh: Record<keyof typeof en, string> = {
   'theme.dark': '深色',
   'page.notFound': '这里什么也没有。',
   'page.loading': '加载中…',
+  'page.loadFailed': '页面未能加载。',
+  'page.retry': '重试',
+  'app.offline': '你已离线：房间和比赛需要等待连接恢复；单人模式仍可使用。',
 
   'board.label': '数独盘面，{variant}',
   'cell.label': '第 {row} 行，第 {col} 列，{content}',

@@ -4,8 +4,9 @@ import type { ComponentType } from 'preact';
 /**
  * A component loaded on first use, as its own chunk. `load()` starts the import once and
  * returns the component when it has arrived (undefined before); it reads a signal, so the
- * caller re-renders on arrival. `failed` holds the import error, if any.
- * (preact/compat's `lazy` would pull compat into the first load.)
+ * caller re-renders on arrival. `failed` holds the import error, if any; `retry()` (also run
+ * when the browser comes back online) tries again. (preact/compat's `lazy` would pull compat
+ * into the first load.)
  */
 export function lazyComponent<P>(importer: () => Promise<ComponentType<P>>) {
   const current = signal<ComponentType<P> | undefined>(undefined);
@@ -21,5 +22,11 @@ export function lazyComponent<P>(importer: () => Promise<ComponentType<P>>) {
     }
     return current.value;
   };
-  return { load, failed };
+  const retry = (): void => {
+    if (failed.value === undefined) return;
+    started = false;
+    failed.value = undefined;
+  };
+  if (typeof window !== 'undefined') window.addEventListener('online', retry);
+  return { load, failed, retry };
 }

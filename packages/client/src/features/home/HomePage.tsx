@@ -10,6 +10,7 @@ import { Link } from '../../ui/Link.tsx';
 import { NicknameField } from '../../ui/NicknameField.tsx';
 import { navigate } from '../../ui/router.ts';
 import { errorText } from '../room/errors.ts';
+import { codeFrom } from './code.ts';
 import { fetchSummary, rememberJoinIntent } from '../room/room-summary.ts';
 import '../room/room.css';
 
@@ -24,17 +25,21 @@ export function HomePage() {
     const name = nickname.value.trim();
     if (!name) return void (message.value = t('home.nicknameNeeded'));
     busy.value = true;
-    const { createRoom } = await import('./home-actions.ts');
-    const created = await createRoom(name);
-    busy.value = false;
-    if (!created.ok) return void (message.value = errorText(created.error));
-    navigate(created.link);
+    try {
+      const { createRoom } = await import('./home-actions.ts');
+      const created = await createRoom(name);
+      if (!created.ok) return void (message.value = errorText(created.error));
+      navigate(created.link);
+    } catch {
+      message.value = t('home.unreachable'); // the actions' chunk could not be loaded
+    } finally {
+      busy.value = false;
+    }
   };
 
   /** Checks the code here (a wrong one is said at once) and joins with the nickname typed. */
   const join = async (event: Event) => {
     event.preventDefault();
-    const { codeFrom } = await import('./home-actions.ts');
     const parsed = codeFrom(code.value);
     if (!parsed) return void (message.value = t('home.badCode'));
     if ((await fetchSummary(parsed)) === 'missing')
