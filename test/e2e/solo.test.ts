@@ -47,4 +47,15 @@ describe.skipIf(!hasChromium)('solo play in the browser', () => {
     expect(sockets).toEqual([]);
     await page.context().close();
   }, 120_000);
+
+  it('says so when the SAT solver filled the board, rather than "Solved in"', async () => {
+    const page = await e2e.newPage();
+    await page.goto(`${e2e.server.url}/solo`);
+    await page.locator('svg.board [data-cell="0"]').waitFor({ timeout: 60_000 });
+    await page.getByRole('button', { name: 'Solve with SAT', exact: true }).click();
+    await page.getByRole('button', { name: 'Fill the board', exact: true }).click();
+    await page.getByText('Filled in by the SAT solver at').waitFor();
+    expect(await page.getByText('Solved in').count()).toBe(0);
+    await page.context().close();
+  }, 120_000);
 });

@@ -28,8 +28,16 @@ describe('t', () => {
     expect(conflictText(conflict, 'percent')).toBe('上窗口中 7 出现了两次');
   });
 
+  it('picks the plural form the language needs', () => {
+    expect(t('solo.checkWrong', { count: 1 })).toBe('1 entry differs from the solution (marked).');
+    expect(t('solo.checkWrong', { count: 3 })).toBe('3 entries differ from the solution (marked).');
+    expect(format('{n, plural, =0 {none} one {# cell} other {# cells}}', { n: 0 })).toBe('none');
+    language.value = 'zh';
+    expect(t('solo.checkWrong', { count: 1 })).toContain('1');
+  });
+
   it('uses the same placeholders in Chinese as in English', () => {
-    const names = (s: string) => [...s.matchAll(/\{(\w+)\}/g)].map((m) => m[1]).sort();
+    const names = (s: string) => [...s.matchAll(/\{(\w+)[},]/g)].map((m) => m[1]).sort();
     for (const key of Object.keys(en) as (keyof typeof en)[])
       expect(names(zh[key]), key).toEqual(names(en[key]));
   });

@@ -48,7 +48,8 @@ export function setLanguage(lang: Language): void {
 
 /** The message in the current language; unknown placeholders are left as written. */
 export function t(key: MessageKey, params?: Params): string {
-  return format(CATALOGUES[language.value][key] ?? CATALOGUES.en[key] ?? key, params);
+  const lang = language.value;
+  return format(CATALOGUES[lang][key] ?? CATALOGUES.en[key] ?? key, params, lang);
 }
 
 /** True when the catalogue has the key (for ids that come from data, e.g. technique names). */
@@ -56,9 +57,32 @@ export function hasMessage(key: string): key is MessageKey {
   return key in CATALOGUES.en;
 }
 
-export function format(message: string, params?: Params): string {
+/** `{n, plural, one {# entry} other {# entries}}`: ICU's plural form (the subset we use). */
+const PLURAL = /\{(\w+), plural,((?:\s*(?:=\d+|zero|one|two|few|many|other)\s*\{[^{}]*\})+)\s*\}/g;
+const PLURAL_CASE = /(=\d+|zero|one|two|few|many|other)\s*\{([^{}]*)\}/g;
+
+/**
+ * Fills `{name}` placeholders and ICU plural forms, chosen by `Intl.PluralRules` for the
+ * language (English has one/other; Chinese only other). A full ICU library would weigh more
+ * than every catalogue together, and the messages need only these two forms.
+ */
+export function format(message: string, params?: Params, lang: Language = 'en'): string {
   if (!params) return message;
-  return message.replace(/\{(\w+)\}/g, (whole, name: string) =>
+  const plural = message.replace(PLURAL, (whole, name: string, cases: string) => {
+    const n = Number(params[name]);
+    if (!(name in params) || Number.isNaN(n)) return whole;
+    const forms = new Map([...cases.matchAll(PLURAL_CASE)].map((m) => [m[1]!, m[2]!]));
+    const form = forms.get(`=${n}`) ?? forms.get(pluralRules(lang).select(n)) ?? forms.get('other');
+    return (form ?? whole).replace(/#/g, String(n));
+  });
+  return plural.replace(/\{(\w+)\}/g, (whole, name: string) =>
     name in params ? String(params[name]) : whole,
   );
 }
+
+const rules = new Map<Language, Intl.PluralRules>();
+const pluralRules = (lang: Language): Intl.PluralRules => {
+  let found = rules.get(lang);
+  if (!found) rules.set(lang, (found = new Intl.PluralRules(lang === 'zh' ? 'zh-CN' : 'en')));
+  return found;
+};

@@ -90,6 +90,7 @@ export const zh: Record<keyof typeof en, string> = {
   'solo.autoCandidates': '候选数',
   'solo.sat': '用 SAT 求解',
   'solo.solved': '完成！用时 {time}',
+  'solo.solvedAssisted': '在 {time} 由 SAT 求解器填完。',
   'solo.paused': '已暂停',
   'solo.timer': '用时',
   'solo.grade': '评级：{difficulty}，分数 {score}，最难一步 {hardest}',

@@ -15,7 +15,7 @@ export function TimerView({ session }: { readonly session: Session }) {
   if (session.solved.value)
     return (
       <p class="timer solved" role="status">
-        {t('solo.solved', { time })}
+        {t(session.assisted.value ? 'solo.solvedAssisted' : 'solo.solved', { time })}
       </p>
     );
   return (

@@ -169,6 +169,7 @@ export async function solveWithSat(): Promise<void> {
 
 export function fillFromSat(): void {
   const solution = satReport.value?.solution;
-  if (solution)
-    act({ type: 'place', placements: [...solution].map((digit, cell) => ({ cell, digit })) });
+  if (!solution || !session.value) return;
+  session.value.assisted.value = true;
+  act({ type: 'place', placements: [...solution].map((digit, cell) => ({ cell, digit })) });
 }

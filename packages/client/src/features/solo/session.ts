@@ -33,6 +33,8 @@ export interface Session {
   readonly clues: number;
   readonly watch: Signal<Stopwatch>;
   readonly solved: Signal<boolean>;
+  /** The SAT solver filled the board in: the finish is not the player's own. */
+  readonly assisted: Signal<boolean>;
 }
 
 interface SavedSession {
@@ -43,6 +45,7 @@ interface SavedSession {
   readonly clues: number;
   readonly elapsedMs: number;
   readonly solved: boolean;
+  readonly assisted?: boolean;
 }
 
 const KEY = 'solo';
@@ -60,6 +63,7 @@ export function startSession(
     clues: found.clues,
     watch: signal(resume(stopped(), performance.now())),
     solved: signal(false),
+    assisted: signal(false),
   };
 }
 
@@ -84,6 +88,7 @@ export function saveSession(session: Session | undefined): void {
     clues: session.clues,
     elapsedMs: elapsed(session.watch.value, performance.now()),
     solved: session.solved.value,
+    assisted: session.assisted.value,
   };
   writeStored(KEY, JSON.stringify(saved));
 }
@@ -110,5 +115,6 @@ export function restoreSession(): Session | undefined {
     clues: Number(data.clues) || 0,
     watch: signal(stopped(Number(data.elapsedMs) || 0)),
     solved: signal(data.solved === true),
+    assisted: signal(data.assisted === true),
   };
 }
