@@ -58,4 +58,19 @@ describe.skipIf(!hasChromium)('solo play in the browser', () => {
     expect(await page.getByText('Solved in').count()).toBe(0);
     await page.context().close();
   }, 120_000);
+
+  it('shows Check and Hint messages without moving the board', async () => {
+    const page = await e2e.newPage();
+    await page.goto(`${e2e.server.url}/solo`);
+    const board = page.locator('svg.board');
+    await page.locator('svg.board [data-cell="0"]').waitFor({ timeout: 60_000 });
+    const before = await board.boundingBox();
+    await page.getByRole('button', { name: 'Check', exact: true }).click();
+    await page.getByTestId('notice').waitFor();
+    expect(await board.boundingBox()).toEqual(before);
+    await page.getByRole('button', { name: 'Hint', exact: true }).click();
+    await page.locator('svg.board .hl-hint').first().waitFor({ timeout: 30_000 });
+    expect(await board.boundingBox()).toEqual(before);
+    await page.context().close();
+  }, 120_000);
 });

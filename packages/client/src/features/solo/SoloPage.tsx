@@ -42,14 +42,11 @@ export function SoloPage() {
     <section class="solo">
       <NewPuzzleBar />
       {busy.value === 'generate' && <Generating />}
-      {notice.value && (
-        <p class={`notice notice-${notice.value.tone}`} role="status">
-          {notice.value.text}
-        </p>
-      )}
+      {!current && <Notice />}
       {current ? (
         <PlayBoard game={current.game} hintCells={hintCells.value} hintArea={hintArea.value}>
           <TimerView session={current} />
+          <Notice />
           <SoloControls session={current} />
           <SatPanel />
           <RulesPanel variant={variant} />
@@ -61,6 +58,19 @@ export function SoloPage() {
         </>
       )}
     </section>
+  );
+}
+
+/**
+ * What Check, Hint and the solver say. It sits beside the board (below it on a phone), never
+ * above: a message appearing must not move the cells under a player's finger or cursor.
+ */
+function Notice() {
+  if (!notice.value) return null;
+  return (
+    <p class={`notice notice-${notice.value.tone}`} role="status" data-testid="notice">
+      {notice.value.text}
+    </p>
   );
 }
 
