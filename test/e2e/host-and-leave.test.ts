@@ -4,21 +4,36 @@
  * race — never a dead end; the host ends the race for everyone, or removes an idle player.
  */
 import { describe, expect, it } from 'vitest';
-import { createRoom, hasChromium, joinRoom, screenshot, useE2eSession } from './harness.ts';
+import type { Page } from 'playwright-core';
+import {
+  createRoom,
+  hasChromium,
+  joinRoom,
+  screenshot,
+  useE2eSession,
+  type E2eSession,
+} from './harness.ts';
 
 const t = { kicked: 'The host removed you from the room.' };
+
+/** Ann hosts, Bob joins and is ready, the race is on in both pages. */
+async function raceOfTwo(e2e: E2eSession): Promise<{ ann: Page; bob: Page; code: string }> {
+  const [ann, bob] = [await e2e.newPage(), await e2e.newPage()];
+  const code = await createRoom(ann, e2e.server.url, 'Ann');
+  await joinRoom(bob, e2e.server.url, code, 'Bob');
+  await bob.getByTestId('ready').click();
+  await expect.poll(() => ann.getByTestId('start').isEnabled()).toBe(true);
+  await ann.getByTestId('start').click();
+  await ann.getByTestId('race').waitFor({ timeout: 15_000 });
+  await bob.getByTestId('race').waitFor({ timeout: 15_000 });
+  return { ann, bob, code };
+}
 
 describe.skipIf(!hasChromium)('leaving a race and coming back', () => {
   const e2e = useE2eSession();
 
   it('confirms the leave, then the same device watches the race it left', async () => {
-    const [ann, bob] = [await e2e.newPage(), await e2e.newPage()];
-    const code = await createRoom(ann, e2e.server.url, 'Ann');
-    await joinRoom(bob, e2e.server.url, code, 'Bob');
-    await bob.getByTestId('ready').click();
-    await expect.poll(() => ann.getByTestId('start').isEnabled()).toBe(true);
-    await ann.getByTestId('start').click();
-    await bob.getByTestId('race').waitFor({ timeout: 15_000 });
+    const { ann, bob, code } = await raceOfTwo(e2e);
 
     // A first click only asks; "Keep racing" puts the race back as it was.
     await bob.getByTestId('leave').click();
@@ -46,13 +61,7 @@ describe.skipIf(!hasChromium)('leaving a race and coming back', () => {
   });
 
   it('lets the host end the race for everyone, after asking', async () => {
-    const [ann, bob] = [await e2e.newPage(), await e2e.newPage()];
-    const code = await createRoom(ann, e2e.server.url, 'Ann');
-    await joinRoom(bob, e2e.server.url, code, 'Bob');
-    await bob.getByTestId('ready').click();
-    await expect.poll(() => ann.getByTestId('start').isEnabled()).toBe(true);
-    await ann.getByTestId('start').click();
-    await ann.getByTestId('race').waitFor({ timeout: 15_000 });
+    const { ann, bob, code } = await raceOfTwo(e2e);
     expect(await bob.getByTestId('end-race').count()).toBe(0); // only the host has it
 
     await ann.getByTestId('end-race').click();
@@ -66,14 +75,7 @@ describe.skipIf(!hasChromium)('leaving a race and coming back', () => {
   });
 
   it('lets the host remove an idle player mid-race; the race goes on without them', async () => {
-    const [ann, bob] = [await e2e.newPage(), await e2e.newPage()];
-    const code = await createRoom(ann, e2e.server.url, 'Ann');
-    await joinRoom(bob, e2e.server.url, code, 'Bob');
-    await bob.getByTestId('ready').click();
-    await expect.poll(() => ann.getByTestId('start').isEnabled()).toBe(true);
-    await ann.getByTestId('start').click();
-    await ann.getByTestId('race').waitFor({ timeout: 15_000 });
-    await bob.getByTestId('race').waitFor();
+    const { ann, bob, code } = await raceOfTwo(e2e);
     expect(await bob.locator('[data-testid^="remove-"]').count()).toBe(0); // host only
 
     await ann.locator('[data-player="Bob"] [data-testid^="remove-"]').click();

@@ -4,24 +4,31 @@
  * language changes (the language is a signal). Keys are typed: a key missing from `en` is a
  * compile error, and so is a Chinese catalogue that misses a key.
  *
- * Catalogues: `en.ts` / `zh.ts` (app shell, board, solo) and `race.ts` (home, lobby, race,
- * spectate, results: see its header for the shape).
+ * Catalogues: `en.ts` / `zh.ts` (app shell, board, solo), `race.ts` (home, lobby, race,
+ * spectate, results: see its header for the shape), `show.ts` (TV, podium, rules card) and
+ * `a11y.ts` (screen-reader announcements).
  */
 import { signal } from '@preact/signals';
 import { readStored, writeStored } from '../ui/storage.ts';
+import { a11yEn, a11yZh } from './a11y.ts';
 import { en } from './en.ts';
 import { raceEn, raceZh } from './race.ts';
+import { showEn, showZh } from './show.ts';
 import { zh } from './zh.ts';
 
 export const LANGUAGES = ['en', 'zh'] as const;
 export type Language = (typeof LANGUAGES)[number];
 
-export type MessageKey = keyof typeof en | keyof typeof raceEn;
+export type MessageKey =
+  | keyof typeof en
+  | keyof typeof raceEn
+  | keyof typeof showEn
+  | keyof typeof a11yEn;
 export type Params = Readonly<Record<string, string | number>>;
 
 const CATALOGUES: Record<Language, Record<MessageKey, string>> = {
-  en: { ...en, ...raceEn },
-  zh: { ...zh, ...raceZh },
+  en: { ...en, ...raceEn, ...showEn, ...a11yEn },
+  zh: { ...zh, ...raceZh, ...showZh, ...a11yZh },
 };
 
 /** Language names in their own language, for the switcher. */
