@@ -61,7 +61,7 @@ describe.skipIf(!hasChromium)('leaving a race and coming back', () => {
   });
 
   it('lets the host end the race for everyone, after asking', async () => {
-    const { ann, bob, code } = await raceOfTwo(e2e);
+    const { ann, bob } = await raceOfTwo(e2e);
     expect(await bob.getByTestId('end-race').count()).toBe(0); // only the host has it
 
     await ann.getByTestId('end-race').click();
@@ -75,7 +75,7 @@ describe.skipIf(!hasChromium)('leaving a race and coming back', () => {
   });
 
   it('lets the host remove an idle player mid-race; the race goes on without them', async () => {
-    const { ann, bob, code } = await raceOfTwo(e2e);
+    const { ann, bob } = await raceOfTwo(e2e);
     expect(await bob.locator('[data-testid^="remove-"]').count()).toBe(0); // host only
 
     await ann.locator('[data-player="Bob"] [data-testid^="remove-"]').click();
