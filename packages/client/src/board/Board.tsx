@@ -2,7 +2,8 @@
  * The board drawn in SVG (900×900 viewBox, scales to its box). Pure view: it shows a
  * `GameState` with its highlights and reports pointer selection through `onSelect`.
  *
- * Layers, bottom to top: cell shading (windows, diagonals, highlights) · diagonal lines ·
+ * Layers, bottom to top: cell shading (windows, diagonals) · the player's cell colours ·
+ * highlights · diagonal lines ·
  * grid lines (thick around boxes) · one `role="gridcell"` group per cell with its digits and
  * an `aria-label` ("Row 3, column 4, 7"). Cells carry `data-cell` (0..80) for tests.
  */
@@ -13,6 +14,7 @@ import type { GameState } from '../state/game.ts';
 import { highlightsOf, type Highlights } from '../state/highlights.ts';
 import { cellAtFraction, cellX, cellY, extraShapes, UNIT, VIEW } from './geometry.ts';
 import { CellContent, cellLabel } from './CellContent.tsx';
+import { ColourLayer } from './ColourLayer.tsx';
 
 export interface BoardProps {
   readonly state: GameState;
@@ -71,6 +73,7 @@ export function Board(props: BoardProps) {
             class={baseClass(c, shapes)}
           />
         ))}
+        <ColourLayer colours={state.marks.colours} />
         {CELLS_LIST.map((c) => {
           const cls = highlightClass(c, highlights, selected, hintCells, hintArea);
           return (

@@ -1,6 +1,7 @@
 import { colOf, rowOf, type CellIndex } from '@percent/engine';
 import { t } from '../i18n/index.ts';
 import type { GameState } from '../state/game.ts';
+import { colourNames } from '../state/colours.ts';
 import { markDigits } from '../state/marks.ts';
 import { centreFontSize, cellX, cellY, cornerSpot, UNIT } from './geometry.ts';
 
@@ -66,7 +67,7 @@ export function CellContent({ state, cell, conflict }: CellContentProps) {
   );
 }
 
-/** "Row 3, column 4, 7" (or given / marks / empty), for screen readers. */
+/** "Row 3, column 4, 7" (or given / marks / empty, then its colours), for screen readers. */
 export function cellLabel(state: GameState, cell: CellIndex, conflict: boolean): string {
   const content = cellContentText(state, cell, conflict);
   return t('cell.label', { row: rowOf(cell) + 1, col: colOf(cell) + 1, content });
@@ -89,6 +90,9 @@ function cellContentText(state: GameState, cell: CellIndex, conflict: boolean): 
     if (centre.length) parts.push(t('cell.centre', { digits: centre.join(' ') }));
     if (!parts.length) parts.push(t('cell.empty'));
   }
+  const colours = colourNames(state.marks.colours[cell]!);
+  if (colours.length)
+    parts.push(t('cell.colours', { names: colours.map((c) => t(`colour.${c}`)).join(' ') }));
   if (conflict) parts.push(t('cell.conflict'));
   return parts.join(', ');
 }

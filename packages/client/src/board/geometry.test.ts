@@ -1,6 +1,6 @@
 import { cellAt, getVariant } from '@percent/engine';
 import { describe, expect, it } from 'vitest';
-import { cellAtFraction, extraShapes, UNIT } from './geometry.ts';
+import { cellAtFraction, colourWedges, extraShapes, UNIT } from './geometry.ts';
 
 describe('extraShapes', () => {
   it('shades the two percent windows and draws the anti-diagonal from top right to bottom left', () => {
@@ -28,5 +28,40 @@ describe('cellAtFraction', () => {
     expect(cellAtFraction(0.5, 0.2)).toBe(cellAt(1, 4));
     expect(cellAtFraction(1, 0.5)).toBeUndefined();
     expect(cellAtFraction(-0.01, 0.5)).toBeUndefined();
+  });
+});
+
+describe('colourWedges', () => {
+  const pointsOf = (polygon: string): number[][] =>
+    polygon.split(' ').map((p) => p.split(',').map(Number));
+  /** Shoelace area of a polygon. */
+  const area = (polygon: string): number => {
+    const pts = pointsOf(polygon);
+    let sum = 0;
+    pts.forEach(([x1, y1], i) => {
+      const [x2, y2] = pts[(i + 1) % pts.length]!;
+      sum += x1! * y2! - x2! * y1!;
+    });
+    return Math.abs(sum) / 2;
+  };
+
+  it('fills the whole cell with one colour', () => {
+    expect(colourWedges(1)).toEqual([`0,0 ${UNIT},0 ${UNIT},${UNIT} 0,${UNIT}`]);
+  });
+
+  it('cuts the cell into slices that stay inside it and cover it exactly', () => {
+    for (const count of [2, 3, 4, 5, 9]) {
+      const wedges = colourWedges(count);
+      expect(wedges).toHaveLength(count);
+      for (const w of wedges)
+        for (const [x, y] of pointsOf(w)) {
+          expect(x).toBeGreaterThanOrEqual(0);
+          expect(x).toBeLessThanOrEqual(UNIT);
+          expect(y).toBeGreaterThanOrEqual(0);
+          expect(y).toBeLessThanOrEqual(UNIT);
+        }
+      const total = wedges.reduce((sum, w) => sum + area(w), 0);
+      expect(total).toBeCloseTo(UNIT * UNIT, -1);
+    }
   });
 });

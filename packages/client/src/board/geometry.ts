@@ -77,3 +77,41 @@ export const cornerSpot = (n: number): readonly [number, number] => CORNER_SPOTS
 
 /** Centre marks shrink as there are more of them, to stay inside the cell. */
 export const centreFontSize = (count: number): number => (count <= 4 ? 26 : count <= 6 ? 21 : 16);
+
+/** Where the first slice of a many-coloured cell starts: up and to the right (degrees, y down). */
+const WEDGE_START = -60;
+
+/**
+ * A cell with `count` colours is cut into equal pie slices around its centre, as in
+ * SudokuPad; each slice is a polygon inside the cell, as SVG `points` relative to the cell's
+ * top-left corner. One colour fills the whole cell.
+ */
+export function colourWedges(count: number): string[] {
+  if (count <= 1) return [`0,0 ${UNIT},0 ${UNIT},${UNIT} 0,${UNIT}`];
+  const step = 360 / count;
+  return Array.from({ length: count }, (_, i) => {
+    const from = WEDGE_START + i * step;
+    const to = from + step;
+    // The cell's corners lie at 45° + k·90°; a slice takes those strictly inside it.
+    const corners: number[] = [];
+    for (let a = -135; a < to; a += 90) if (a > from) corners.push(a);
+    const points = [
+      [UNIT / 2, UNIT / 2],
+      edgePoint(from),
+      ...corners.map(edgePoint),
+      edgePoint(to),
+    ];
+    return points.map(([x, y]) => `${round(x!)},${round(y!)}`).join(' ');
+  });
+}
+
+/** Where a ray from the cell's centre at `degrees` leaves the cell. */
+function edgePoint(degrees: number): [number, number] {
+  const rad = (degrees * Math.PI) / 180;
+  const dx = Math.cos(rad);
+  const dy = Math.sin(rad);
+  const reach = UNIT / 2 / Math.max(Math.abs(dx), Math.abs(dy));
+  return [UNIT / 2 + dx * reach, UNIT / 2 + dy * reach];
+}
+
+const round = (n: number): number => Math.round(n * 10) / 10;

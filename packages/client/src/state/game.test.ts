@@ -108,11 +108,11 @@ describe('pencil marks', () => {
 });
 
 describe('input modes', () => {
-  it('cycles digit → corner → centre → digit', () => {
-    const modes = [1, 2, 3].map(
+  it('cycles digit → corner → centre → colour → digit', () => {
+    const modes = [1, 2, 3, 4].map(
       (n) => run(fresh(), ...Array.from({ length: n }, (): Action => ({ type: 'cycleMode' }))).mode,
     );
-    expect(modes).toEqual(['corner', 'centre', 'digit']);
+    expect(modes).toEqual(['corner', 'centre', 'colour', 'digit']);
   });
 });
 
@@ -151,6 +151,77 @@ describe('undo and redo', () => {
     game = run(game, { type: 'reset' });
     expect(game.marks.entries.every((d) => d === 0)).toBe(true);
     expect(run(game, { type: 'undo' }).marks.entries[2]).toBe(3);
+  });
+});
+
+describe('colours', () => {
+  const colouring = (): GameState =>
+    run(fresh(), { type: 'setMode', mode: 'colour' }, { type: 'select', cells: [0, 1, 2] });
+
+  it('paints every selected cell, givens included, without touching entries or marks', () => {
+    const { state, entered } = reduce(colouring(), { type: 'input', digit: 3 });
+    expect([0, 1, 2].map((c) => markDigits(state.marks.colours[c]!))).toEqual([[3], [3], [3]]);
+    expect(state.marks.colours[3]).toBe(0);
+    expect(entered).toEqual([]);
+    expect(state.marks.entries.every((d) => d === 0)).toBe(true);
+    expect(state.marks.centre.every((b) => b === 0)).toBe(true);
+  });
+
+  it('keeps several colours per cell and removes a colour every selected cell has', () => {
+    let game = run(colouring(), { type: 'input', digit: 3 }, { type: 'input', digit: 7 });
+    expect(markDigits(game.marks.colours[1]!)).toEqual([3, 7]);
+    game = run(game, { type: 'select', cells: [1, 4] }, { type: 'input', digit: 3 });
+    // R1C5 lacked 3, so 3 is added there rather than taken from R1C2.
+    expect(markDigits(game.marks.colours[4]!)).toEqual([3]);
+    game = run(game, { type: 'input', digit: 3 });
+    expect(markDigits(game.marks.colours[1]!)).toEqual([7]);
+    expect(game.marks.colours[4]).toBe(0);
+    expect(markDigits(game.marks.colours[2]!)).toEqual([3, 7]);
+  });
+
+  it('is one undo step per action, and undo and redo cover colours', () => {
+    const game = run(colouring(), { type: 'input', digit: 5 }, { type: 'input', digit: 6 });
+    expect(game.past).toHaveLength(2);
+    const back = run(game, { type: 'undo' });
+    expect(markDigits(back.marks.colours[0]!)).toEqual([5]);
+    expect(run(back, { type: 'undo' }).marks.colours[0]).toBe(0);
+    expect(markDigits(run(back, { type: 'redo' }).marks.colours[0]!)).toEqual([5, 6]);
+  });
+
+  it('Delete in colour mode clears the colours of the selection and nothing else', () => {
+    let game = run(
+      colouring(),
+      { type: 'input', digit: 2 },
+      { type: 'select', cells: [1] },
+      { type: 'input', digit: 8, mode: 'digit' },
+      { type: 'input', digit: 4, mode: 'corner' },
+      { type: 'select', cells: [1, 2] },
+    );
+    game = run(game, { type: 'clear' });
+    expect([game.marks.colours[1], game.marks.colours[2]]).toEqual([0, 0]);
+    expect(markDigits(game.marks.colours[0]!)).toEqual([2]);
+    expect(game.marks.entries[1]).toBe(8);
+  });
+
+  it('Delete in digit mode takes the colours only once the cells have no entry or mark', () => {
+    let game = run(
+      colouring(),
+      { type: 'input', digit: 2 },
+      { type: 'input', digit: 5, mode: 'corner' },
+      { type: 'setMode', mode: 'digit' },
+      { type: 'clear' },
+    );
+    expect(game.marks.corner[1]).toBe(0);
+    expect(markDigits(game.marks.colours[1]!)).toEqual([2]);
+    game = run(game, { type: 'clear' });
+    expect(game.marks.colours.every((b) => b === 0)).toBe(true);
+  });
+
+  it('survives placements and auto candidates; a reset clears it', () => {
+    let game = run(colouring(), { type: 'input', digit: 1 }, { type: 'autoCandidates' });
+    game = run(game, { type: 'place', placements: [{ cell: 1, digit: 2 }] });
+    expect(markDigits(game.marks.colours[1]!)).toEqual([1]);
+    expect(run(game, { type: 'reset' }).marks.colours.every((b) => b === 0)).toBe(true);
   });
 });
 

@@ -5,19 +5,13 @@
  * `Action` to the next state and the entries that changed, so a caller can forward each
  * change (`onEnter(cell, digit | 0)`) to a server.
  */
-import {
-  CELLS,
-  getVariant,
-  type CellIndex,
-  type Digit,
-  type Grid,
-  type VariantIdName,
-} from '@percent/engine';
-import { candidatesOf } from './candidates.ts';
-import { changedEntries, copyMarks, emptyMarks, hasMark, sameMarks, type Marks } from './marks.ts';
+import { CELLS, type CellIndex, type Digit, type Grid, type VariantIdName } from '@percent/engine';
+import { edit } from './edit.ts';
+import { changedEntries, emptyMarks, sameMarks, type Marks } from './marks.ts';
 import { moveCursor, selectCells, type Direction } from './selection.ts';
 
-export const INPUT_MODES = ['digit', 'corner', 'centre'] as const;
+/** Digit, corner mark, centre mark, cell colour (SudokuPad's Z X C V), in Space's cycle order. */
+export const INPUT_MODES = ['digit', 'corner', 'centre', 'colour'] as const;
 export type InputMode = (typeof INPUT_MODES)[number];
 
 /** none: no verdict yet; pending: sent, awaiting the server; confirmed / wrong: judged. */
@@ -47,9 +41,15 @@ export type Action =
   | { readonly type: 'selectAll' }
   | { readonly type: 'deselect' }
   | { readonly type: 'move'; readonly direction: Direction; readonly extend?: boolean }
-  /** Enter a digit in `mode` (default: the state's mode) into every selected cell. */
+  /**
+   * Enter a digit in `mode` (default: the state's mode) into every selected cell; in colour
+   * mode the digit names a colour (colours.ts), toggled like a mark.
+   */
   | { readonly type: 'input'; readonly digit: Digit; readonly mode?: InputMode }
-  /** Backspace/Delete: entries first; when none, the marks of `mode` (all marks in digit mode). */
+  /**
+   * Backspace/Delete: in colour mode the selection's colours; otherwise entries first, then
+   * the marks of `mode` (all marks in digit mode), then (digit mode) the colours.
+   */
   | { readonly type: 'clear'; readonly mode?: InputMode }
   | { readonly type: 'setMode'; readonly mode: InputMode }
   | { readonly type: 'cycleMode' }
@@ -133,85 +133,6 @@ export function setVerdict(state: GameState, cell: CellIndex, verdict: Verdict):
 }
 
 const unchanged = (state: GameState): Outcome => ({ state, entered: [] });
-
-type EditAction = Extract<
-  Action,
-  { type: 'input' | 'clear' | 'place' | 'autoCandidates' | 'reset' }
->;
-
-/** The marks after an editing action (a fresh copy; possibly equal to the old ones). */
-function edit(state: GameState, action: EditAction): Marks {
-  const marks = copyMarks(state.marks);
-  const open = state.selection.filter((c) => state.givens[c] === 0);
-  switch (action.type) {
-    case 'input':
-      inputDigit(marks, open, action.digit, action.mode ?? state.mode);
-      for (const c of open) if (marks.entries[c] === action.digit) clearFromPeers(state, marks, c);
-      break;
-    case 'clear':
-      clearCells(marks, open, action.mode ?? state.mode);
-      break;
-    case 'place':
-      for (const { cell, digit } of action.placements) {
-        if (state.givens[cell] !== 0) continue;
-        marks.entries[cell] = digit;
-        clearFromPeers(state, marks, cell);
-      }
-      break;
-    case 'autoCandidates':
-      fillCandidates(state, marks);
-      break;
-    case 'reset':
-      return emptyMarks();
-  }
-  return marks;
-}
-
-function inputDigit(
-  marks: Marks,
-  cells: readonly CellIndex[],
-  digit: Digit,
-  mode: InputMode,
-): void {
-  if (mode === 'digit') {
-    // Typing the digit every selected cell already holds takes it out again (as in SudokuPad).
-    const value = cells.every((c) => marks.entries[c] === digit) ? 0 : digit;
-    for (const c of cells) marks.entries[c] = value;
-    return;
-  }
-  const layer = mode === 'corner' ? marks.corner : marks.centre;
-  const blank = cells.filter((c) => marks.entries[c] === 0);
-  const remove = blank.every((c) => hasMark(layer[c]!, digit));
-  for (const c of blank) layer[c] = remove ? layer[c]! & ~(1 << digit) : layer[c]! | (1 << digit);
-}
-
-function clearCells(marks: Marks, cells: readonly CellIndex[], mode: InputMode): void {
-  if (cells.some((c) => marks.entries[c] !== 0)) {
-    for (const c of cells) marks.entries[c] = 0;
-    return;
-  }
-  for (const c of cells) {
-    if (mode !== 'centre') marks.corner[c] = 0;
-    if (mode !== 'corner') marks.centre[c] = 0;
-  }
-}
-
-/**
- * A digit just placed in `cell` is no longer a candidate in any cell that sees it: clear it
- * from its peers' centre and corner marks, as the auto-filled candidates would be by hand.
- */
-function clearFromPeers(state: GameState, marks: Marks, cell: CellIndex): void {
-  const keep = ~(1 << marks.entries[cell]!);
-  for (const p of getVariant(state.variant).peers[cell]!) {
-    marks.centre[p]! &= keep;
-    marks.corner[p]! &= keep;
-  }
-}
-
-function fillCandidates(state: GameState, marks: Marks): void {
-  const candidates = candidatesOf(getVariant(state.variant), state.givens, marks.entries);
-  for (let c = 0; c < CELLS; c++) marks.centre[c] = candidates[c]!;
-}
 
 /** Records `marks` as the new current marks, with one undo step, when they differ. */
 function commit(state: GameState, marks: Marks): Outcome {

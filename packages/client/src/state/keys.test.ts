@@ -31,8 +31,9 @@ describe('keyToAction', () => {
     expect(keyToAction(press('5', 'Digit5', { metaKey: true }))).toMatchObject({ mode: 'centre' });
   });
 
-  it('switches modes with Z X C and cycles with Space', () => {
+  it('switches modes with Z X C V and cycles with Space', () => {
     expect(keyToAction(press('z', 'KeyZ'))).toEqual({ type: 'setMode', mode: 'digit' });
+    expect(keyToAction(press('v', 'KeyV'))).toEqual({ type: 'setMode', mode: 'colour' });
     expect(keyToAction(press('x', 'KeyX'))).toEqual({ type: 'setMode', mode: 'corner' });
     expect(keyToAction(press('c', 'KeyC'))).toEqual({ type: 'setMode', mode: 'centre' });
     expect(keyToAction(press(' ', 'Space'))).toEqual({ type: 'cycleMode' });
@@ -82,6 +83,8 @@ describe('keyToAction', () => {
 
   it('lets browser shortcuts and unknown keys through', () => {
     expect(keyToAction(press('r', 'KeyR', { ctrlKey: true }))).toBeUndefined();
+    // Ctrl+V stays the browser's paste, not colour mode.
+    expect(keyToAction(press('v', 'KeyV', { ctrlKey: true }))).toBeUndefined();
     expect(keyToAction(press('Tab', 'Tab'))).toBeUndefined();
     expect(keyToAction(press('0', 'Digit0'))).toBeUndefined();
     expect(keyToAction(press('4', 'Digit4', { altKey: true }))).toBeUndefined();

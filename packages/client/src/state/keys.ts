@@ -2,7 +2,8 @@
  * Keyboard mapping, as SudokuPad players expect it:
  * - digits 1–9 (top row or numpad) enter in the current mode; held Shift = corner mark,
  *   held Ctrl/⌘ = centre mark (Numpad digits are read from `code`, so Shift+numpad works);
- * - Z / X / C choose digit / corner / centre mode, Space cycles;
+ * - Z / X / C / V choose digit / corner / centre / colour mode, Space cycles through the four;
+ *   in colour mode a digit toggles colour 1–9 and Delete clears the colours;
  * - arrows (and W A S D) move, with Shift or Ctrl/⌘ extending the selection;
  * - Backspace / Delete clear (digits first, then the marks of the mode; Shift / Ctrl pick
  *   corner / centre marks as for digits); Escape deselects; Ctrl+A selects all;
@@ -38,6 +39,7 @@ const MODE_KEYS: Readonly<Record<string, InputMode>> = {
   KeyZ: 'digit',
   KeyX: 'corner',
   KeyC: 'centre',
+  KeyV: 'colour',
 };
 
 /** The digit a key types, from `code` first (layout- and Shift-proof), else from `key`. */

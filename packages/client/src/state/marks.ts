@@ -1,26 +1,34 @@
 import { CELLS, type CellIndex, type Digit, type Grid } from '@percent/engine';
 
 /**
- * What the player has written on the board, apart from the givens: entered digits and the
- * two kinds of pencil mark. Marks are bit sets over the digits (bit d set = digit d marked).
- * Values are treated as immutable: every change copies.
+ * What the player has written on the board, apart from the givens: entered digits, the two
+ * kinds of pencil mark and cell colours. Marks and colours are bit sets over 1..9 (bit d set =
+ * digit d marked, colour d painted; see colours.ts for the palette). Colours stay on the
+ * device: they are never sent to a server. Values are treated as immutable: every change copies.
  */
 export interface Marks {
   readonly entries: Grid;
   readonly corner: Uint16Array;
   readonly centre: Uint16Array;
+  readonly colours: Uint16Array;
 }
+
+/** The bit-set layers of Marks (everything but the entries). */
+export const MARK_LAYERS = ['corner', 'centre', 'colours'] as const;
+export type MarkLayer = (typeof MARK_LAYERS)[number];
 
 export const emptyMarks = (): Marks => ({
   entries: new Uint8Array(CELLS),
   corner: new Uint16Array(CELLS),
   centre: new Uint16Array(CELLS),
+  colours: new Uint16Array(CELLS),
 });
 
 export const copyMarks = (m: Marks): Marks => ({
   entries: m.entries.slice(),
   corner: m.corner.slice(),
   centre: m.centre.slice(),
+  colours: m.colours.slice(),
 });
 
 const sameArray = (a: ArrayLike<number>, b: ArrayLike<number>): boolean => {
@@ -29,7 +37,7 @@ const sameArray = (a: ArrayLike<number>, b: ArrayLike<number>): boolean => {
 };
 
 export const sameMarks = (a: Marks, b: Marks): boolean =>
-  sameArray(a.entries, b.entries) && sameArray(a.corner, b.corner) && sameArray(a.centre, b.centre);
+  sameArray(a.entries, b.entries) && MARK_LAYERS.every((layer) => sameArray(a[layer], b[layer]));
 
 export const hasMark = (bits: number, digit: Digit): boolean => (bits & (1 << digit)) !== 0;
 
