@@ -7,6 +7,8 @@
 import type { ComponentChild, ComponentType } from 'preact';
 import { HomePage } from './features/home/HomePage.tsx';
 import { t } from './i18n/index.ts';
+import { Announcer } from './ui/Announcer.tsx';
+import { useFocusOnMount } from './ui/focus.ts';
 import { Header } from './ui/Header.tsx';
 import { lazyComponent } from './ui/lazy.ts';
 import { Link } from './ui/Link.tsx';
@@ -28,12 +30,22 @@ export function App() {
           <Lazy page={room} render={(Room) => <Room code={route.code} />} />
         )}
         {route.page === 'solo' && <Lazy page={solo} render={(Solo) => <Solo />} />}
-        {route.page === 'notFound' && (
-          <p>
-            {t('page.notFound')} <Link href="/">{t('nav.home')}</Link>
-          </p>
-        )}
+        {route.page === 'notFound' && <NotFound />}
       </main>
+      <Announcer />
+    </>
+  );
+}
+
+function NotFound() {
+  return (
+    <>
+      <h1 tabIndex={-1} ref={useFocusOnMount<HTMLHeadingElement>()}>
+        {t('page.notFound')}
+      </h1>
+      <p>
+        <Link href="/">{t('nav.home')}</Link>
+      </p>
     </>
   );
 }

@@ -95,7 +95,7 @@ export function Board(props: BoardProps) {
         <GridLines />
       </g>
       {ROWS.map((r) => (
-        <g role="row" key={r}>
+        <g role="row" key={r} aria-label={t('a11y.row', { n: r + 1 })}>
           {CELLS_LIST.slice(r * 9, r * 9 + 9).map((c) => (
             <g
               key={c}

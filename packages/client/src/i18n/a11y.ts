@@ -1,7 +1,64 @@
 /**
- * The accessibility catalogue: what screen readers hear (live announcements, row names),
- * merged by `src/i18n/index.ts`. Keys are prefixed `a11y.`; `a11yZh` must translate every key.
+ * The accessibility catalogue: what screen readers hear (live announcements, screen names,
+ * row names), merged by `src/i18n/index.ts`. Keys are prefixed `a11y.`; `a11yZh` must
+ * translate every key.
  */
-export const a11yEn = {} as const;
+export const a11yEn = {
+  'a11y.row': 'Row {n}',
+  'a11y.screen': '{room}: {screen}',
+  'a11y.screen.entry': 'join',
+  'a11y.screen.joining': 'joining',
+  'a11y.screen.missing': 'not found',
+  'a11y.screen.lobby': 'lobby',
+  'a11y.screen.countdown': 'countdown',
+  'a11y.screen.race': 'race',
+  'a11y.screen.spectate': 'watching',
+  'a11y.screen.results': 'results',
+  'a11y.screen.ended': 'ended',
+  'a11y.cell': 'R{row}C{col}',
+  'a11y.move.correct': '{cell}: {digit} is correct',
+  'a11y.move.wrong': '{cell}: {digit} is wrong, {n, plural, one {# mistake} other {# mistakes}}',
+  'a11y.move.cleared': '{cell} cleared',
+  'a11y.mistakes': '{n, plural, one {# mistake} other {# mistakes}}',
+  'a11y.ordinal.one': '{n}st',
+  'a11y.ordinal.two': '{n}nd',
+  'a11y.ordinal.few': '{n}rd',
+  'a11y.ordinal.other': '{n}th',
+  'a11y.finished.you': 'You finished {place}',
+  'a11y.finished.other': '{name} finished {place}',
+  'a11y.out.other': '{name} is out',
+  'a11y.out.you': 'You are out: no move for too long',
+  'a11y.left.other': '{name} left the race',
+  'a11y.forfeited.other': '{name} gave up',
+  'a11y.raceOver': 'The race is over. {cause}',
+} as const;
 
-export const a11yZh: Record<keyof typeof a11yEn, string> = {};
+export const a11yZh: Record<keyof typeof a11yEn, string> = {
+  'a11y.row': '第 {n} 行',
+  'a11y.screen': '{room}：{screen}',
+  'a11y.screen.entry': '加入',
+  'a11y.screen.joining': '正在加入',
+  'a11y.screen.missing': '未找到',
+  'a11y.screen.lobby': '大厅',
+  'a11y.screen.countdown': '倒计时',
+  'a11y.screen.race': '比赛',
+  'a11y.screen.spectate': '观战',
+  'a11y.screen.results': '成绩',
+  'a11y.screen.ended': '已结束',
+  'a11y.cell': '第 {row} 行第 {col} 列',
+  'a11y.move.correct': '{cell}：{digit} 正确',
+  'a11y.move.wrong': '{cell}：{digit} 错误，共 {n} 个错误',
+  'a11y.move.cleared': '{cell} 已清除',
+  'a11y.mistakes': '{n} 个错误',
+  'a11y.ordinal.one': '第 {n} 名',
+  'a11y.ordinal.two': '第 {n} 名',
+  'a11y.ordinal.few': '第 {n} 名',
+  'a11y.ordinal.other': '第 {n} 名',
+  'a11y.finished.you': '你以{place}完成',
+  'a11y.finished.other': '{name} 以{place}完成',
+  'a11y.out.other': '{name} 已被淘汰',
+  'a11y.out.you': '你太久没有落子，已出局',
+  'a11y.left.other': '{name} 离开了比赛',
+  'a11y.forfeited.other': '{name} 放弃了比赛',
+  'a11y.raceOver': '比赛结束。{cause}',
+};

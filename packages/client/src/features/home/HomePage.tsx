@@ -6,6 +6,7 @@
 import { useSignal } from '@preact/signals';
 import { t } from '../../i18n/index.ts';
 import { saveNickname, savedNickname } from '../../net/identity.ts';
+import { useFocusOnMount } from '../../ui/focus.ts';
 import { Link } from '../../ui/Link.tsx';
 import { NicknameField } from '../../ui/NicknameField.tsx';
 import { navigate } from '../../ui/router.ts';
@@ -54,7 +55,9 @@ export function HomePage() {
 
   return (
     <section class="home">
-      <h1>{t('home.title')}</h1>
+      <h1 tabIndex={-1} ref={useFocusOnMount<HTMLHeadingElement>()}>
+        {t('home.title')}
+      </h1>
       <p class="muted">{t('home.intro')}</p>
       <form class="home-card" onSubmit={(e) => void create(e)}>
         <NicknameField nickname={nickname} />

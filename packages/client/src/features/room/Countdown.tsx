@@ -2,16 +2,20 @@
 import type { RoomView } from '@percent/protocol';
 import { t } from '../../i18n/index.ts';
 import type { ServerClock } from '../../net/clock.ts';
+import { useAnnounceChange } from '../../ui/race-announcements.ts';
 import { useTicker } from './time.ts';
 
 export function Countdown({ view, clock }: { view: RoomView; clock: ServerClock }) {
   const now = useTicker(() => clock.now(), 100);
   const left = (view.race?.startsAt ?? now) - now;
   const seconds = Math.ceil(left / 1000);
+  const shown = seconds > 0 ? String(seconds) : t('countdown.go');
+  // Said through the page's live region: 3, 2, 1 politely, "Go!" interrupting.
+  useAnnounceChange(shown, seconds > 0 ? 'polite' : 'assertive');
   return (
-    <section class="countdown" data-testid="countdown" aria-live="assertive">
+    <section class="countdown" data-testid="countdown">
       <p class="muted">{t('countdown.title')}</p>
-      <p class="countdown-number">{seconds > 0 ? seconds : t('countdown.go')}</p>
+      <p class="countdown-number">{shown}</p>
       <p class="muted">
         {t(`variant.${view.settings.variant}`)} · {t(`difficulty.${view.settings.difficulty}`)}
       </p>

@@ -16,6 +16,8 @@ import { setVerdict, type Verdict } from '../../state/game.ts';
 import { raceGame, reconcile } from './race-board.ts';
 import { RacePanel } from './RacePanel.tsx';
 import { errorText } from './errors.ts';
+import { announce } from '../../ui/Announcer.tsx';
+import { moveAnnouncement } from '../../ui/race-announcements.ts';
 
 interface Props {
   readonly view: RoomView;
@@ -39,6 +41,8 @@ export function RacePlay({ view, race, session }: Props) {
   useEffect(() => {
     session.onMove((move, reply, latest) => {
       if (game && latest) game.value = setVerdict(game.value, move.cell, verdictOf(reply));
+      // The verdict is drawn on the cell; a screen reader hears it (a retry's was heard).
+      if (latest && reply.ok && !reply.duplicate) announce(moveAnnouncement(reply));
       message.value = reply.ok ? undefined : errorText(reply.error);
     });
   }, [session, game]);

@@ -12,6 +12,9 @@ import { hasMessage, t } from '../../i18n/index.ts';
 import { savedNickname } from '../../net/identity.ts';
 import { RoomSession } from '../../net/room-session.ts';
 import { Link } from '../../ui/Link.tsx';
+import { VISUALLY_HIDDEN } from '../../ui/Announcer.tsx';
+import { useFocusOnScreen } from '../../ui/focus.ts';
+import { useRaceAnnouncements } from '../../ui/race-announcements.ts';
 import { NicknameField } from '../../ui/NicknameField.tsx';
 import { codeFrom } from '../home/code.ts';
 import { navigate } from '../../ui/router.ts';
@@ -57,10 +60,19 @@ function Room({ code }: { code: string }) {
   const view = session.view.value;
   const ended = session.ended.value;
   const error = session.error.value;
+  const screen = screenOf(view, ended !== undefined, joining.value, summary.value);
+  useRaceAnnouncements(view);
+  useFocusOnScreen(screen, () => screenFocusTarget(screen));
   return (
     <div class="room">
       <div class="room-bar">
-        <span class="room-bar-code">{t('room.title', { code })}</span>
+        <h1 class="room-bar-code" tabIndex={-1} data-testid="room-heading">
+          {t('room.title', { code })}
+          <span style={VISUALLY_HIDDEN}>
+            {' · '}
+            {t(`a11y.screen.${screen}`)}
+          </span>
+        </h1>
         <ConnectionBadge />
         {view && !ended && <EndRaceButton session={session} view={view} />}
         {view && !ended && <LeaveButton session={session} view={view} />}
@@ -85,6 +97,46 @@ function Room({ code }: { code: string }) {
       )}
     </div>
   );
+}
+
+type Screen =
+  | 'entry'
+  | 'joining'
+  | 'missing'
+  | 'ended'
+  | 'lobby'
+  | 'countdown'
+  | 'race'
+  | 'spectate'
+  | 'results';
+
+/** Which screen the room shows; focus moves when it changes. */
+function screenOf(
+  view: RoomView | undefined,
+  ended: boolean,
+  joining: boolean,
+  summary: RoomSummaryView | 'missing' | undefined,
+): Screen {
+  if (ended) return 'ended';
+  if (view) {
+    if (view.phase === 'finished') return 'results';
+    if (view.phase !== 'racing') return view.phase;
+    return view.you.role === 'player' && view.race?.puzzle != null ? 'race' : 'spectate';
+  }
+  if (joining) return 'joining';
+  return summary === 'missing' ? 'missing' : 'entry';
+}
+
+/**
+ * The entry form focuses its nickname field itself. The race focuses the board: it is the one
+ * thing to do there, and a screen reader lands in the grid on the selected cell (typing works
+ * wherever focus is). Every other screen focuses the room's heading, which names the screen.
+ */
+function screenFocusTarget(screen: Screen): HTMLElement | SVGElement | null {
+  if (screen === 'entry') return null;
+  if (screen === 'race')
+    return document.querySelector<SVGElement>('[data-testid="race"] svg.board');
+  return document.querySelector<HTMLElement>('[data-testid="room-heading"]');
 }
 
 function Phase({ view, session }: { view: RoomView; session: RoomSession }) {
@@ -126,7 +178,7 @@ function EntryForm({ session, summary }: { session: RoomSession; summary?: RoomS
           {t(`room.entryNote.${watching}`)}
         </p>
       )}
-      <NicknameField nickname={nickname} required />
+      <NicknameField nickname={nickname} required focusOnMount />
       <button type="submit" class="primary" disabled={busy.value} data-testid="join-room">
         {watching ? t('room.joinToWatch') : t('room.join')}
       </button>

@@ -10,6 +10,7 @@ import { useSignalEffect } from '@preact/signals';
 import { useEffect } from 'preact/hooks';
 import { RulesPanel } from '../../board/RulesPanel.tsx';
 import { t } from '../../i18n/index.ts';
+import { useFocusOnMount } from '../../ui/focus.ts';
 import { PlayBoard } from '../play/PlayBoard.tsx';
 import {
   busy,
@@ -38,8 +39,12 @@ export function SoloPage() {
   useVisibilityPause();
   const current = session.value;
   const variant = current?.game.value.variant ?? choice.value.variant;
+  const heading = useFocusOnMount<HTMLHeadingElement>();
   return (
     <section class="solo">
+      <h1 class="solo-title" tabIndex={-1} ref={heading}>
+        {t('solo.title')}
+      </h1>
       <NewPuzzleBar />
       {busy.value === 'generate' && <Generating />}
       {!current && <Notice />}

@@ -1,0 +1,204 @@
+import type {
+  MoveReply,
+  PlayerView,
+  ProgressView,
+  RoomView,
+  RunnerStatus,
+} from '@percent/protocol';
+import { DEFAULT_SETTINGS } from '@percent/protocol';
+import { afterEach, describe, expect, it } from 'vitest';
+import { setLanguage } from '../i18n/index.ts';
+import { announce, announced } from './Announcer.tsx';
+import { moveAnnouncement, ordinal, raceAnnouncements } from './race-announcements.ts';
+
+const progress = (mistakes = 0): ProgressView => ({
+  filled: 10,
+  blanks: 50,
+  percent: 20,
+  mistakes,
+  units: 0,
+  penaltyMs: 0,
+});
+
+type Runner = [id: string, status: RunnerStatus, timeMs?: number, place?: number];
+
+const player = ([id, status, timeMs, place]: Runner): PlayerView => ({
+  id,
+  nickname: id,
+  host: id === 'Ann',
+  ready: true,
+  connection: 'online',
+  plays: true,
+  race: { status, progress: progress(), timeMs: timeMs ?? null, place: place ?? null },
+});
+
+function room(runners: Runner[], ended?: 'players' | 'host', raceId = 'r1'): RoomView {
+  return {
+    code: 'ABCDE',
+    link: '/r/ABCDE',
+    phase: ended ? 'finished' : 'racing',
+    settings: DEFAULT_SETTINGS,
+    hostId: 'Ann',
+    players: runners.map(player),
+    spectators: 0,
+    race: {
+      id: raceId,
+      variant: 'percent',
+      difficulty: 'easy',
+      startsAt: 0,
+      endsAt: null,
+      endedAt: ended ? 1000 : null,
+      endedBy: ended ?? null,
+      puzzle: '0'.repeat(81),
+      own: null,
+      boards: null,
+      solution: null,
+      standings: null,
+      pausedMs: 0,
+    },
+    lastRace: null,
+    you: { role: 'player', playerId: 'Ann' },
+    serverNow: 0,
+  };
+}
+
+const reply = (verdict: MoveReply['verdict'], mistakes: number): MoveReply => ({
+  moveId: 'm1',
+  cell: 21, // row 3, column 4
+  digit: 7,
+  verdict,
+  status: 'racing',
+  progress: progress(mistakes),
+  duplicate: false,
+});
+
+afterEach(() => setLanguage('en'));
+
+describe('moveAnnouncement', () => {
+  it('names the cell, the digit, the verdict and, when wrong, the mistakes so far', () => {
+    expect(moveAnnouncement(reply('wrong', 2))).toBe('R3C4: 7 is wrong, 2 mistakes');
+    expect(moveAnnouncement(reply('wrong', 1))).toBe('R3C4: 7 is wrong, 1 mistake');
+    expect(moveAnnouncement(reply('correct', 1))).toBe('R3C4: 7 is correct');
+    expect(moveAnnouncement(reply('cleared', 0))).toBe('R3C4 cleared');
+  });
+
+  it('speaks Chinese', () => {
+    setLanguage('zh');
+    expect(moveAnnouncement(reply('wrong', 2))).toBe('第 3 行第 4 列：7 错误，共 2 个错误');
+  });
+});
+
+describe('ordinal', () => {
+  it('gives English ordinals by the plural rules and Chinese places', () => {
+    expect([1, 2, 3, 4, 11, 12, 13, 21, 22, 23].map(ordinal)).toEqual([
+      '1st',
+      '2nd',
+      '3rd',
+      '4th',
+      '11th',
+      '12th',
+      '13th',
+      '21st',
+      '22nd',
+      '23rd',
+    ]);
+    setLanguage('zh');
+    expect(ordinal(2)).toBe('第 2 名');
+  });
+});
+
+describe('raceAnnouncements', () => {
+  const racing = room([
+    ['Ann', 'racing'],
+    ['Bob', 'racing'],
+    ['Cy', 'racing'],
+  ]);
+
+  it("says another player's finish with their place, and yours", () => {
+    const bobDone = room([
+      ['Ann', 'racing'],
+      ['Bob', 'finished', 90_000, 1],
+      ['Cy', 'racing'],
+    ]);
+    expect(raceAnnouncements(racing, bobDone)).toEqual(['Bob finished 1st']);
+    const annDone = room([
+      ['Ann', 'finished', 95_000, 2],
+      ['Bob', 'finished', 90_000, 1],
+      ['Cy', 'racing'],
+    ]);
+    expect(raceAnnouncements(bobDone, annDone)).toEqual(['You finished 2nd']);
+  });
+
+  it('ranks by time when the view carries no place', () => {
+    const before = room([
+      ['Ann', 'finished', 95_000],
+      ['Bob', 'racing'],
+      ['Cy', 'racing'],
+    ]);
+    const after = room([
+      ['Ann', 'finished', 95_000],
+      ['Bob', 'finished', 80_000],
+      ['Cy', 'racing'],
+    ]);
+    expect(raceAnnouncements(before, after)).toEqual(['Bob finished 1st']);
+  });
+
+  it('says nothing for progress alone, a first snapshot or a new race', () => {
+    expect(
+      raceAnnouncements(
+        racing,
+        room([
+          ['Ann', 'racing'],
+          ['Bob', 'racing'],
+          ['Cy', 'racing'],
+        ]),
+      ),
+    ).toEqual([]);
+    expect(raceAnnouncements(undefined, racing)).toEqual([]);
+    const rematch = room(
+      [
+        ['Ann', 'racing'],
+        ['Bob', 'finished', 1, 1],
+        ['Cy', 'racing'],
+      ],
+      undefined,
+      'r2',
+    );
+    expect(raceAnnouncements(racing, rematch)).toEqual([]);
+  });
+
+  it('says who is out or left, then that the race is over and why, in that order', () => {
+    const after = room(
+      [
+        ['Ann', 'timeout'],
+        ['Bob', 'eliminated'],
+        ['Cy', 'left'],
+      ],
+      'host',
+    );
+    expect(raceAnnouncements(racing, after)).toEqual([
+      'Bob is out',
+      'Cy left the race',
+      'The race is over. The host ended the race.',
+    ]);
+  });
+
+  it('speaks Chinese', () => {
+    setLanguage('zh');
+    const bobDone = room([
+      ['Ann', 'racing'],
+      ['Bob', 'finished', 90_000, 1],
+      ['Cy', 'racing'],
+    ]);
+    expect(raceAnnouncements(racing, bobDone)).toEqual(['Bob 以第 1 名完成']);
+  });
+});
+
+describe('announce', () => {
+  it('keeps the last three messages of a region, oldest first, and ignores empty text', () => {
+    for (const text of ['one', 'two', ' ', 'three', 'four']) announce(text);
+    announce('Go!', 'assertive');
+    expect(announced()).toEqual(['two', 'three', 'four']);
+    expect(announced('assertive')).toEqual(['Go!']);
+  });
+});
