@@ -26,6 +26,16 @@ export class MoveQueue {
     return move;
   }
 
+  /**
+   * Takes back a move made before a reload (saved with its id), so it is sent again and
+   * counts once; a move already in the queue is left as it is.
+   */
+  adopt(move: PendingMove): void {
+    if (this.waiting.has(move.moveId)) return;
+    this.waiting.set(move.moveId, move);
+    this.latest.set(move.cell, move.moveId);
+  }
+
   /** Forgets an acknowledged move; true when it is still its cell's latest (its verdict shows). */
   settle(moveId: string): boolean {
     const move = this.waiting.get(moveId);

@@ -112,6 +112,15 @@ export class RoomSession {
     return move;
   }
 
+  /** Sends moves saved before a reload again, with their ids (each counts once on the server). */
+  resend(moves: readonly PendingMove[]): void {
+    for (const move of moves) {
+      if (this.moves.pending().some((m) => m.moveId === move.moveId)) continue;
+      this.moves.adopt(move);
+      void this.send(move);
+    }
+  }
+
   dispose(): void {
     for (const off of this.offs) off();
   }

@@ -13,7 +13,8 @@ import type { NetResult } from '../../net/connection.ts';
 import type { RoomSession } from '../../net/room-session.ts';
 import { playerOf } from '../../net/views.ts';
 import { setVerdict, type Verdict } from '../../state/game.ts';
-import { raceGame, reconcile } from './race-board.ts';
+import { reconcile } from './race-board.ts';
+import { restoredRaceGame, useRaceSaving } from './race-saved.ts';
 import { RacePanel } from './RacePanel.tsx';
 import { errorText } from './errors.ts';
 import { announce } from '../../ui/Announcer.tsx';
@@ -26,9 +27,11 @@ interface Props {
 }
 
 export function RacePlay({ view, race, session }: Props) {
+  // This device's save of the race (marks, colours, wrong entries: race-saved.ts).
+  const where = { code: view.code, raceId: race.id, playerId: view.you.playerId };
   const game = useMemo(() => {
     // A new race (a rematch) brings a new board; later snapshots of it reconcile below.
-    const initial = raceGame(race.variant, race.puzzle, race.own);
+    const initial = restoredRaceGame(where, race.variant, race.puzzle, race.own);
     return initial && signal(initial);
   }, [race.id]);
   const message = useSignal<string | undefined>(undefined);
@@ -46,6 +49,7 @@ export function RacePlay({ view, race, session }: Props) {
       message.value = reply.ok ? undefined : errorText(reply.error);
     });
   }, [session, game]);
+  useRaceSaving(where, game, session);
   if (!game)
     return (
       <p class="error" role="alert">

@@ -8,7 +8,7 @@
  * to show as an error rather than draw as blanks.
  */
 import { CELLS, type CellIndex, type Digit, type VariantIdName } from '@percent/engine';
-import { createGame, reduce, setVerdict, type GameState } from '../../state/game.ts';
+import { createGame, reduce, setVerdict, type GameState, type Verdict } from '../../state/game.ts';
 import { gridOf } from '../../state/grid-text.ts';
 
 /**
@@ -49,3 +49,47 @@ export function reconcile(
   for (const { cell } of placements) next = setVerdict(next, cell, 'confirmed');
   return next;
 }
+
+/**
+ * The board saved on this device before a reload (marks, colours, history, entries with
+ * their verdicts) brought in line with the server's snapshot `fresh` (from `raceGame`):
+ * - a digit the server confirmed always wins, shown confirmed;
+ * - a saved entry the server does not hold stays only if it was wrong (its mistake is
+ *   already counted, so it is never sent again), refused (no verdict) or still awaiting its
+ *   reply (`resent(cell)`: its move goes again with its id, so it counts once); a saved
+ *   "confirmed" the server does not hold is stale and goes.
+ * Undefined when the save is of another puzzle (then the server's board is used as it is).
+ * No undo step is added: the restored history stays as it was.
+ */
+export function mergeSaved(
+  saved: GameState,
+  fresh: GameState,
+  resent: (cell: CellIndex) => boolean,
+): GameState | undefined {
+  if (saved.variant !== fresh.variant || !sameGrid(saved.givens, fresh.givens)) return undefined;
+  const entries = saved.marks.entries.slice();
+  const verdicts = saved.verdicts.slice();
+  for (let c = 0; c < CELLS; c++) {
+    const kept = keptEntry(saved, fresh, c, resent(c));
+    entries[c] = kept.digit;
+    verdicts[c] = kept.verdict;
+  }
+  return { ...saved, selection: [], marks: { ...saved.marks, entries }, verdicts };
+}
+
+function keptEntry(
+  saved: GameState,
+  fresh: GameState,
+  cell: CellIndex,
+  resent: boolean,
+): { digit: Digit; verdict: Verdict } {
+  const server = fresh.marks.entries[cell]!;
+  if (server !== 0) return { digit: server, verdict: 'confirmed' };
+  const digit = saved.marks.entries[cell]!;
+  const verdict = saved.verdicts[cell]!;
+  const keep =
+    digit !== 0 && (verdict === 'wrong' || verdict === 'none' || (verdict === 'pending' && resent));
+  return keep ? { digit, verdict } : { digit: 0, verdict: 'none' };
+}
+
+const sameGrid = (a: Uint8Array, b: Uint8Array): boolean => a.every((d, i) => d === b[i]);
