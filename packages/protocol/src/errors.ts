@@ -26,9 +26,11 @@ export const ErrorCode = {
   wrongPhase: 'WRONG_PHASE',
   /** The host started while some players were not ready; the message names them. */
   notReady: 'NOT_READY',
+  /** The host started a race while every seat sits out: nobody would play. */
+  noPlayers: 'NO_PLAYERS',
   /** The move targets a given (a clue of the puzzle), which cannot change. */
   givenCell: 'GIVEN_CELL',
-  /** The player has finished, was eliminated or left: no more moves. */
+  /** The player's race is over (finished, out, gave up) or they have no runner: no more moves. */
   notRacing: 'NOT_RACING',
   /** The same client move id was used for a different move. */
   moveIdReused: 'MOVE_ID_REUSED',

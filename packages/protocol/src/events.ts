@@ -6,6 +6,7 @@ import type {
   KickPayload,
   LeaderboardPayload,
   MovePayload,
+  PlayPayload,
   ReadyPayload,
   SettingsPayload,
   SpectatePayload,
@@ -44,6 +45,7 @@ export const ClientEvent = {
   leave: 'room:leave',
   sync: 'room:sync',
   ready: 'room:ready',
+  play: 'room:play',
   settings: 'room:settings',
   kick: 'room:kick',
   transferHost: 'room:host',
@@ -51,6 +53,7 @@ export const ClientEvent = {
   move: 'race:move',
   rematch: 'race:rematch',
   endRace: 'race:end',
+  forfeit: 'race:forfeit',
   history: 'history:get',
   leaderboard: 'leaderboard:get',
 } as const;
@@ -97,6 +100,7 @@ export interface ClientToServerEvents {
   'room:leave': (payload: object, ack: Ack<object>) => void;
   'room:sync': (payload: object, ack: Ack<ViewReply>) => void;
   'room:ready': (payload: ReadyPayload, ack: Ack<object>) => void;
+  'room:play': (payload: PlayPayload, ack: Ack<object>) => void;
   'room:settings': (payload: SettingsPayload, ack: Ack<object>) => void;
   'room:kick': (payload: KickPayload, ack: Ack<object>) => void;
   'room:host': (payload: TransferHostPayload, ack: Ack<object>) => void;
@@ -104,6 +108,7 @@ export interface ClientToServerEvents {
   'race:move': (payload: MovePayload, ack: Ack<MoveReply>) => void;
   'race:rematch': (payload: object, ack: Ack<object>) => void;
   'race:end': (payload: object, ack: Ack<object>) => void;
+  'race:forfeit': (payload: object, ack: Ack<object>) => void;
   'history:get': (payload: HistoryPayload, ack: Ack<{ entries: HistoryEntryView[] }>) => void;
   'leaderboard:get': (
     payload: LeaderboardPayload,

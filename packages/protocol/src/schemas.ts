@@ -71,6 +71,8 @@ export const RoomSettingsSchema = z.object({
   /** A locked room takes no new players (seated players may still reconnect). */
   locked: z.boolean(),
   spectatorDigits: SpectatorDigitsSchema,
+  /** A racing runner with no move for this long (s) is out (`idle`); null = never. */
+  idleOutSec: z.int().min(60).max(3600).nullable(),
 });
 export type RoomSettings = z.infer<typeof RoomSettingsSchema>;
 
@@ -82,12 +84,15 @@ export const DEFAULT_SETTINGS: RoomSettings = {
   maxPlayers: 8,
   locked: false,
   spectatorDigits: { kind: 'end' },
+  idleOutSec: null,
 };
 
 export const CreateRoomSchema = z.object({
   nickname: NicknameSchema,
   deviceId: DeviceIdSchema,
   settings: RoomSettingsSchema.partial().optional(),
+  /** false: the creator hosts without playing (a TV); default true. */
+  plays: z.boolean().optional(),
 });
 export const JoinRoomSchema = z.object({
   code: RoomCodeSchema,
@@ -99,6 +104,7 @@ export const JoinRoomSchema = z.object({
 export const SpectateSchema = z.object({ code: RoomCodeSchema, deviceId: DeviceIdSchema });
 export const EmptySchema = z.object({}).optional();
 export const ReadySchema = z.object({ ready: z.boolean() });
+export const PlaySchema = z.object({ plays: z.boolean() });
 export const SettingsSchema = z.object({ settings: RoomSettingsSchema.partial() });
 export const KickSchema = z.object({ playerId: PlayerIdSchema });
 export const TransferHostSchema = z.object({ playerId: PlayerIdSchema });
@@ -122,6 +128,7 @@ export type CreateRoomPayload = z.infer<typeof CreateRoomSchema>;
 export type JoinRoomPayload = z.infer<typeof JoinRoomSchema>;
 export type SpectatePayload = z.infer<typeof SpectateSchema>;
 export type ReadyPayload = z.infer<typeof ReadySchema>;
+export type PlayPayload = z.infer<typeof PlaySchema>;
 export type SettingsPayload = z.infer<typeof SettingsSchema>;
 export type KickPayload = z.infer<typeof KickSchema>;
 export type TransferHostPayload = z.infer<typeof TransferHostSchema>;

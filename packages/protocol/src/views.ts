@@ -8,7 +8,14 @@ import type { DifficultyLevel, RoomSettings, VariantName } from './schemas.ts';
  */
 
 export type RoomPhase = 'lobby' | 'countdown' | 'racing' | 'finished';
-export type RunnerStatus = 'racing' | 'finished' | 'eliminated' | 'left' | 'timeout';
+/**
+ * A runner's state: still `racing`, or out — `finished` (a full board), `eliminated` (too many
+ * mistakes), `left` (gave up the seat, was removed, or away past the grace period), `timeout`
+ * (the time limit, or the host ended the race), `forfeited` (gave up with `race:forfeit` and
+ * stays to watch), `idle` (no move for the room's `idleOutSec`).
+ */
+export type RunnerStatus =
+  'racing' | 'finished' | 'eliminated' | 'left' | 'timeout' | 'forfeited' | 'idle';
 export type Connection = 'online' | 'reconnecting';
 export type MoveVerdict = 'correct' | 'wrong' | 'cleared';
 export type RaceEndCause = 'players' | 'timeLimit' | 'host';
@@ -34,6 +41,11 @@ export interface PlayerView {
   readonly host: boolean;
   readonly ready: boolean;
   readonly connection: Connection;
+  /**
+   * False: this seat sits races out (`room:play`) — it gets no runner and, during a race, sees
+   * what a spectator sees; a host who sits out keeps every host power.
+   */
+  readonly plays: boolean;
   /** Present from the start of a race until the room returns to the lobby. */
   readonly race: PlayerRaceView | null;
 }
@@ -43,6 +55,12 @@ export interface PlayerRaceView {
   readonly progress: ProgressView;
   /** Time from the start to a full board plus penalties, once finished. */
   readonly timeMs: number | null;
+  /**
+   * A finished runner's rank among the runners finished so far (by `timeMs`), else null.
+   * Provisional until the race ends: under the penalty rule a later finisher with fewer
+   * penalties can still pass you.
+   */
+  readonly place: number | null;
 }
 
 export interface Standing {
@@ -81,6 +99,21 @@ export interface RaceView {
   readonly solution: string | null;
   /** Only once the race has ended, best first. */
   readonly standings: readonly Standing[] | null;
+  /**
+   * How long the server was away during this race (ms, 0 if never): its clock was paused for
+   * that long — `startsAt`, `endsAt` and the finish-time basis were shifted forward by it.
+   */
+  readonly pausedMs: number;
+}
+
+/** The race the room played last, kept in the lobby until the next race starts. */
+export interface LastRaceView {
+  readonly id: string;
+  readonly variant: VariantName;
+  readonly difficulty: DifficultyLevel;
+  readonly endedBy: RaceEndCause;
+  /** Best first. */
+  readonly standings: readonly Standing[];
 }
 
 export interface YouView {
@@ -101,6 +134,8 @@ export interface RoomView {
   readonly players: readonly PlayerView[];
   readonly spectators: number;
   readonly race: RaceView | null;
+  /** The last race's results: set when the room returns to the lobby, cleared at the next start. */
+  readonly lastRace: LastRaceView | null;
   readonly you: YouView;
   readonly serverNow: number;
 }
@@ -111,6 +146,8 @@ export interface ProgressEvent {
   readonly status: RunnerStatus;
   readonly progress: ProgressView;
   readonly timeMs: number | null;
+  /** As `PlayerRaceView.place`. */
+  readonly place: number | null;
   /** That player's board, only to spectators under the `live` rule. */
   readonly board: string | null;
 }

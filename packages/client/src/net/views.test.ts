@@ -23,7 +23,8 @@ const view: RoomView = {
     host: id === 'p1',
     ready: true,
     connection: 'online' as const,
-    race: { status: 'racing' as const, progress: progress(0), timeMs: null },
+    plays: true,
+    race: { status: 'racing' as const, progress: progress(0), timeMs: null, place: null },
   })),
   spectators: 1,
   race: {
@@ -39,7 +40,9 @@ const view: RoomView = {
     boards: null,
     solution: null,
     standings: null,
+    pausedMs: 0,
   },
+  lastRace: null,
   you: { role: 'spectator', playerId: null },
   serverNow: 0,
 };
@@ -51,12 +54,14 @@ describe('applyProgress', () => {
       status: 'finished',
       progress: progress(50),
       timeMs: 1234,
+      place: 1,
       board: null,
     });
     expect(next.players[1]!.race).toEqual({
       status: 'finished',
       progress: progress(50),
       timeMs: 1234,
+      place: 1,
     });
     expect(next.players[0]!.race!.progress.filled).toBe(0);
     expect(view.players[1]!.race!.status).toBe('racing');
@@ -70,6 +75,7 @@ describe('applyProgress', () => {
       status: 'racing',
       progress: progress(1),
       timeMs: null,
+      place: null,
       board,
     });
     expect(next.race!.boards).toEqual({ p1: board });

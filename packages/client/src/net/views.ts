@@ -9,7 +9,12 @@ export function applyProgress(view: RoomView, event: ProgressEvent): RoomView {
     p.id === event.playerId
       ? {
           ...p,
-          race: { status: event.status, progress: event.progress, timeMs: event.timeMs },
+          race: {
+            status: event.status,
+            progress: event.progress,
+            timeMs: event.timeMs,
+            place: event.place,
+          },
         }
       : p,
   );

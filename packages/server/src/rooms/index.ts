@@ -9,6 +9,7 @@ export {
   progressEventFor,
   membersOf,
   summaryOf,
+  watches,
   type Member,
   type Recipient,
 } from './view.ts';

@@ -15,10 +15,13 @@ import type { CommandOf, Room, Transition } from './types.ts';
 
 /** The lobby and the host's controls: ready flags, settings, kicks, handing the role over. */
 
+/** Lobby: ready to start. After a race (`finished`): wants to play again (kept by the rematch). */
 export function ready(room: Room, command: CommandOf<'ready'>): Transition<object> {
   const seat = requireSeat(room, command.connectionId);
   if (!isSeat(seat)) return seat;
-  if (room.phase !== 'lobby') return failure(ErrorCode.wrongPhase, 'ready is for the lobby');
+  if (room.phase !== 'lobby' && room.phase !== 'finished') {
+    return failure(ErrorCode.wrongPhase, 'ready is for the lobby and after a race');
+  }
   if (seat.ready === command.ready) return success(room, NOTHING);
   return success(updateSeat(room, seat.id, { ready: command.ready }), NOTHING, [STATE]);
 }

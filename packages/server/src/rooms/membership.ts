@@ -46,6 +46,7 @@ export function join(room: Room, command: CommandOf<'join'>, now: number): Trans
     nickname: uniqueNickname(room, command.nickname),
     sessionToken: command.newToken,
     ready: false,
+    plays: command.plays ?? true,
     connectionId,
     drops: 0,
   };

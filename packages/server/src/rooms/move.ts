@@ -1,6 +1,7 @@
 import { ErrorCode, type MoveReply } from '@percent/protocol';
 import { progressOf } from './progress.ts';
 import { endIfDone } from './race.ts';
+import { idleTimerAfterMove } from './rules.ts';
 import type { MoveRecord } from './records.ts';
 import { failure, seatHeldBy, STATE, success } from './room.ts';
 import type { CommandOf, Effect, MoveAck, Race, Room, Runner, Transition } from './types.ts';
@@ -47,6 +48,7 @@ export function move(room: Room, command: CommandOf<'move'>, now: number): Trans
   const effects: Effect[] = [
     { type: 'persistMove', raceId: race.id, seq: race.moves.length, move: record },
     { type: 'progress', playerId: seat.id },
+    ...idleTimerAfterMove(next, seat.id),
   ];
   if (after.status !== runner.status) effects.push(STATE);
   const reply = replyOf(next, after, moveId, after.acks[moveId]!, false);
@@ -72,9 +74,10 @@ export function recordMove(race: Race, record: MoveRecord): Race {
   return { ...race, runners, moves: [...race.moves, record] };
 }
 
-function applyTo(race: Race, runner: Runner, record: MoveRecord): Runner {
+function applyTo(race: Race, before: Runner, record: MoveRecord): Runner {
   const { cell, digit, verdict, moveId } = record;
-  const acks = { ...runner.acks, [moveId]: { cell, digit, verdict } };
+  const acks = { ...before.acks, [moveId]: { cell, digit, verdict } };
+  const runner = { ...before, activeAt: record.at };
   if (verdict === 'wrong') {
     const mistakes = runner.mistakes + 1;
     const rule = race.rules.mistakes;

@@ -40,7 +40,16 @@ export function progressOf(race: Race, runner: Runner): ProgressView {
 export const timeOf = (race: Race, runner: Runner): number | null =>
   runner.finishedAt === null ? null : runner.finishedAt - race.startsAt + penaltyMs(race, runner);
 
-const outcomeRank = { finished: 0, racing: 1, timeout: 1, eliminated: 2, left: 3 } as const;
+/** Out of time or idle rank with those still racing; giving up ranks with elimination. */
+const outcomeRank = {
+  finished: 0,
+  racing: 1,
+  timeout: 1,
+  idle: 1,
+  eliminated: 2,
+  forfeited: 2,
+  left: 3,
+} as const;
 
 /**
  * Best first: finishers by time (with penalties), then the rest by outcome and how far
@@ -63,4 +72,14 @@ export function standingsOf(race: Race): Standing[] {
       a.mistakes - b.mistakes,
   );
   return rows.map((row, i) => ({ ...row, place: row.outcome === 'finished' ? i + 1 : null }));
+}
+
+/**
+ * A finished runner's rank among the runners finished so far (their order in the standings);
+ * null for the others. Provisional while the race runs: under the penalty rule a later
+ * finisher with fewer penalties can still pass.
+ */
+export function placeOf(race: Race, runner: Runner): number | null {
+  if (runner.status !== 'finished') return null;
+  return standingsOf(race).find((row) => row.playerId === runner.playerId)?.place ?? null;
 }

@@ -1,18 +1,25 @@
 import { ErrorCode } from '@percent/protocol';
 import { standingsOf } from './progress.ts';
+import { idleTimers } from './rules.ts';
 import type { RaceRecord } from './records.ts';
 import { failure, isRaceOn, isSeat, NOTHING, requireHost, STATE, success } from './room.ts';
-import type { RaceEndCause } from '@percent/protocol';
+import type { LastRaceView, RaceEndCause, RunnerStatus } from '@percent/protocol';
 import type { CommandOf, Effect, Race, Room, Runner, Transition } from './types.ts';
 
-/** A race from the start to the standings, and the rematch after it. */
+/**
+ * A race from the start to the standings, and the rematch after it. Seats that sit out get no
+ * runner. Ready flags are cleared at the start: a flag set after the race means "play again".
+ */
 
 /** Why this connection may not start a race now, or null. Checked before a puzzle is drawn. */
 export function startRefusal(room: Room, connectionId: string): Transition<never> | null {
   const host = requireHost(room, connectionId);
   if (!isSeat(host)) return host;
   if (room.phase !== 'lobby') return failure(ErrorCode.wrongPhase, `the room is in ${room.phase}`);
-  const waiting = room.seats.filter((seat) => seat.id !== room.hostId && !seat.ready);
+  if (!room.seats.some((seat) => seat.plays)) {
+    return failure(ErrorCode.noPlayers, 'every seat sits out: nobody would play');
+  }
+  const waiting = room.seats.filter((seat) => seat.plays && seat.id !== room.hostId && !seat.ready);
   if (waiting.length > 0) {
     const names = waiting.map((seat) => seat.nickname).join(', ');
     return failure(ErrorCode.notReady, `not ready: ${names}`);
@@ -37,19 +44,25 @@ export function start(room: Room, command: CommandOf<'start'>, now: number): Tra
     endsAt: limit === null ? null : startsAt + limit * 1000,
     endedAt: null,
     endedBy: null,
-    runners: room.seats.map((seat) => ({
-      playerId: seat.id,
-      deviceId: seat.deviceId,
-      nickname: seat.nickname,
-      board: draw.puzzle,
-      mistakes: 0,
-      status: 'racing',
-      finishedAt: null,
-      acks: {},
-    })),
+    pausedMs: 0,
+    runners: room.seats
+      .filter((seat) => seat.plays)
+      .map((seat) => ({
+        playerId: seat.id,
+        deviceId: seat.deviceId,
+        nickname: seat.nickname,
+        board: draw.puzzle,
+        mistakes: 0,
+        status: 'racing',
+        finishedAt: null,
+        activeAt: startsAt,
+        acks: {},
+      })),
     moves: [],
   };
-  return success({ ...room, phase: 'countdown', race }, NOTHING, [STATE, ...raceTimers(race)]);
+  const seats = room.seats.map((seat) => (seat.ready ? { ...seat, ready: false } : seat));
+  const next: Room = { ...room, phase: 'countdown', race, seats, lastRace: null };
+  return success(next, NOTHING, [STATE, ...raceTimers(race)]);
 }
 
 /** The timers a race needs: the end of the countdown and the time limit. */
@@ -67,7 +80,7 @@ export function raceTimers(race: Race): Effect[] {
 export function begin(room: Room, command: CommandOf<'begin'>, now: number): Transition<object> {
   if (room.phase !== 'countdown' || room.race?.id !== command.raceId) return success(room, NOTHING);
   const next: Room = { ...room, phase: 'racing' };
-  return success(next, NOTHING, [STATE, ...tickTimer(next, now)]);
+  return success(next, NOTHING, [STATE, ...tickTimer(next, now), ...idleTimers(room.race)]);
 }
 
 /** While a `delay` race runs with spectators, they get a fresh view every second. */
@@ -77,11 +90,11 @@ export function tick(room: Room, now: number): Transition<object> {
   return success(room, NOTHING, [{ type: 'state', to: 'spectators' }, ...timer]);
 }
 
-function tickTimer(room: Room, now: number): Effect[] {
+export function tickTimer(room: Room, now: number): Effect[] {
   const wanted =
     room.phase === 'racing' &&
     room.race?.rules.spectatorDigits.kind === 'delay' &&
-    room.spectators.length > 0;
+    (room.spectators.length > 0 || room.seats.some((seat) => !seat.plays));
   return wanted
     ? [{ type: 'schedule', key: 'tick', at: now + 1000, command: { type: 'tick' } }]
     : [];
@@ -110,13 +123,11 @@ function stopRunners(room: Room, race: Race): Room {
 }
 
 /** A runner who left (or was kicked, or whose grace expired) stops racing. */
-export function withdraw(room: Room, playerId: string): Room {
+export function withdraw(room: Room, playerId: string, status: RunnerStatus = 'left'): Room {
   const race = room.race;
   if (!isRaceOn(room) || !race) return room;
   const runners = race.runners.map((runner): Runner =>
-    runner.playerId === playerId && runner.status === 'racing'
-      ? { ...runner, status: 'left' }
-      : runner,
+    runner.playerId === playerId && runner.status === 'racing' ? { ...runner, status } : runner,
   );
   return { ...room, race: { ...race, runners } };
 }
@@ -175,12 +186,30 @@ function recordOf(roomCode: string, race: Race): RaceRecord {
   };
 }
 
+/**
+ * Back to the lobby: ready flags set after the race ("play again") are kept, the race's
+ * results stay as `lastRace` until the next start.
+ */
 export function rematch(room: Room, command: CommandOf<'rematch'>): Transition<object> {
   const host = requireHost(room, command.connectionId);
   if (!isSeat(host)) return host;
   if (room.phase !== 'finished') {
     return failure(ErrorCode.wrongPhase, 'a rematch can follow only a finished race');
   }
-  const seats = room.seats.map((seat) => ({ ...seat, ready: false }));
-  return success({ ...room, phase: 'lobby', race: null, seats }, NOTHING, [STATE]);
+  return success(afterRace(room), NOTHING, [STATE]);
+}
+
+/** The lobby a finished room returns to (a rematch, or a restart after the race). */
+export function afterRace(room: Room): Room {
+  return { ...room, phase: 'lobby', race: null, lastRace: room.race && lastRaceOf(room.race) };
+}
+
+function lastRaceOf(race: Race): LastRaceView {
+  return {
+    id: race.id,
+    variant: race.variant,
+    difficulty: race.difficulty,
+    endedBy: race.endedBy ?? 'players',
+    standings: standingsOf(race),
+  };
 }

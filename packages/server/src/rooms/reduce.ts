@@ -2,6 +2,7 @@ import { disconnect, expire, join, leave, spectate } from './membership.ts';
 import { kick, ready, settings, transferHost } from './lobby.ts';
 import { move } from './move.ts';
 import { begin, endNow, rematch, start, tick, timeUp } from './race.ts';
+import { forfeit, idle, play } from './rules.ts';
 import { failure, seatHeldBy, success } from './room.ts';
 import { snapshotOf } from './snapshot.ts';
 import { viewFor } from './view.ts';
@@ -22,6 +23,7 @@ const handlers: { readonly [T in CommandType]: Handler<T> } = {
   expire,
   sync,
   ready,
+  play,
   settings,
   kick,
   transferHost,
@@ -29,6 +31,8 @@ const handlers: { readonly [T in CommandType]: Handler<T> } = {
   move,
   rematch,
   endRace: endNow,
+  forfeit,
+  idle,
   begin,
   timeUp,
   tick: (room, _command, now) => tick(room, now),

@@ -23,6 +23,7 @@ export function createRoom(
     seats: [],
     spectators: [],
     race: null,
+    lastRace: null,
     nextPlayer: 1,
   };
 }

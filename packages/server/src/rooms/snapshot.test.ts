@@ -6,15 +6,19 @@ import {
   apply,
   BLANK_CELLS,
   digitAt,
+  joinCmd,
   lobbyWith,
   moveCmd,
   racing,
+  solveAll,
   startCmd,
   TIMINGS,
+  tokenOf,
   typesOf,
   wrongAt,
 } from './test-fixtures.ts';
 import type { Effect, Room } from './types.ts';
+import { viewFor } from './view.ts';
 
 const lastSnapshot = (effects: readonly Effect[]) =>
   effects.findLast((e) => e.type === 'persistRoom');
@@ -152,8 +156,8 @@ describe('a snapshot that cannot be restored', () => {
   it('is refused with the reason, never thrown', () => {
     const cases: [string, MoveRecord[], RegExp][] = [
       ['{', [], /not JSON/],
-      ['null', [], /version undefined is not 2/],
-      [JSON.stringify({ version: 1, room: {} }), [], /version 1 is not 2/],
+      ['null', [], /version undefined is not 3/],
+      [JSON.stringify({ version: 1, room: {} }), [], /version 1 is not 3/],
       [
         good.replace(/"sessionToken":"[^"]+"/, '"sessionToken":7'),
         [],
@@ -172,5 +176,64 @@ describe('a snapshot that cannot be restored', () => {
       expect(restored.ok, text.slice(0, 40)).toBe(false);
       expect(!restored.ok && restored.message).toMatch(reason);
     }
+  });
+});
+
+describe('a race across a server outage', () => {
+  /** Ann finished at 6 s (2 s in); Bob is racing; the time limit is 60 s; stored at the start. */
+  function before() {
+    const room = racing(['Ann', 'Bob'], { timeLimitSec: 60, idleOutSec: 120 });
+    const snapshot = snapshotOf(room);
+    const log: MoveRecord[] = [];
+    let live = room;
+    for (const cell of BLANK_CELLS) {
+      const outcome = apply(live, moveCmd('p1', cell, digitAt(cell)), 6000);
+      live = outcome.room;
+      for (const e of outcome.effects) if (e.type === 'persistMove') log.push(e.move);
+    }
+    return { snapshot, log };
+  }
+
+  it('pauses the clock for as long as the server was away; a finished time stays', () => {
+    const { snapshot, log } = before();
+    const restored = restoreRoom(snapshot, log, 20_000, TIMINGS, 7000);
+    if (!restored.ok) return expect.fail(restored.message);
+    const race = restored.room.race!;
+    expect(race).toMatchObject({ startsAt: 11_000, endsAt: 71_000, pausedMs: 7000 });
+    expect(race.runners.map((r) => [r.status, r.finishedAt, r.activeAt])).toEqual([
+      ['finished', 13_000, 6000],
+      ['racing', null, 11_000],
+    ]);
+    const view = viewFor(restored.room, { role: 'player', playerId: 'p2' }, 20_000);
+    expect(view.race!.pausedMs).toBe(7000);
+    expect(view.players.map((p) => p.race?.timeMs)).toEqual([2000, null]);
+    expect(restored.effects.map((e) => e.type === 'schedule' && [e.key, e.at])).toEqual([
+      false,
+      ['expire:p1', 80_000],
+      ['expire:p2', 80_000],
+      ['timeUp', 71_000],
+      ['idle:p2', 131_000],
+    ]);
+    const written = restored.effects[0];
+    if (written?.type !== 'persistRoom') return expect.fail('the paused race was not stored');
+    expect(written.raceId).toBe('race-1');
+    // Stored shifted: a second restart with no outage keeps that clock, not shifting twice.
+    const again = restoreRoom(written.snapshot, log, 21_000, TIMINGS, 0);
+    expect(again.ok && again.room.race).toMatchObject({ startsAt: 11_000, pausedMs: 7000 });
+    expect(again.ok && typesOf(again.effects)).not.toContain('persistRoom');
+    // Bob finishes 19 s after the (shifted) start: the outage is not his time.
+    const back = apply(restored.room, joinCmd('Bob', 2, tokenOf(2)), 25_000).room;
+    const bob = solveAll(back, 'p2', 30_000);
+    expect(
+      viewFor(bob.room, { role: 'spectator' }, 30_000).race!.standings!.map((s) => s.timeMs),
+    ).toEqual([2000, 19_000]);
+  });
+
+  it('changes nothing in a lobby, and nothing without an outage', () => {
+    const lobby = restoreRoom(snapshotOf(lobbyWith(['Ann'])), [], 9000, TIMINGS, 5000);
+    expect(lobby.ok && typesOf(lobby.effects)).toEqual(['schedule']);
+    const { snapshot, log } = before();
+    const same = restoreRoom(snapshot, log, 9000, TIMINGS);
+    expect(same.ok && same.room.race).toMatchObject({ startsAt: 4000, pausedMs: 0 });
   });
 });

@@ -1,10 +1,11 @@
 import { DIFFICULTIES, RoomSettingsSchema, VARIANTS } from '@percent/protocol';
 import { z } from 'zod';
 import { recordMove, noteMove } from './move.ts';
-import { raceTimers, endIfDone } from './race.ts';
+import { afterRace, raceTimers, endIfDone } from './race.ts';
+import { idleTimers } from './rules.ts';
 import type { MoveRecord } from './records.ts';
 import { isRaceOn } from './room.ts';
-import type { Effect, Race, Room, RoomTimings } from './types.ts';
+import type { Effect, Race, Room, RoomTimings, Runner } from './types.ts';
 
 /**
  * A room's snapshot: what a restart needs besides the move log. It is written (in the same
@@ -14,7 +15,9 @@ import type { Effect, Race, Room, RoomTimings } from './types.ts';
  * and spectators simply open the link again. A finished room comes back as the lobby a
  * rematch would open (its race is stored).
  */
-export const SNAPSHOT_VERSION = 2;
+export const SNAPSHOT_VERSION = 3;
+/** Versions still read: a version-2 snapshot (before sitting out, idle times, pauses and last results) gets their defaults. */
+const READABLE_VERSIONS: readonly unknown[] = [2, SNAPSHOT_VERSION];
 
 const Digits81 = z.string().regex(/^[0-9]{81}$/, '81 digits');
 
@@ -24,6 +27,7 @@ const SeatSchema = z.object({
   nickname: z.string().min(1),
   sessionToken: z.string().min(16),
   ready: z.boolean(),
+  plays: z.boolean().default(true),
 });
 
 const RunnerSchema = z.object({
@@ -32,8 +36,39 @@ const RunnerSchema = z.object({
   nickname: z.string().min(1),
   board: Digits81,
   mistakes: z.int().min(0),
-  status: z.enum(['racing', 'finished', 'eliminated', 'left', 'timeout']),
+  status: z.enum(['racing', 'finished', 'eliminated', 'left', 'timeout', 'forfeited', 'idle']),
   finishedAt: z.number().nullable(),
+  /** Absent in version 2: the start. */
+  activeAt: z.number().optional(),
+});
+
+const ProgressSchema = z.object({
+  filled: z.int().min(0),
+  blanks: z.int().min(0),
+  percent: z.number(),
+  mistakes: z.int().min(0),
+  units: z.int().min(0),
+  penaltyMs: z.number(),
+});
+
+const LastRaceSchema = z.object({
+  id: z.string().min(1),
+  variant: z.enum(VARIANTS),
+  difficulty: z.enum(DIFFICULTIES),
+  endedBy: z.enum(['players', 'timeLimit', 'host']),
+  standings: z
+    .array(
+      z.object({
+        playerId: z.string().min(1),
+        nickname: z.string().min(1),
+        place: z.int().min(1).nullable(),
+        timeMs: z.number().nullable(),
+        mistakes: z.int().min(0),
+        outcome: RunnerSchema.shape.status,
+        progress: ProgressSchema,
+      }),
+    )
+    .readonly(),
 });
 
 const RaceSchema = z.object({
@@ -46,13 +81,14 @@ const RaceSchema = z.object({
   startsAt: z.number(),
   endsAt: z.number().nullable(),
   endedAt: z.number().nullable(),
+  pausedMs: z.number().min(0).default(0),
   runners: z.array(RunnerSchema),
   /** How many logged moves the runners' boards already include. */
   movesApplied: z.int().min(0),
 });
 
 const SnapshotSchema = z.object({
-  version: z.literal(SNAPSHOT_VERSION),
+  version: z.union([z.literal(2), z.literal(SNAPSHOT_VERSION)]),
   room: z.object({
     code: z.string().regex(/^[A-Z]{5}$/),
     phase: z.enum(['lobby', 'countdown', 'racing']),
@@ -60,30 +96,34 @@ const SnapshotSchema = z.object({
     hostId: z.string().nullable(),
     seats: z.array(SeatSchema).min(1, 'a room without players is not kept'),
     race: RaceSchema.nullable(),
+    lastRace: LastRaceSchema.nullable().default(null),
     nextPlayer: z.int().min(1),
   }),
 });
-type Snapshot = z.infer<typeof SnapshotSchema>;
+type Snapshot = z.input<typeof SnapshotSchema>;
+type SavedRace = z.output<typeof RaceSchema>;
 
+/** A finished room is kept as the lobby its rematch opens: "play again" flags and its results. */
 export function snapshotOf(room: Room): string {
-  const finished = room.phase === 'finished';
-  const race = finished || !room.race ? null : raceSnapshot(room.race);
+  const kept = room.phase === 'finished' ? afterRace(room) : room;
   const snapshot: Snapshot = {
     version: SNAPSHOT_VERSION,
     room: {
-      code: room.code,
-      phase: room.phase === 'finished' ? 'lobby' : room.phase,
-      settings: room.settings,
-      hostId: room.hostId,
-      seats: room.seats.map(({ id, deviceId, nickname, sessionToken, ready }) => ({
+      code: kept.code,
+      phase: kept.phase === 'finished' ? 'lobby' : kept.phase,
+      settings: kept.settings,
+      hostId: kept.hostId,
+      seats: kept.seats.map(({ id, deviceId, nickname, sessionToken, ready, plays }) => ({
         id,
         deviceId,
         nickname,
         sessionToken,
-        ready: finished ? false : ready,
+        ready,
+        plays,
       })),
-      race,
-      nextPlayer: room.nextPlayer,
+      race: kept.race ? raceSnapshot(kept.race) : null,
+      lastRace: kept.lastRace,
+      nextPlayer: kept.nextPlayer,
     },
   };
   return JSON.stringify(snapshot);
@@ -105,12 +145,18 @@ export type Restored =
 /**
  * The room a snapshot and its race's logged moves (in order) describe, with the timers it
  * needs again; or why not (unreadable, unknown version, inconsistent with the log).
+ *
+ * `awayMs`: how long the server was away (now − its last heartbeat). A race that was on pauses
+ * for that long: its clock (`startsAt`, `endsAt`, the idle rule's times) moves forward by it,
+ * runners already finished keep their time, and `pausedMs` grows by it. The shifted room is
+ * stored again at once, so a second restart does not shift it twice.
  */
 export function restoreRoom(
   text: string,
   log: readonly MoveRecord[],
   now: number,
   timings: RoomTimings,
+  awayMs = 0,
 ): Restored {
   let json: unknown;
   try {
@@ -119,7 +165,7 @@ export function restoreRoom(
     return { ok: false, message: `snapshot is not JSON: ${(error as Error).message}` };
   }
   const version = (json as { version?: unknown } | null)?.version;
-  if (version !== SNAPSHOT_VERSION) {
+  if (!READABLE_VERSIONS.includes(version)) {
     return { ok: false, message: `snapshot version ${String(version)} is not ${SNAPSHOT_VERSION}` };
   }
   const parsed = SnapshotSchema.safeParse(json);
@@ -132,16 +178,45 @@ export function restoreRoom(
   if (typeof race === 'string') return { ok: false, message: race };
   const seats = saved.seats.map((seat) => ({ ...seat, connectionId: null, drops: 1 }));
   const room: Room = { ...saved, seats, spectators: [], race, timings };
-  return restoredWithTimers(room, now);
+  const shift = race && isRaceOn(room) ? Math.max(0, Math.round(awayMs)) : 0;
+  const restored = restoredWithTimers(shift > 0 ? pause(room, shift) : room, now);
+  if (!restored.ok || shift === 0) return restored;
+  const live = isRaceOn(restored.room) ? (restored.room.race?.id ?? null) : null;
+  const write: Effect = {
+    type: 'persistRoom',
+    code: room.code,
+    raceId: live,
+    snapshot: snapshotOf(restored.room),
+  };
+  return { ...restored, effects: [write, ...restored.effects] };
+}
+
+/** The race's clock moved forward by `ms` (the server was away): nobody loses that time. */
+function pause(room: Room, ms: number): Room {
+  const race = room.race!;
+  const runners = race.runners.map((runner): Runner => {
+    if (runner.status === 'finished' && runner.finishedAt !== null) {
+      return { ...runner, finishedAt: runner.finishedAt + ms };
+    }
+    return runner.status === 'racing' ? { ...runner, activeAt: runner.activeAt + ms } : runner;
+  });
+  const shifted: Race = {
+    ...race,
+    startsAt: race.startsAt + ms,
+    endsAt: race.endsAt === null ? null : race.endsAt + ms,
+    pausedMs: race.pausedMs + ms,
+    runners,
+  };
+  return { ...room, race: shifted };
 }
 
 /** The race with the logged moves the snapshot has not seen applied; a message if they clash. */
-function replay(saved: NonNullable<Snapshot['room']['race']>, log: readonly MoveRecord[]) {
+function replay(saved: SavedRace, log: readonly MoveRecord[]) {
   const { movesApplied, runners, ...rest } = saved;
   if (log.length < movesApplied) {
     return `race ${saved.id}: the snapshot has seen ${movesApplied} moves, the log holds ${log.length}`;
   }
-  const fresh = runners.map((r) => ({ ...r, acks: {} }));
+  const fresh = runners.map((r) => ({ ...r, activeAt: r.activeAt ?? saved.startsAt, acks: {} }));
   let race: Race = { ...rest, endedBy: null, runners: fresh, moves: [] };
   for (const [seq, move] of log.entries()) {
     if (!race.runners.some((r) => r.playerId === move.playerId)) {
@@ -163,6 +238,7 @@ function restoredWithTimers(room: Room, now: number): Restored {
   if (room.race && isRaceOn(room)) {
     const pending = raceTimers(room.race);
     timers.push(...(room.phase === 'countdown' ? pending : pending.slice(1)));
+    if (room.phase === 'racing') timers.push(...idleTimers(room.race));
   }
   const ended = endIfDone(room, now, timers);
   return ended.ok

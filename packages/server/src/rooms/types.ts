@@ -1,5 +1,6 @@
 import type {
   DifficultyLevel,
+  LastRaceView,
   MoveReply,
   RaceEndCause,
   RoomPhase,
@@ -24,7 +25,10 @@ export interface Seat {
   readonly deviceId: string;
   readonly nickname: string;
   readonly sessionToken: string;
+  /** In the lobby: ready to start. After a race (`finished`): wants to play again. */
   readonly ready: boolean;
+  /** False: this seat sits races out (no runner; during a race it sees what spectators see). */
+  readonly plays: boolean;
   /** The connection holding the seat; null while the player is away (grace period). */
   readonly connectionId: string | null;
   /** Bumped on every drop, so that a grace timer armed for an older drop does nothing. */
@@ -46,6 +50,8 @@ export interface Runner {
   readonly mistakes: number;
   readonly status: RunnerStatus;
   readonly finishedAt: number | null;
+  /** The start or this runner's last move (ms, on the race's clock): the idle rule counts from it. */
+  readonly activeAt: number;
   /** Every move id this player used in the race, with its verdict (idempotency). */
   readonly acks: Readonly<Record<string, MoveAck>>;
 }
@@ -63,6 +69,8 @@ export interface Race {
   readonly endedAt: number | null;
   /** Why the race ended; null while it is on. */
   readonly endedBy: RaceEndCause | null;
+  /** Server outages during the race (ms): the clock was shifted forward by them. */
+  readonly pausedMs: number;
   /** In seat order at the start; a runner stays when their seat goes. */
   readonly runners: readonly Runner[];
   /** Every judged move in order; index = the move's `seq` in the store's log. */
@@ -93,6 +101,8 @@ export interface Room {
   readonly seats: readonly Seat[];
   readonly spectators: readonly Spectator[];
   readonly race: Race | null;
+  /** The results of the race before, shown in the lobby until the next start. */
+  readonly lastRace: LastRaceView | null;
   /** Next player id number (ids are `p1`, `p2`, … per room). */
   readonly nextPlayer: number;
 }
@@ -119,12 +129,15 @@ export type Command =
       readonly sessionToken: string | undefined;
       /** The token a new seat gets (made by the caller: the core has no randomness). */
       readonly newToken: string;
+      /** false: a new seat sits races out (a host on a TV); default true. */
+      readonly plays?: boolean;
     })
   | (From & { readonly type: 'spectate'; readonly deviceId: string })
   | (From & { readonly type: 'leave' })
   | (From & { readonly type: 'disconnect' })
   | (From & { readonly type: 'sync' })
   | (From & { readonly type: 'ready'; readonly ready: boolean })
+  | (From & { readonly type: 'play'; readonly plays: boolean })
   | (From & { readonly type: 'settings'; readonly settings: Partial<RoomSettings> })
   | (From & { readonly type: 'kick'; readonly target: string })
   | (From & { readonly type: 'transferHost'; readonly target: string })
@@ -137,16 +150,18 @@ export type Command =
     })
   | (From & { readonly type: 'rematch' })
   | (From & { readonly type: 'endRace' })
+  | (From & { readonly type: 'forfeit' })
   | { readonly type: 'expire'; readonly playerId: string; readonly drops: number }
   | { readonly type: 'begin'; readonly raceId: string }
   | { readonly type: 'timeUp'; readonly raceId: string }
-  | { readonly type: 'tick' };
+  | { readonly type: 'tick' }
+  | { readonly type: 'idle'; readonly raceId: string; readonly playerId: string };
 
 export type CommandType = Command['type'];
 export type CommandOf<T extends CommandType> = Extract<Command, { type: T }>;
 
 /** Commands a timer posts back to the room. */
-export type TimerCommand = CommandOf<'begin' | 'timeUp' | 'expire' | 'tick'>;
+export type TimerCommand = CommandOf<'begin' | 'timeUp' | 'expire' | 'tick' | 'idle'>;
 
 /** The typed reply of each command. */
 export interface Replies {
@@ -157,12 +172,15 @@ export interface Replies {
   leave: object;
   disconnect: object;
   ready: object;
+  play: object;
   settings: object;
   kick: object;
   transferHost: object;
   start: object;
   rematch: object;
   endRace: object;
+  forfeit: object;
+  idle: object;
   expire: object;
   begin: object;
   timeUp: object;

@@ -7,7 +7,7 @@ import {
   type RoomSummaryView,
   type SeatReply,
 } from '@percent/protocol';
-import { progressOf, standingsOf, timeOf } from './progress.ts';
+import { placeOf, progressOf, standingsOf, timeOf } from './progress.ts';
 import type { Race, Room } from './types.ts';
 
 /** Who a payload is for. Every outgoing payload is built by the functions below. */
@@ -24,12 +24,14 @@ export function viewFor(room: Room, recipient: Recipient, now: number): RoomView
       host: seat.id === room.hostId,
       ready: seat.ready,
       connection: seat.connectionId !== null ? 'online' : 'reconnecting',
+      plays: seat.plays,
       race:
         runner && room.race
           ? {
               status: runner.status,
               progress: progressOf(room.race, runner),
               timeMs: timeOf(room.race, runner),
+              place: placeOf(room.race, runner),
             }
           : null,
     };
@@ -43,6 +45,7 @@ export function viewFor(room: Room, recipient: Recipient, now: number): RoomView
     players,
     spectators: room.spectators.length,
     race: room.race ? raceView(room, room.race, recipient, now) : null,
+    lastRace: room.lastRace,
     you: {
       role: recipient.role,
       playerId: recipient.role === 'player' ? recipient.playerId : null,
@@ -71,7 +74,17 @@ function raceView(room: Room, race: Race, recipient: Recipient, now: number): Ra
     boards: shown ? visibleBoards(room, race, recipient, now) : null,
     solution: ended ? race.solution : null,
     standings: ended ? standingsOf(race) : null,
+    pausedMs: race.pausedMs,
   };
+}
+
+/**
+ * True when the recipient sees the race as a spectator does: a spectator, or a seat with no
+ * runner in the race (it sits races out). A runner never does, even once out of the race.
+ */
+export function watches(room: Room, recipient: Recipient): boolean {
+  if (recipient.role === 'spectator') return true;
+  return !room.race?.runners.some((r) => r.playerId === recipient.playerId);
 }
 
 /** Everyone sees every board after the race; during it only spectators, per the host's rule. */
@@ -82,7 +95,7 @@ function visibleBoards(
   now: number,
 ): Record<string, string> | null {
   if (room.phase === 'finished') return boardsAt(race, Infinity);
-  if (recipient.role !== 'spectator') return null;
+  if (!watches(room, recipient)) return null;
   const rule = race.rules.spectatorDigits;
   if (rule.kind === 'live') return boardsAt(race, Infinity);
   if (rule.kind === 'delay') return boardsAt(race, now - rule.seconds * 1000);
@@ -112,12 +125,13 @@ export function progressEventFor(
   const race = room.race;
   const runner = race?.runners.find((r) => r.playerId === playerId);
   if (!race || !runner) return null;
-  const live = recipient.role === 'spectator' && race.rules.spectatorDigits.kind === 'live';
+  const live = watches(room, recipient) && race.rules.spectatorDigits.kind === 'live';
   return {
     playerId,
     status: runner.status,
     progress: progressOf(race, runner),
     timeMs: timeOf(race, runner),
+    place: placeOf(race, runner),
     board: live ? runner.board : null,
   };
 }

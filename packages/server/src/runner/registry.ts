@@ -23,6 +23,8 @@ export interface RegistryDeps {
 
 /** How long a shutdown waits for a room's command in progress (a puzzle draw, say). */
 const DRAIN_MS = 1000;
+/** How often the store records that the server is up (a restart measures its outage by it). */
+const HEARTBEAT_MS = 1000;
 
 /**
  * Every live room, by code, each with its own runner: a slow command in one room never delays
@@ -34,6 +36,7 @@ export class RoomRegistry {
   /** Moves since start: judged (counted once) and answered as retries (`/healthz`). */
   readonly moves = { accepted: 0, duplicates: 0 };
   private readonly runnerDeps: RunnerDeps;
+  private heartbeats: ReturnType<typeof setInterval> | undefined;
 
   constructor(private readonly deps: RegistryDeps) {
     this.runnerDeps = {
@@ -90,18 +93,33 @@ export class RoomRegistry {
   /**
    * Brings back the rooms that were live at the last stop: each snapshot with the moves logged
    * after it. A snapshot that cannot be restored is skipped with its reason (and left stored);
-   * it never stops the others. Returns how many rooms came back.
+   * it never stops the others. Races pause for the outage: the time since the store's last
+   * heartbeat. Then the heartbeat starts (every second). Returns how many rooms came back.
    */
   restore(): number {
+    const last = this.deps.store.lastHeartbeat();
+    const awayMs = last === null ? 0 : Math.max(0, this.runnerDeps.now() - last);
+    if (awayMs > 0) this.deps.log.info({ awayMs }, 'the server was away: race clocks pause');
     for (const saved of this.deps.store.loadRooms()) {
-      const reason = this.restoreOne(saved);
+      const reason = this.restoreOne(saved, awayMs);
       if (reason) this.deps.log.warn({ code: saved.code, reason }, 'room not restored');
     }
+    this.beat();
+    this.heartbeats = setInterval(() => this.beat(), HEARTBEAT_MS);
+    this.heartbeats.unref();
     return this.runners.size;
   }
 
+  private beat(): void {
+    try {
+      this.deps.store.heartbeat(this.runnerDeps.now());
+    } catch (error) {
+      this.deps.log.warn({ err: error }, 'heartbeat not stored');
+    }
+  }
+
   /** Restores one room; the reason when it could not be. */
-  private restoreOne(saved: SavedRoom): string | null {
+  private restoreOne(saved: SavedRoom, awayMs: number): string | null {
     if (this.runners.has(saved.code)) return 'a room with this code is already open';
     const log =
       saved.raceId === null
@@ -109,7 +127,7 @@ export class RoomRegistry {
         : this.deps.store.movesOf(saved.raceId);
     if (!log.ok) return log.message;
     const now = this.runnerDeps.now();
-    const restored = restoreRoom(saved.snapshot, log.value, now, this.deps.timings);
+    const restored = restoreRoom(saved.snapshot, log.value, now, this.deps.timings, awayMs);
     if (!restored.ok) return restored.message;
     const runner = this.add(restored.room);
     try {
@@ -124,6 +142,8 @@ export class RoomRegistry {
 
   /** Stops every room: no command is taken after this; each finishes the one it is on. */
   async shutdown(): Promise<void> {
+    clearInterval(this.heartbeats);
+    this.beat();
     const drained = Promise.all([...this.runners.values()].map((runner) => runner.stop()));
     await Promise.race([drained, new Promise((resolve) => setTimeout(resolve, DRAIN_MS).unref())]);
   }

@@ -225,7 +225,7 @@ describe('restoring rooms from the store', () => {
     const reasons = lines.map((line) => JSON.parse(line) as { code: string; reason: string });
     expect(reasons).toEqual([
       expect.objectContaining({ code: 'BROKE', reason: expect.stringMatching(/not JSON/) }),
-      expect.objectContaining({ code: 'OLDER', reason: 'snapshot version 1 is not 2' }),
+      expect.objectContaining({ code: 'OLDER', reason: 'snapshot version 1 is not 3' }),
     ]);
     await rooms.shutdown();
   });

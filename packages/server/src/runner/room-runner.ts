@@ -10,6 +10,7 @@ import {
 import type { Logger } from 'pino';
 import {
   membersOf,
+  watches,
   progressEventFor,
   reduce,
   startRefusal,
@@ -187,7 +188,7 @@ export class RoomRunner {
   private sendState(to: 'all' | 'spectators'): void {
     const now = this.deps.now();
     for (const { connectionId, recipient } of membersOf(this.current)) {
-      if (to === 'spectators' && recipient.role !== 'spectator') continue;
+      if (to === 'spectators' && !watches(this.current, recipient)) continue;
       this.deps.transport.send(
         connectionId,
         ServerEvent.state,
@@ -196,11 +197,14 @@ export class RoomRunner {
     }
   }
 
-  /** Players all get the same event (no board); spectators may get the board too. */
+  /**
+   * Runners all get the same event (no board); spectators — and seats sitting the race out —
+   * may get the board too.
+   */
   private sendProgress(playerId: string): void {
     const players: string[] = [];
     for (const { connectionId, recipient } of membersOf(this.current)) {
-      if (recipient.role === 'player') {
+      if (!watches(this.current, recipient)) {
         players.push(connectionId);
         continue;
       }

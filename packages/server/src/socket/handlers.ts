@@ -10,6 +10,7 @@ import {
   LeaderboardSchema,
   MoveSchema,
   ok,
+  PlaySchema,
   ReadySchema,
   SettingsSchema,
   SpectateSchema,
@@ -54,8 +55,15 @@ function registerMembership(socket: PercentSocket, deps: HandlerDeps): void {
   const connectionId = socket.id;
   on(socket, 'room:create', CreateRoomSchema, async (p) => {
     const runner = deps.rooms.open(p.settings);
-    const { nickname, deviceId } = p;
-    const join = { type: 'join', connectionId, nickname, deviceId, newToken: newToken() } as const;
+    const { nickname, deviceId, plays } = p;
+    const join = {
+      type: 'join',
+      connectionId,
+      nickname,
+      deviceId,
+      newToken: newToken(),
+      plays,
+    } as const;
     const reply = await enter(socket, deps, runner, { ...join, sessionToken: undefined });
     if (!reply.ok) deps.rooms.discardIfEmpty(runner);
     return reply;
@@ -115,6 +123,7 @@ function registerPlay(socket: PercentSocket, deps: HandlerDeps): void {
   on(socket, 'room:ready', ReadySchema, (p) =>
     send({ type: 'ready', connectionId, ready: p.ready }),
   );
+  on(socket, 'room:play', PlaySchema, (p) => send({ type: 'play', connectionId, plays: p.plays }));
   on(socket, 'room:settings', SettingsSchema, (p) =>
     send({ type: 'settings', connectionId, settings: p.settings }),
   );
@@ -126,6 +135,7 @@ function registerPlay(socket: PercentSocket, deps: HandlerDeps): void {
   );
   on(socket, 'race:rematch', EmptySchema, () => send({ type: 'rematch', connectionId }));
   on(socket, 'race:end', EmptySchema, () => send({ type: 'endRace', connectionId }));
+  on(socket, 'race:forfeit', EmptySchema, () => send({ type: 'forfeit', connectionId }));
   on(socket, 'race:move', MoveSchema, (p) => send({ type: 'move', connectionId, ...p }));
   on(socket, 'race:start', EmptySchema, () =>
     inRoom(socket, deps, (runner) => runner.startRace(connectionId, deps.draw)),

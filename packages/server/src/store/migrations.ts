@@ -63,6 +63,30 @@ export const MIGRATIONS: readonly string[] = [
      SELECT race_id, seq, player_id, 'legacy-' || seq, at, cell, digit, verdict FROM moves;
    DROP TABLE moves;
    ALTER TABLE rooms ADD COLUMN race_id TEXT;`,
+  // 3: two more outcomes (`forfeited`: gave up and stayed; `idle`: no move for the room's
+  // idle limit) — SQLite cannot alter a CHECK, so the table is copied. A heartbeat row tells
+  // a restart how long the server was away (race clocks pause for that long).
+  `CREATE TABLE race_players_v3 (
+     race_id TEXT NOT NULL REFERENCES races (id) ON DELETE CASCADE,
+     player_id TEXT NOT NULL,
+     device_id TEXT NOT NULL,
+     nickname TEXT NOT NULL,
+     place INTEGER,
+     time_ms INTEGER,
+     mistakes INTEGER NOT NULL,
+     outcome TEXT NOT NULL CHECK (outcome IN
+       ('finished', 'eliminated', 'left', 'timeout', 'forfeited', 'idle')),
+     PRIMARY KEY (race_id, player_id)
+   ) STRICT;
+   INSERT INTO race_players_v3 SELECT race_id, player_id, device_id, nickname, place, time_ms,
+     mistakes, outcome FROM race_players ORDER BY rowid;
+   DROP TABLE race_players;
+   ALTER TABLE race_players_v3 RENAME TO race_players;
+   CREATE INDEX race_players_by_device ON race_players (device_id);
+   CREATE TABLE heartbeat (
+     id INTEGER PRIMARY KEY CHECK (id = 1),
+     at INTEGER NOT NULL
+   ) STRICT;`,
 ];
 
 /**

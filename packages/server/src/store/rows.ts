@@ -34,7 +34,7 @@ export const PlayerRowSchema = z.object({
   place: z.int().min(1).nullable(),
   timeMs: z.number().nullable(),
   mistakes: z.int().min(0),
-  outcome: z.enum(['finished', 'eliminated', 'left', 'timeout']),
+  outcome: z.enum(['finished', 'eliminated', 'left', 'timeout', 'forfeited', 'idle']),
 });
 
 export type RaceRow = Omit<RaceRecord, 'players'>;

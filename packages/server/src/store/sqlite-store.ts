@@ -138,6 +138,14 @@ export class SqliteStore implements Store {
     };
   }
 
+  heartbeat(at: number): void {
+    this.statements.upsertHeartbeat.run(Math.round(at));
+  }
+
+  lastHeartbeat(): number | null {
+    return this.statements.selectHeartbeat.get()?.at ?? null;
+  }
+
   /** Closing the last connection checkpoints the whole log into the database file. */
   close(): void {
     this.checkpoints?.postMessage('stop');
@@ -177,6 +185,10 @@ function prepare(db: Database.Database) {
          race_id = excluded.race_id, updated_at = excluded.updated_at`,
     ),
     deleteRoom: db.prepare<[string]>('DELETE FROM rooms WHERE code = ?'),
+    upsertHeartbeat: db.prepare<[number]>(
+      'INSERT INTO heartbeat (id, at) VALUES (1, ?) ON CONFLICT (id) DO UPDATE SET at = excluded.at',
+    ),
+    selectHeartbeat: db.prepare<[], { at: number }>('SELECT at FROM heartbeat WHERE id = 1'),
     selectRooms: db.prepare<[], SavedRoom>(
       'SELECT code, race_id AS raceId, snapshot FROM rooms ORDER BY code',
     ),

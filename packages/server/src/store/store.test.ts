@@ -170,6 +170,29 @@ describe('store in memory', () => {
     expect(store.loadRooms().map((r) => r.code)).toEqual(['BBBBB']);
   });
 
+  it('stores the outcomes of giving up and of the idle rule, and reads them back', () => {
+    const record = race('r-out', 100_000, [
+      player('ann', 1, 30_000),
+      player('bob', null, null, { outcome: 'forfeited' }),
+      player('cy', null, null, { outcome: 'idle' }),
+    ]);
+    saveRace(store, record);
+    const back = store.raceOf('r-out');
+    expect(back?.ok && back.value.players.map((p) => p.outcome)).toEqual([
+      'finished',
+      'forfeited',
+      'idle',
+    ]);
+    expect(store.historyOf('bob')[0]?.outcome).toBe('forfeited');
+  });
+
+  it('keeps one heartbeat, the latest, for a restart to measure its outage by', () => {
+    expect(store.lastHeartbeat()).toBeNull();
+    store.heartbeat(1000);
+    store.heartbeat(2000.4);
+    expect(store.lastHeartbeat()).toBe(2000);
+  });
+
   it('times the commits that append one move', () => {
     expect(store.appendTimes().count).toBe(0);
     saveRace(store, race('r1', 1_000, [player('ann', 1, 1_000)]));

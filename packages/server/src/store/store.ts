@@ -56,6 +56,10 @@ export interface Store {
   /** Devices ranked by wins, then best time, then races (default limit 20). */
   leaderboard(roomCode: string, limit?: number): LeaderboardEntry[];
   appendTimes(): AppendTimes;
+  /** Records that the server is up at `at` (epoch ms); one row, overwritten (about every second). */
+  heartbeat(at: number): void;
+  /** The last heartbeat written, or null (a new store): a restart measures its outage from it. */
+  lastHeartbeat(): number | null;
   close(): void;
 }
 
