@@ -34,6 +34,8 @@ export interface BoardProps {
 }
 
 const CELLS_LIST = Array.from({ length: 81 }, (_, i) => i);
+/** Width of the selection frame drawn on a coloured cell (viewBox units). */
+const SELECTION_FRAME = 10;
 const ROWS = Array.from({ length: 9 }, (_, r) => r);
 
 export function Board(props: BoardProps) {
@@ -76,15 +78,18 @@ export function Board(props: BoardProps) {
         <ColourLayer colours={state.marks.colours} />
         {CELLS_LIST.map((c) => {
           const cls = highlightClass(c, highlights, selected, hintCells, hintArea);
+          // A selected coloured cell keeps its colour visible: a frame inside it (colours.css).
+          const framed = cls !== undefined && selected.has(c) && state.marks.colours[c] !== 0;
+          const inset = framed ? SELECTION_FRAME / 2 : 0;
           return (
             cls && (
               <rect
                 key={`h${c}`}
-                x={cellX(c)}
-                y={cellY(c)}
-                width={UNIT}
-                height={UNIT}
-                class={cls}
+                x={cellX(c) + inset}
+                y={cellY(c) + inset}
+                width={UNIT - 2 * inset}
+                height={UNIT - 2 * inset}
+                class={framed ? `${cls} on-colour` : cls}
               />
             )
           );

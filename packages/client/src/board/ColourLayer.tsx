@@ -20,6 +20,7 @@ export function ColourLayer({ colours }: { readonly colours: Uint16Array }) {
           <g
             key={c}
             transform={`translate(${cellX(c)} ${cellY(c)})`}
+            data-colour-of={c}
             data-colours={names.join(' ')}
           >
             {names.map((name, i) => (

@@ -135,7 +135,6 @@ export const en = {
   'hint.technique': '{technique} in {houses}.',
   'hint.again': 'Press Hint again to place it.',
   'hint.placed': 'Placed {digit} in {cell}.',
-  'solo.hintPlace': 'Place it',
   'hint.via': 'First: {steps}.',
   'step.full-house': '{technique}: {cell} is the last blank cell in {house}, so it is {digit}.',
   'step.hidden-single': '{technique}: {digit} can go only in {cell} within {house}.',

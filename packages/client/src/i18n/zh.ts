@@ -132,7 +132,6 @@ export const zh: Record<keyof typeof en, string> = {
   'hint.technique': '{houses}里有一个{technique}。',
   'hint.again': '再按一次“提示”即可填入。',
   'hint.placed': '已在 {cell} 填入 {digit}。',
-  'solo.hintPlace': '填入',
   'hint.via': '先：{steps}。',
   'step.full-house': '{technique}：{cell} 是{house}中最后一个空格，所以是 {digit}。',
   'step.hidden-single': '{technique}：在{house}中，{digit} 只能填在 {cell}。',

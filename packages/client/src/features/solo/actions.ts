@@ -18,6 +18,15 @@ import type { SatReport } from '../../workers/protocol.ts';
 import { dispatch } from '../../state/store.ts';
 import { hintView } from './hint-text.ts';
 import {
+  boardKey,
+  climb,
+  isLadderHint,
+  placementsOf,
+  rungOf,
+  rungView,
+  type Ladder,
+} from './hint-ladder.ts';
+import {
   restoreSession,
   saveSession,
   startSession,
@@ -34,6 +43,8 @@ export const notice = signal<{ text: string; tone: Tone } | undefined>(undefined
 export const hintCells = signal<readonly number[]>([]);
 export const hintArea = signal<readonly number[]>([]);
 export const satReport = signal<SatReport | undefined>(undefined);
+/** The hint being climbed (hint-ladder.ts); a press on another board starts afresh. */
+export const ladder = signal<Ladder | undefined>(undefined);
 
 interface Choice {
   readonly variant: VariantIdName;
@@ -132,20 +143,29 @@ export function reveal(): void {
   act({ type: 'place', placements: [...current.solution].map((digit, cell) => ({ cell, digit })) });
 }
 
+/**
+ * Hint: the next rung of the current hint while the entries are unchanged (no engine call),
+ * else a new hint from the engine — wrong entries first (marked wrong, all at once), else the
+ * first rung of the next step's ladder.
+ */
 export async function askHint(): Promise<void> {
   const current = session.value;
   if (!current || busy.value) return;
   const state = current.game.value;
+  const board = boardKey(state);
+  const next = climb(ladder.value, board);
+  if (next) return showRung(next);
+  ladder.value = undefined;
   await run('hint', async () => {
-    const board = combine(state.givens, state.marks.entries);
     const request = {
       type: 'hint',
       variant: state.variant,
       puzzle: state.givens,
-      board,
+      board: combine(state.givens, state.marks.entries),
       solution: current.solution,
     } as const;
     const answer = await askEngine(request);
+    if (isLadderHint(answer)) return showRung({ board, hint: answer, rung: 0 });
     const view = hintView(answer, state.variant);
     if (answer.kind === 'wrong')
       current.game.value = answer.cells.reduce(
@@ -156,6 +176,19 @@ export async function askHint(): Promise<void> {
     hintArea.value = view.area;
     say(view.text, 'info');
   });
+}
+
+/** Shows one rung of a hint; the last rung places its digit (one undo step) and ends it. */
+function showRung(next: Ladder): void {
+  const current = session.value;
+  if (!current) return;
+  const view = rungView(next, current.game.value.variant);
+  const placing = rungOf(next) === 'place';
+  ladder.value = placing ? undefined : next;
+  if (placing) act({ type: 'place', placements: placementsOf(next.hint) });
+  hintCells.value = view.cells;
+  hintArea.value = view.area;
+  say(view.text, 'info');
 }
 
 export async function solveWithSat(): Promise<void> {

@@ -1,0 +1,122 @@
+/**
+ * Pencil marks and colours in the browser, and what a reload keeps. In a race the server holds
+ * only correct digits; this device keeps the rest (corner and centre marks, colours, the undo
+ * history and wrong entries, shown wrong) and a reload brings it back without counting a
+ * mistake twice. Solo keeps its undo history across a reload too.
+ */
+import type { Page } from 'playwright-core';
+import { describe, expect, it } from 'vitest';
+import {
+  blanksOf,
+  createRoom,
+  hasChromium,
+  joinRoom,
+  readGivens,
+  screenshot,
+  solve,
+  useE2eSession,
+  type E2eSession,
+} from './harness.ts';
+
+async function raceOfTwo(e2e: E2eSession): Promise<{ ann: Page; bob: Page }> {
+  const [ann, bob] = [await e2e.newPage(), await e2e.newPage()];
+  const code = await createRoom(ann, e2e.server.url, 'Ann');
+  await joinRoom(bob, e2e.server.url, code, 'Bob');
+  await bob.getByTestId('ready').click();
+  await expect.poll(() => ann.getByTestId('start').isEnabled()).toBe(true);
+  await ann.getByTestId('start').click();
+  await ann.getByTestId('race').waitFor({ timeout: 15_000 });
+  await bob.getByTestId('race').waitFor({ timeout: 15_000 });
+  return { ann, bob };
+}
+
+const cell = (page: Page, c: number) => page.locator(`svg.board [data-cell="${c}"]`);
+const colours = (page: Page, c: number) =>
+  page.locator(`svg.board [data-colour-of="${c}"]`).getAttribute('data-colours', { timeout: 2000 });
+const colourCount = (page: Page, c: number) =>
+  page.locator(`svg.board [data-colour-of="${c}"]`).count();
+const mistakesOf = (page: Page, name: string) =>
+  page
+    .locator(`[data-player="${name}"]`)
+    .getByText(/^mistakes: \d+$/)
+    .textContent();
+
+describe.skipIf(!hasChromium)('marks and colours', () => {
+  const e2e = useE2eSession();
+
+  it('a racer reloads: marks, colours and a wrong entry come back; the mistake counts once', async () => {
+    const { ann, bob } = await raceOfTwo(e2e);
+    const givens = await readGivens(ann);
+    const solution = solve(givens);
+    const [corner, centre, wrong, orange, green] = blanksOf(givens);
+    const wrongDigit = [1, 2, 5, 6, 7, 8, 9].find((d) => String(d) !== solution[wrong!])!;
+
+    await cell(ann, corner!).click();
+    await ann.keyboard.press('x');
+    await ann.keyboard.press('3');
+    await cell(ann, centre!).click();
+    await ann.keyboard.press('c');
+    await ann.keyboard.press('4');
+    await ann.keyboard.press('z');
+    await cell(ann, wrong!).click();
+    await ann.keyboard.press(String(wrongDigit));
+    await cell(ann, wrong!).locator('text.verdict-wrong').waitFor();
+    await expect.poll(() => mistakesOf(ann, 'Ann')).toBe('mistakes: 1');
+    // Colours: V then a digit on the keyboard, and a swatch of the pad.
+    await cell(ann, orange!).click();
+    await ann.keyboard.press('v');
+    await ann.keyboard.press('3');
+    await cell(ann, green!).click();
+    await ann.getByRole('button', { name: 'Colour 5: green' }).click();
+    expect(await colours(ann, orange!)).toBe('orange');
+    expect(await colours(ann, green!)).toBe('green');
+    await screenshot(ann, 'race-colours');
+
+    await ann.reload();
+    await ann.getByTestId('race').waitFor();
+    await ann.getByTestId('connection').and(ann.locator('[data-state="connected"]')).waitFor();
+    expect(await cell(ann, corner!).locator('text.corner-mark').allTextContents()).toEqual(['3']);
+    expect(await cell(ann, centre!).locator('text.centre-mark').textContent()).toBe('4');
+    expect(await cell(ann, wrong!).locator('text.verdict-wrong').textContent()).toBe(
+      String(wrongDigit),
+    );
+    expect(await cell(ann, wrong!).getAttribute('aria-label')).toContain('wrong');
+    expect(await colours(ann, orange!)).toBe('orange');
+    expect(await colours(ann, green!)).toBe('green');
+    expect(await cell(ann, green!).getAttribute('aria-label')).toContain('coloured green');
+    // Nothing was sent again: both players still see one mistake.
+    await ann.waitForTimeout(500);
+    expect(await mistakesOf(ann, 'Ann')).toBe('mistakes: 1');
+    expect(await mistakesOf(bob, 'Ann')).toBe('mistakes: 1');
+
+    // The undo history came back too: the last step was the green colour.
+    await ann.keyboard.press('Control+z');
+    expect(await colourCount(ann, green!)).toBe(0);
+    expect(await colours(ann, orange!)).toBe('orange');
+    await screenshot(ann, 'race-reloaded');
+  }, 120_000);
+
+  it('solo: a colour survives a reload and undo still takes it away', async () => {
+    const page = await e2e.newPage();
+    await page.goto(`${e2e.server.url}/solo`);
+    await page.locator('svg.board [data-cell="0"]').waitFor({ timeout: 60_000 });
+    await cell(page, 40).click();
+    await page.keyboard.press('v');
+    expect(await page.getByRole('radio', { name: 'Colour' }).getAttribute('aria-checked')).toBe(
+      'true',
+    );
+    await page.keyboard.press('7');
+    await page.keyboard.press('2');
+    expect(await colours(page, 40)).toBe('red blue');
+    await page.reload();
+    await page.locator('svg.board [data-cell="0"]').waitFor({ timeout: 60_000 });
+    expect(await colours(page, 40)).toBe('red blue');
+    await page.keyboard.press('Control+z');
+    expect(await colours(page, 40)).toBe('blue');
+    await page.keyboard.press('Control+z');
+    expect(await colourCount(page, 40)).toBe(0);
+    await page.keyboard.press('Control+y');
+    expect(await colours(page, 40)).toBe('blue');
+    await page.context().close();
+  }, 120_000);
+});
