@@ -14,6 +14,7 @@ import type { GameState } from '../state/game.ts';
 import { highlightsOf, type Highlights } from '../state/highlights.ts';
 import { cellAtFraction, cellX, cellY, extraShapes, UNIT, VIEW } from './geometry.ts';
 import { CellContent, cellLabel } from './CellContent.tsx';
+import { WindowEdges } from './WindowEdges.tsx';
 import { ColourLayer } from './ColourLayer.tsx';
 
 export interface BoardProps {
@@ -98,6 +99,7 @@ export function Board(props: BoardProps) {
           <line key={i} {...l} class="board-diagonal" />
         ))}
         <GridLines />
+        <WindowEdges shaded={shapes.shaded} />
       </g>
       {ROWS.map((r) => (
         <g role="row" key={r} aria-label={t('a11y.row', { n: r + 1 })}>

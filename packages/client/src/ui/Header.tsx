@@ -1,10 +1,27 @@
-import { LANGUAGE_NAMES, LANGUAGES, language, setLanguage, t } from '../i18n/index.ts';
+import {
+  LANGUAGE_NAMES,
+  LANGUAGES,
+  language,
+  setLanguage,
+  t,
+  type Language,
+} from '../i18n/index.ts';
 import { nextTheme, setTheme, theme } from '../theme/theme.ts';
 import { Link } from './Link.tsx';
 
 const THEME_ICON = { system: '◐', light: '☀', dark: '☾' } as const;
 
-/** Home link, solo link, language switch and colour-scheme toggle; both choices are remembered. */
+/**
+ * Each language's name as its button shows it on a narrow screen (the full name stays the
+ * button's accessible name). Names of languages are written in that language, untranslated.
+ */
+const LANGUAGE_SHORT = { en: 'EN', zh: '中文' } as const satisfies Record<Language, string>;
+
+/**
+ * Home link, solo link, language switch and colour-scheme toggle; both choices are remembered.
+ * One line at any width and in any language: the tools never wrap or shrink, the title gives
+ * way (ellipsis) if it must (theme.css).
+ */
 export function Header() {
   const current = theme.value;
   return (
@@ -13,10 +30,12 @@ export function Header() {
         <span class="brand-mark" aria-hidden="true">
           %
         </span>
-        {t('app.name')}
+        <span class="brand-name">{t('app.name')}</span>
       </Link>
       <nav class="header-tools">
-        <Link href="/solo">{t('nav.solo')}</Link>
+        <Link href="/solo" class="header-link">
+          {t('nav.solo')}
+        </Link>
         <div class="lang-switch" role="group" aria-label={t('settings.language')}>
           {LANGUAGES.map((lang) => (
             <button
@@ -24,9 +43,15 @@ export function Header() {
               type="button"
               lang={lang}
               aria-pressed={language.value === lang}
+              aria-label={LANGUAGE_NAMES[lang]}
               onClick={() => setLanguage(lang)}
             >
-              {LANGUAGE_NAMES[lang]}
+              <span class="lang-long" aria-hidden="true">
+                {LANGUAGE_NAMES[lang]}
+              </span>
+              <span class="lang-short" aria-hidden="true">
+                {LANGUAGE_SHORT[lang]}
+              </span>
             </button>
           ))}
         </div>
