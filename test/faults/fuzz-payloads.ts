@@ -12,7 +12,13 @@ const VALID: Record<ClientEventName, Record<string, unknown>> = {
   'room:create': {
     nickname: 'Ann',
     deviceId: 'device-fuzz-0001',
-    settings: { variant: 'percent', maxPlayers: 4, mistakes: { kind: 'penalty', seconds: 5 } },
+    plays: true,
+    settings: {
+      variant: 'percent',
+      maxPlayers: 4,
+      mistakes: { kind: 'penalty', seconds: 5 },
+      idleOutSec: 120,
+    },
   },
   'room:join': {
     code: 'KQZTM',
@@ -24,6 +30,7 @@ const VALID: Record<ClientEventName, Record<string, unknown>> = {
   'room:leave': {},
   'room:sync': {},
   'room:ready': { ready: true },
+  'room:play': { plays: false },
   'room:settings': { settings: { maxPlayers: 4, timeLimitSec: 600 } },
   'room:kick': { playerId: 'p2' },
   'room:host': { playerId: 'p2' },
@@ -31,6 +38,7 @@ const VALID: Record<ClientEventName, Record<string, unknown>> = {
   'race:move': { moveId: 'm-1', cell: 3, digit: 4 },
   'race:rematch': {},
   'race:end': {},
+  'race:forfeit': {},
   'history:get': { deviceId: 'device-fuzz-0004', limit: 5 },
   'leaderboard:get': { code: 'KQZTM', limit: 5 },
 };
