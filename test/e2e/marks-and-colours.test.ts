@@ -96,6 +96,49 @@ describe.skipIf(!hasChromium)('marks and colours', () => {
     await screenshot(ann, 'race-reloaded');
   }, 120_000);
 
+  it('draws several colours as slices, under digits and marks, in light and dark', async () => {
+    const fills: string[] = [];
+    for (const colorScheme of ['light', 'dark'] as const) {
+      const page = await e2e.newPage({ viewport: { width: 1280, height: 900 }, colorScheme });
+      await page.goto(`${e2e.server.url}/solo`);
+      await page.locator('svg.board [data-cell="0"]').waitFor({ timeout: 60_000 });
+      const givens = await readGivens(page, '.solo');
+      const [given] = [...givens].flatMap((d, c) => (d === '0' ? [] : [c]));
+      const [many, entry, marked] = blanksOf(givens);
+      // Four colours in one cell; a given, an entry and corner marks on colours.
+      await cell(page, many!).click();
+      for (const key of ['v', '1', '2', '3', '4']) await page.keyboard.press(key);
+      await cell(page, given!).click();
+      await page.keyboard.press('5');
+      await cell(page, entry!).click();
+      await page.keyboard.press('7');
+      await cell(page, marked!).click();
+      await page.keyboard.press('8');
+      await page.keyboard.press('z');
+      await cell(page, entry!).click();
+      await page.keyboard.press(solve(givens)[entry!]!);
+      await cell(page, marked!).click();
+      await page.keyboard.press('Shift+1');
+      await page.keyboard.press('Shift+2');
+      expect(await colours(page, many!)).toBe('grey red orange yellow');
+      expect(await page.locator(`[data-colour-of="${many}"] polygon`).count()).toBe(4);
+      expect(await colours(page, given!)).toBe('green');
+      expect(await cell(page, entry!).locator('text.entry').textContent()).toBe(
+        solve(givens)[entry!],
+      );
+      fills.push(
+        await page
+          .locator(`[data-colour-of="${given}"] polygon`)
+          .evaluate((el) => getComputedStyle(el).fill),
+      );
+      await page.keyboard.press('Escape');
+      await screenshot(page, `colours-${colorScheme}`);
+      await page.context().close();
+    }
+    // Each theme has its own palette (colours.css): pastel on light, deep on dark.
+    expect(fills).toEqual(['rgb(176, 226, 162)', 'rgb(48, 89, 58)']);
+  }, 120_000);
+
   it('solo: a colour survives a reload and undo still takes it away', async () => {
     const page = await e2e.newPage();
     await page.goto(`${e2e.server.url}/solo`);
