@@ -108,6 +108,33 @@ async function tapRightDigit(page: Page, nth: number): Promise<void> {
   await page.locator(`[data-cell="${cell}"] text.verdict-confirmed`).waitFor();
 }
 
+/**
+ * A finger dragged along the board's first row selects the cells it passes and scrolls
+ * nothing; a tap leaves no tap-highlight flash over the board.
+ */
+async function expectTouchDragSelects(page: Page): Promise<void> {
+  const board = (await page.locator('.play-board svg.board').boundingBox())!;
+  const cell = board.width / 9;
+  const y = board.y + cell / 2;
+  const cdp = await page.context().newCDPSession(page);
+  const touch = (type: 'touchStart' | 'touchMove' | 'touchEnd', x: number) =>
+    cdp.send('Input.dispatchTouchEvent', {
+      type,
+      touchPoints: type === 'touchEnd' ? [] : [{ x, y }],
+    });
+  await touch('touchStart', board.x + cell / 2);
+  for (let x = board.x + cell / 2; x <= board.x + 4.5 * cell; x += cell / 4)
+    await touch('touchMove', x);
+  await touch('touchEnd', 0);
+  const selected = page.locator('.play-board [role="gridcell"][aria-selected="true"]');
+  await expect.poll(() => selected.count()).toBe(5);
+  expect(await page.evaluate(() => [scrollX, scrollY])).toEqual([0, 0]);
+  const flash = await page
+    .locator('.play-board svg.board')
+    .evaluate((el) => getComputedStyle(el).getPropertyValue('-webkit-tap-highlight-color'));
+  expect(flash).toBe('rgba(0, 0, 0, 0)');
+}
+
 describe.skipIf(!hasChromium)('the play screens fit the device', () => {
   const e2e = useE2eSession();
 
@@ -117,6 +144,7 @@ describe.skipIf(!hasChromium)('the play screens fit the device', () => {
     const portrait = await expectFits(bob, 'race, phone portrait');
     expect(portrait.board.width).toBeGreaterThanOrEqual(340);
     await tapRightDigit(bob, 0);
+    await expectTouchDragSelects(bob);
     await screenshot(bob, 'layout-race-phone-portrait');
 
     await bob.setViewportSize(LANDSCAPE);
