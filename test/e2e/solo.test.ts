@@ -57,6 +57,13 @@ describe.skipIf(!hasChromium)('solo play in the browser', () => {
     expect(await notice.textContent()).toBe(`Placed ${placed} in ${named.at(-1)}.`);
     await page.keyboard.press('Control+z');
     expect(await page.locator(`svg.board [data-cell="${cell}"] text.entry`).count()).toBe(0);
+    // A new ladder starts; changing the board drops it, text and tint.
+    await hint.click();
+    await expect.poll(() => notice.textContent()).toMatch(/^Look at /);
+    await page.locator(`svg.board [data-cell="${cell}"]`).click();
+    await page.keyboard.press(placed!);
+    expect(await notice.count()).toBe(0);
+    expect(await page.locator('svg.board .hl-area').count()).toBe(0);
 
     expect(requests.filter((url) => !url.startsWith(e2e.server.url))).toEqual([]);
     const toServer = requests.filter((url) =>

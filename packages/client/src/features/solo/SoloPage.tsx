@@ -17,6 +17,7 @@ import {
   cancel,
   choice,
   choose,
+  dropStaleHint,
   hintArea,
   hintCells,
   newPuzzle,
@@ -144,12 +145,12 @@ function Generating() {
   );
 }
 
-/** Saves on every change of the board and checks for a finished grid. */
+/** On every change of the board: drops a stale hint, checks for a finished grid, saves. */
 function usePersistence(): void {
   useSignalEffect(() => {
     const current = session.value;
     if (!current) return;
-    void current.game.value;
+    dropStaleHint(current.game.value);
     updateSolved(current);
     saveSession(current);
   });

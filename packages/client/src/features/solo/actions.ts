@@ -11,7 +11,7 @@ import {
 } from '@percent/engine';
 import { signal } from '@preact/signals';
 import { t } from '../../i18n/index.ts';
-import { combine, setVerdict, type Action } from '../../state/index.ts';
+import { combine, setVerdict, type Action, type GameState } from '../../state/index.ts';
 import { readStoredJson, writeStored } from '../../ui/storage.ts';
 import { askEngine, cancelEngine, EngineCancelled } from '../../workers/engine-client.ts';
 import type { SatReport } from '../../workers/protocol.ts';
@@ -176,6 +176,16 @@ export async function askHint(): Promise<void> {
     hintArea.value = view.area;
     say(view.text, 'info');
   });
+}
+
+/** After a change of the entries, a hint being climbed is stale: its text and tints go. */
+export function dropStaleHint(state: GameState): void {
+  const current = ladder.peek();
+  if (!current || current.board === boardKey(state)) return;
+  ladder.value = undefined;
+  hintCells.value = [];
+  hintArea.value = [];
+  notice.value = undefined;
 }
 
 /** Shows one rung of a hint; the last rung places its digit (one undo step) and ends it. */
