@@ -28,4 +28,17 @@ describe('MoveQueue', () => {
     expect(queue.settle(a.moveId)).toBe(false);
     expect(queue.pending()).toEqual([b]);
   });
+
+  it('takes back moves saved before a reload, ids kept, the later of a cell deciding', () => {
+    const queue = new MoveQueue();
+    const older = { moveId: 'old-1', cell: 9, digit: 3 };
+    const newer = { moveId: 'old-2', cell: 9, digit: 4 };
+    queue.adopt(older);
+    queue.adopt(newer);
+    queue.adopt(older); // already waiting: unchanged
+    expect(queue.pending()).toEqual([older, newer]);
+    expect(queue.settle(older.moveId)).toBe(false);
+    expect(queue.settle(newer.moveId)).toBe(true);
+    expect(queue.isPending(9)).toBe(false);
+  });
 });
