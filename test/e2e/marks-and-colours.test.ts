@@ -139,6 +139,33 @@ describe.skipIf(!hasChromium)('marks and colours', () => {
     expect(fills).toEqual(['rgb(176, 226, 162)', 'rgb(48, 89, 58)']);
   }, 120_000);
 
+  it('on a phone, the colour pad is four modes and one row of nine named swatches', async () => {
+    const page = await e2e.newPage({
+      viewport: { width: 390, height: 844 },
+      hasTouch: true,
+      isMobile: true,
+    });
+    await page.goto(`${e2e.server.url}/solo`);
+    await page.locator('svg.board [data-cell="0"]').waitFor({ timeout: 60_000 });
+    await page.getByRole('radio', { name: 'Colour' }).tap();
+    const swatches = page.locator('.pad-swatch');
+    expect(await swatches.count()).toBe(9);
+    const names = await swatches.evaluateAll((els) => els.map((el) => el.ariaLabel));
+    expect(names[2]).toBe('Colour 3: orange');
+    const boxes = await Promise.all((await swatches.all()).map((s) => s.boundingBox()));
+    expect(new Set(boxes.map((b) => b!.y)).size).toBe(1);
+    for (const box of boxes) expect(box!.x + box!.width).toBeLessThanOrEqual(390);
+    const modes = await Promise.all(
+      (await page.locator('.pad-mode').all()).map((m) => m.boundingBox()),
+    );
+    expect(new Set(modes.map((b) => b!.y)).size).toBe(1);
+    await cell(page, 40).tap();
+    await page.getByRole('button', { name: 'Colour 7: blue' }).tap();
+    expect(await colours(page, 40)).toBe('blue');
+    await screenshot(page, 'colours-phone');
+    await page.context().close();
+  }, 120_000);
+
   it('solo: a colour survives a reload and undo still takes it away', async () => {
     const page = await e2e.newPage();
     await page.goto(`${e2e.server.url}/solo`);
