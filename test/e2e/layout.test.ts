@@ -186,6 +186,16 @@ describe.skipIf(!hasChromium)('the play screens fit the device', () => {
     const landscape = await expectFits(page, 'solo, phone landscape');
     expect(landscape.board.height).toBeGreaterThanOrEqual(300);
     await screenshot(page, 'layout-solo-phone-landscape');
+    // Smaller phones either way up and a tablet either way up fit as well.
+    for (const [width, height] of [
+      [360, 640],
+      [568, 320],
+      [768, 1024],
+      [1024, 768],
+    ] as const) {
+      await page.setViewportSize({ width, height });
+      await expectFits(page, `solo, ${width}×${height}`);
+    }
   }, 120_000);
 
   it('keeps the header on one line in 中文 on a phone', async () => {
