@@ -75,7 +75,16 @@ export function cellLabel(state: GameState, cell: CellIndex, conflict: boolean):
 
 function cellContentText(state: GameState, cell: CellIndex, conflict: boolean): string {
   const given = state.givens[cell]!;
-  if (given) return t('cell.given', { digit: given });
+  const parts = given ? [t('cell.given', { digit: given })] : writtenText(state, cell);
+  const colours = colourNames(state.marks.colours[cell]!);
+  if (colours.length)
+    parts.push(t('cell.colours', { names: colours.map((c) => t(`colour.${c}`)).join(' ') }));
+  if (conflict && !given) parts.push(t('cell.conflict'));
+  return parts.join(', ');
+}
+
+/** What the player wrote in an open cell: the entry and its verdict, else the marks. */
+function writtenText(state: GameState, cell: CellIndex): string[] {
   const entry = state.marks.entries[cell]!;
   const parts: string[] = [];
   if (entry) {
@@ -83,16 +92,12 @@ function cellContentText(state: GameState, cell: CellIndex, conflict: boolean): 
     const verdict = state.verdicts[cell];
     if (verdict === 'pending') parts.push(t('cell.pending'));
     if (verdict === 'wrong') parts.push(t('cell.wrong'));
-  } else {
-    const corner = markDigits(state.marks.corner[cell]!);
-    const centre = markDigits(state.marks.centre[cell]!);
-    if (corner.length) parts.push(t('cell.corner', { digits: corner.join(' ') }));
-    if (centre.length) parts.push(t('cell.centre', { digits: centre.join(' ') }));
-    if (!parts.length) parts.push(t('cell.empty'));
+    return parts;
   }
-  const colours = colourNames(state.marks.colours[cell]!);
-  if (colours.length)
-    parts.push(t('cell.colours', { names: colours.map((c) => t(`colour.${c}`)).join(' ') }));
-  if (conflict) parts.push(t('cell.conflict'));
-  return parts.join(', ');
+  const corner = markDigits(state.marks.corner[cell]!);
+  const centre = markDigits(state.marks.centre[cell]!);
+  if (corner.length) parts.push(t('cell.corner', { digits: corner.join(' ') }));
+  if (centre.length) parts.push(t('cell.centre', { digits: centre.join(' ') }));
+  if (!parts.length) parts.push(t('cell.empty'));
+  return parts;
 }
