@@ -24,7 +24,7 @@ describe.skipIf(!hasChromium)('a race in the browser', () => {
     const code = await createRoom(ann, e2e.server.url, 'Ann');
     expect(ann.url()).toBe(`${e2e.server.url}/r/${code}`);
     await joinRoom(bob, e2e.server.url, code, 'Bob');
-    await tv.goto(`${e2e.server.url}/r/${code}?tv=1`);
+    await tv.goto(`${e2e.server.url}/r/${code}?watch=1`);
     await tv.getByText('You are watching.').waitFor();
 
     // The host lets spectators see boards live (a TV at a party) and waits for Bob.

@@ -9,6 +9,9 @@ import { t } from '../../i18n/index.ts';
 import { savedNickname } from '../../net/identity.ts';
 import type { RoomSession } from '../../net/room-session.ts';
 import { isHost, playerOf } from '../../net/views.ts';
+import { LastResults } from '../show/LastResults.tsx';
+import { RulesCard } from '../show/RulesCard.tsx';
+import { TvToggle } from '../show/TvToggle.tsx';
 import { LobbySettings } from './LobbySettings.tsx';
 import { copyText, fetchLanOrigin, joinLink, qrSvg } from './share.ts';
 
@@ -58,7 +61,10 @@ export function Lobby({ view, session }: { view: RoomView; session: RoomSession 
             </p>
           )}
           {!me && <TakeSeat session={session} />}
+          <TvToggle view={view} />
         </div>
+        <LastResults view={view} />
+        <RulesCard variant={view.settings.variant} mistakes={view.settings.mistakes} />
         <LobbySettings
           settings={view.settings}
           editable={host}

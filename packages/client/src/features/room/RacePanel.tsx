@@ -6,6 +6,7 @@
 import type { PlayerView, RoomView } from '@percent/protocol';
 import { t } from '../../i18n/index.ts';
 import { ConfirmButton } from './ConfirmButton.tsx';
+import { RulesButton } from '../show/RulesCard.tsx';
 import type { ServerClock } from '../../net/clock.ts';
 import { formatClock, formatTime, useTicker } from './time.ts';
 
@@ -22,7 +23,10 @@ interface PanelProps extends Props {
 export function RacePanel({ view, clock, remove }: PanelProps) {
   return (
     <aside class="race-panel" aria-label={t('race.panel')}>
-      <RaceClock view={view} clock={clock} />
+      <div class="race-panel-head">
+        <RaceClock view={view} clock={clock} />
+        <RulesButton variant={view.settings.variant} mistakes={view.settings.mistakes} />
+      </div>
       <ul class="race-players">
         {view.players.map((p) => (
           <PlayerProgress

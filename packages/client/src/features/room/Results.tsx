@@ -1,13 +1,17 @@
 /**
- * After the race: standings with times and mistakes, every player's board and the solution
- * (the server sends them to everyone once the race has ended), and the host's rematch.
+ * After the race: the viewer's headline ("You finished 2nd!"), the podium, then every player's
+ * place, time, penalty, mistakes and outcome; Play again (ready for the next race) and the
+ * host's Rematch; the room's leaderboard; every board and the solution (the server sends them
+ * to everyone once the race has ended).
  */
 import { getVariant } from '@percent/engine';
 import type { RoomView, Standing } from '@percent/protocol';
 import { Board } from '../../board/Board.tsx';
 import { t } from '../../i18n/index.ts';
 import type { RoomSession } from '../../net/room-session.ts';
-import { isHost } from '../../net/views.ts';
+import { isHost, playerOf } from '../../net/views.ts';
+import { Confetti, Podium, winnerLine } from '../show/Podium.tsx';
+import { ordinal, racers, sitsOut, splitPodium } from '../show/race-facts.ts';
 import { Leaderboard } from './Leaderboard.tsx';
 import { raceGame } from './race-board.ts';
 import { PlayerCard } from './Spectate.tsx';
@@ -17,81 +21,138 @@ export function Results({ view, session }: { view: RoomView; session: RoomSessio
   const race = view.race;
   if (!race) return null;
   const standings = race.standings ?? [];
-  const solution =
-    race.puzzle === null || race.solution === null
-      ? undefined
-      : raceGame(race.variant, race.puzzle, race.solution);
+  const { podium } = splitPodium(standings);
+  const mine = standings.find((s) => s.playerId === view.you.playerId);
   return (
     <section class="results" data-testid="results">
-      <h2>{t('results.title')}</h2>
-      {race.endedBy && <p class="results-cause">{t(`results.endedBy.${race.endedBy}`)}</p>}
-      <table class="standings">
-        <thead>
-          <tr>
-            <th scope="col">{t('results.place')}</th>
-            <th scope="col">{t('results.player')}</th>
-            <th scope="col">{t('results.time')}</th>
-            <th scope="col">{t('results.mistakes')}</th>
-            <th scope="col">{t('results.outcome')}</th>
-          </tr>
-        </thead>
-        <tbody>
-          {standings.map((s) => (
-            <StandingRow key={s.playerId} standing={s} you={s.playerId === view.you.playerId} />
-          ))}
-        </tbody>
-      </table>
-      <div class="results-actions">
-        {isHost(view) ? (
-          <button
-            type="button"
-            class="primary big"
-            data-testid="rematch"
-            onClick={() => void session.rematch()}
-          >
-            {t('results.rematch')}
-          </button>
-        ) : (
-          <p class="muted">{t('results.waitRematch')}</p>
-        )}
-      </div>
-      <Leaderboard code={view.code} raceId={race.id} />
-      {race.puzzle !== null && (
-        <div class="spectate-grid results-boards">
-          {view.players.map((p) => (
-            <PlayerCard
-              key={p.id}
-              player={p}
-              variant={race.variant}
-              puzzle={race.puzzle}
-              board={race.boards?.[p.id] ?? null}
-            />
-          ))}
-          {solution && (
-            <article class="spectate-card solution">
-              <h3>{t('results.solution')}</h3>
-              <Board
-                state={solution}
-                variant={getVariant(race.variant)}
-                idPrefix="solution"
-                label={t('results.solution')}
-              />
-            </article>
-          )}
+      <header class="results-head">
+        <p class="muted">{t('results.title')}</p>
+        <h2 data-testid="results-headline">{headline(standings, mine)}</h2>
+        {race.endedBy && <p class="results-cause muted">{t(`results.endedBy.${race.endedBy}`)}</p>}
+      </header>
+      {podium.length > 0 && (
+        <div class="results-podium">
+          {mine?.place != null && mine.place <= 3 && <Confetti key={race.id} />}
+          <Podium podium={podium} youId={view.you.playerId} size="big" />
         </div>
       )}
+      <NextRace view={view} session={session} />
+      <StandingsTable standings={standings} youId={view.you.playerId} />
+      <Leaderboard code={view.code} raceId={race.id} />
+      <Boards view={view} />
     </section>
   );
 }
 
-function StandingRow({ standing: s, you }: { standing: Standing; you: boolean }) {
+/** "You finished 2nd!" for a player with a place, why not for one without, else the winner. */
+function headline(standings: readonly Standing[], mine: Standing | undefined): string {
+  if (mine?.place === 1) return t('podium.youWon');
+  if (mine?.place != null) return t('podium.you', { place: ordinal(mine.place) });
+  if (mine) return t('podium.youOut', { outcome: t(`race.status.${mine.outcome}`) });
+  return winnerLine(standings);
+}
+
+/** Play again (this player is ready for the rematch) and the host's Rematch. */
+function NextRace({ view, session }: { view: RoomView; session: RoomSession }) {
+  const me = playerOf(view, view.you.playerId);
+  const host = isHost(view);
+  const ready = me?.ready === true;
   return (
-    <tr class={you ? 'is-you' : undefined} data-testid="standing">
-      <td>{s.place ?? '–'}</td>
-      <td>{s.nickname}</td>
-      <td>{s.timeMs === null ? '–' : formatTime(s.timeMs)}</td>
-      <td>{s.mistakes}</td>
-      <td>{t(`race.status.${s.outcome}`)}</td>
-    </tr>
+    <div class="results-actions">
+      {me && !host && !sitsOut(me) && (
+        <button
+          type="button"
+          class={ready ? 'is-ready' : 'primary big'}
+          aria-pressed={ready}
+          data-testid="play-again"
+          onClick={() => void session.ready(!ready)}
+        >
+          {ready ? `✓ ${t('podium.readyNext')}` : t('podium.playAgain')}
+        </button>
+      )}
+      {host ? (
+        <button
+          type="button"
+          class="primary big"
+          data-testid="rematch"
+          onClick={() => void session.rematch()}
+        >
+          {t('results.rematch')}
+        </button>
+      ) : (
+        <p class="muted">{t('results.waitRematch')}</p>
+      )}
+    </div>
+  );
+}
+
+function StandingsTable({
+  standings,
+  youId,
+}: {
+  standings: readonly Standing[];
+  youId: string | null;
+}) {
+  return (
+    <table class="standings">
+      <thead>
+        <tr>
+          <th scope="col">{t('results.place')}</th>
+          <th scope="col">{t('results.player')}</th>
+          <th scope="col">{t('results.time')}</th>
+          <th scope="col">{t('podium.penalty')}</th>
+          <th scope="col">{t('results.mistakes')}</th>
+          <th scope="col">{t('results.outcome')}</th>
+        </tr>
+      </thead>
+      <tbody>
+        {standings.map((s) => (
+          <tr
+            key={s.playerId}
+            class={s.playerId === youId ? 'is-you' : undefined}
+            data-testid="standing"
+          >
+            <td>{s.place ?? '–'}</td>
+            <td>{s.nickname}</td>
+            <td>{s.timeMs === null ? '–' : formatTime(s.timeMs)}</td>
+            <td>{s.progress.penaltyMs > 0 ? `+${formatTime(s.progress.penaltyMs)}` : '–'}</td>
+            <td>{s.mistakes}</td>
+            <td>{t(`race.status.${s.outcome}`)}</td>
+          </tr>
+        ))}
+      </tbody>
+    </table>
+  );
+}
+
+/** Every player's final board and the solution. */
+function Boards({ view }: { view: RoomView }) {
+  const race = view.race;
+  if (!race || race.puzzle === null) return null;
+  const solution =
+    race.solution === null ? undefined : raceGame(race.variant, race.puzzle, race.solution);
+  return (
+    <div class="spectate-grid results-boards">
+      {racers(view).map((p) => (
+        <PlayerCard
+          key={p.id}
+          player={p}
+          variant={race.variant}
+          puzzle={race.puzzle}
+          board={race.boards?.[p.id] ?? null}
+        />
+      ))}
+      {solution && (
+        <article class="spectate-card solution">
+          <h3>{t('results.solution')}</h3>
+          <Board
+            state={solution}
+            variant={getVariant(race.variant)}
+            idPrefix="solution"
+            label={t('results.solution')}
+          />
+        </article>
+      )}
+    </div>
   );
 }

@@ -27,6 +27,8 @@ import { RacePlay } from './RacePlay.tsx';
 import { Results } from './Results.tsx';
 import { fetchSummary, takeJoinIntent, watchReason } from './room-summary.ts';
 import { Spectate } from './Spectate.tsx';
+import { TvRoom } from '../show/TvRoom.tsx';
+import { tvOn } from '../show/tv-mode.ts';
 import './room.css';
 
 export function RoomPage({ code }: { code: string }) {
@@ -141,6 +143,7 @@ function screenFocusTarget(screen: Screen): HTMLElement | SVGElement | null {
 
 function Phase({ view, session }: { view: RoomView; session: RoomSession }) {
   const race = view.race;
+  if (tvOn(view)) return <TvRoom view={view} session={session} />;
   switch (view.phase) {
     case 'lobby':
       return <Lobby view={view} session={session} />;

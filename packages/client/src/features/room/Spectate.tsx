@@ -1,31 +1,29 @@
 /**
  * Watching: every player's progress side by side, and their boards when the host's rule
- * allows (live, delayed, or at the end). `?tv=1` or the toggle gives the big-screen layout
- * for a TV at a party: no chrome, large type, boards filling the screen.
+ * allows (live, delayed, or at the end). "Big screen" switches to TV mode
+ * (`features/show/TvRoom.tsx`, which `?tv=1` opens directly).
  */
 import { getVariant, type VariantIdName } from '@percent/engine';
 import type { PlayerView, RoomView } from '@percent/protocol';
-import { useSignal } from '@preact/signals';
 import { useMemo } from 'preact/hooks';
 import { Board } from '../../board/Board.tsx';
 import { t } from '../../i18n/index.ts';
 import type { ServerClock } from '../../net/clock.ts';
+import { racers } from '../show/race-facts.ts';
+import { tvChoice } from '../show/tv-mode.ts';
 import { raceGame } from './race-board.ts';
 import { PlayerProgress, RaceClock } from './RacePanel.tsx';
 
-const tvRequested = (): boolean => new URLSearchParams(location.search).get('tv') === '1';
-
 export function Spectate({ view, clock }: { view: RoomView; clock: ServerClock }) {
-  const tv = useSignal(tvRequested());
   const race = view.race;
   const rule = view.settings.spectatorDigits;
   return (
-    <section class={`spectate${tv.value ? ' tv' : ''}`} data-testid="spectate">
+    <section class="spectate" data-testid="spectate">
       <header class="spectate-head">
         <h2>{t('spectate.title', { code: view.code })}</h2>
         <RaceClock view={view} clock={clock} />
-        <button type="button" aria-pressed={tv.value} onClick={() => (tv.value = !tv.value)}>
-          {tv.value ? t('spectate.tvOff') : t('spectate.tvOn')}
+        <button type="button" data-testid="tv-on" onClick={() => (tvChoice.value = true)}>
+          {t('spectate.tvOn')}
         </button>
       </header>
       {rule.kind !== 'live' && race?.boards == null && (
@@ -36,7 +34,7 @@ export function Spectate({ view, clock }: { view: RoomView; clock: ServerClock }
         </p>
       )}
       <div class="spectate-grid">
-        {view.players.map((p) => (
+        {racers(view).map((p) => (
           <PlayerCard
             key={p.id}
             player={p}

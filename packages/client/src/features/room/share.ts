@@ -4,6 +4,9 @@
  * hidden textarea and `document.execCommand('copy')`. The QR code is drawn here (no network).
  */
 
+import { useSignal } from '@preact/signals';
+import { useEffect } from 'preact/hooks';
+
 /** The join link as others should open it: the page's origin, unless it is this machine only. */
 export function joinLink(path: string, lanOrigin?: string): string {
   return `${isThisMachineOnly() && lanOrigin ? lanOrigin : location.origin}${path}`;
@@ -65,4 +68,30 @@ function copyWithTextarea(text: string): boolean {
 export async function qrSvg(text: string): Promise<string> {
   const QRCode = await import('qrcode');
   return QRCode.toString(text, { type: 'svg', margin: 1, errorCorrectionLevel: 'M' });
+}
+
+/**
+ * The room's join link as others should open it (the LAN address when this page is on the
+ * server's own machine) and its QR code as an SVG string once drawn (undefined until then, or
+ * if drawing failed). The SVG is made by the qrcode library from our own link: no foreign
+ * markup, so it may be set as inner HTML.
+ */
+export function useJoinQr(path: string): { readonly link: string; readonly svg?: string } {
+  const lan = useSignal<string | undefined>(undefined);
+  const svg = useSignal<string | undefined>(undefined);
+  const link = joinLink(path, lan.value);
+  useEffect(() => {
+    void fetchLanOrigin().then((origin) => (lan.value = origin));
+  }, []);
+  useEffect(() => {
+    let live = true;
+    qrSvg(link).then(
+      (made) => live && (svg.value = made),
+      () => undefined,
+    );
+    return () => {
+      live = false;
+    };
+  }, [link]);
+  return { link, svg: svg.value };
 }

@@ -1,0 +1,94 @@
+/**
+ * TV mode: the room on a big screen across the room — full viewport, no page scroll, type
+ * readable from the sofa (sizes in `vh`, so 720p and 1080p look the same). One screen per
+ * phase: the lobby (code, QR, players, rules), the countdown, the race (a lane per player)
+ * and the results (podium). A host on this screen gets Start, End race and Rematch; anyone
+ * may leave TV mode with the button in the corner.
+ */
+import type { RoomView } from '@percent/protocol';
+import { useEffect } from 'preact/hooks';
+import { t } from '../../i18n/index.ts';
+import type { RoomSession } from '../../net/room-session.ts';
+import { isHost } from '../../net/views.ts';
+import { ConfirmButton } from '../room/ConfirmButton.tsx';
+import { errorText } from '../room/errors.ts';
+import { useTicker } from '../room/time.ts';
+import { TvLobby } from './TvLobby.tsx';
+import { TvRace } from './TvRace.tsx';
+import { TvResults } from './TvResults.tsx';
+import { tvChoice } from './tv-mode.ts';
+import './show.css';
+
+export function TvRoom({ view, session }: { view: RoomView; session: RoomSession }) {
+  useEffect(() => {
+    // The TV fills the viewport; the page under it must not scroll.
+    document.documentElement.classList.add('tv-open');
+    return () => document.documentElement.classList.remove('tv-open');
+  }, []);
+  const error = session.error.value;
+  return (
+    <div
+      class="tv"
+      role="region"
+      aria-label={t('tv.label', { code: view.code })}
+      data-testid="tv"
+      data-phase={view.phase}
+    >
+      <TvPhase view={view} session={session} />
+      {error && (
+        <p class="tv-error error" role="alert">
+          {errorText(error)}
+        </p>
+      )}
+      <div class="tv-tools">
+        {isHost(view) && (view.phase === 'countdown' || view.phase === 'racing') && (
+          <ConfirmButton
+            id="end-race"
+            label={t('room.endRace')}
+            question={t('room.endRaceConfirm.text')}
+            confirm={t('room.endRaceConfirm.end')}
+            stay={t('room.endRaceConfirm.stay')}
+            onConfirm={() => session.endRace()}
+          />
+        )}
+        <button
+          type="button"
+          class="tv-exit"
+          data-testid="tv-exit"
+          onClick={() => (tvChoice.value = false)}
+        >
+          {t('tv.exit')}
+        </button>
+      </div>
+    </div>
+  );
+}
+
+function TvPhase({ view, session }: { view: RoomView; session: RoomSession }) {
+  switch (view.phase) {
+    case 'lobby':
+      return <TvLobby view={view} session={session} />;
+    case 'countdown':
+      return <TvCountdown view={view} session={session} />;
+    case 'racing':
+      return <TvRace view={view} clock={session.clock} />;
+    case 'finished':
+      return <TvResults view={view} session={session} />;
+  }
+}
+
+function TvCountdown({ view, session }: { view: RoomView; session: RoomSession }) {
+  const now = useTicker(() => session.clock.now(), 100);
+  const seconds = Math.ceil(((view.race?.startsAt ?? now) - now) / 1000);
+  return (
+    <section class="tv-countdown" data-testid="countdown" aria-live="assertive">
+      <p class="tv-kicker">{t('countdown.title')}</p>
+      <p class="tv-countdown-number" key={seconds}>
+        {seconds > 0 ? seconds : t('countdown.go')}
+      </p>
+      <p class="tv-kicker">
+        {t(`variant.${view.settings.variant}`)} · {t(`difficulty.${view.settings.difficulty}`)}
+      </p>
+    </section>
+  );
+}

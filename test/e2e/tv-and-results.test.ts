@@ -1,0 +1,183 @@
+/**
+ * The room on a TV and the results for everyone, in the browser: a 1920×1080 TV page (`?tv=1`)
+ * shows the code and the QR large without scrolling, a lane per player readable from the sofa
+ * during the race, then the podium with the winner first; every player gets the podium and
+ * their own place, Play again, and the next lobby keeps the last results until a new race.
+ * Also the rules card: in the lobby, and behind "?" during the race (Esc closes it, focus
+ * returns). Screenshots in light, dark and 中文.
+ */
+import type { Page } from 'playwright-core';
+import { describe, expect, it } from 'vitest';
+import {
+  blanksOf,
+  createRoom,
+  hasChromium,
+  joinRoom,
+  readGivens,
+  screenshot,
+  solve,
+  typeDigit,
+  useE2eSession,
+} from './harness.ts';
+
+const FULL_HD = { width: 1920, height: 1080 };
+
+/** Height and width of the first element matching `selector`, in CSS pixels. */
+async function sizeOf(page: Page, selector: string): Promise<{ width: number; height: number }> {
+  const box = await page.locator(selector).first().boundingBox();
+  if (!box) throw new Error(`${selector} is not on the page`);
+  return { width: box.width, height: box.height };
+}
+
+/** True when the page scrolls in either direction. */
+const scrolls = (page: Page): Promise<boolean> =>
+  page.evaluate(() => {
+    const root = document.scrollingElement ?? document.documentElement;
+    return root.scrollHeight > innerHeight || root.scrollWidth > innerWidth;
+  });
+
+const fontPx = (page: Page, selector: string): Promise<number> =>
+  page
+    .locator(selector)
+    .first()
+    .evaluate((el) => parseFloat(getComputedStyle(el).fontSize));
+
+describe.skipIf(!hasChromium)('the TV and the results', () => {
+  const e2e = useE2eSession();
+
+  it('shows the lobby, the race and the podium on a TV, and results to every player', async () => {
+    const [ann, bob] = [await e2e.newPage(), await e2e.newPage()];
+    const tv = await e2e.newPage({ viewport: FULL_HD });
+    const code = await createRoom(ann, e2e.server.url, 'Ann');
+    await ann.locator('select[name="spectatorDigits"]').selectOption('live');
+    await joinRoom(bob, e2e.server.url, code, 'Bob');
+
+    // The lobby on the TV: code and QR readable across a room, the players, the rules.
+    await tv.goto(`${e2e.server.url}/r/${code}?tv=1`);
+    await tv.locator('[data-testid="tv"] .tv-qr-big svg').waitFor();
+    expect(await tv.getByTestId('tv-code').textContent()).toBe(code);
+    expect((await sizeOf(tv, '[data-testid="tv-code"]')).height).toBeGreaterThanOrEqual(100);
+    const qr = await sizeOf(tv, '.tv-qr-big .tv-qr-code');
+    expect(Math.min(qr.width, qr.height)).toBeGreaterThanOrEqual(400);
+    expect(await tv.getByTestId('tv-link').textContent()).toMatch(new RegExp(`/r/${code}$`));
+    expect(await tv.locator('.tv-chip[data-player] .tv-chip-name').allTextContents()).toEqual([
+      'Ann',
+      'Bob',
+    ]);
+    await tv.locator('.tv-chip[data-player="Bob"]').getByText('not ready').waitFor();
+    await tv.getByTestId('rules-card').locator('svg.variant-shape').waitFor();
+    expect(await scrolls(tv)).toBe(false);
+    // The players' lobby has the rules card too.
+    await bob.getByTestId('rules-card').getByText('Percent').waitFor();
+
+    await bob.getByTestId('ready').click();
+    await tv.locator('.tv-chip[data-player="Bob"]').getByText('ready').waitFor();
+    await screenshot(tv, 'tv-lobby');
+    await tv.emulateMedia({ colorScheme: 'dark' });
+    await screenshot(tv, 'tv-lobby-dark');
+    await tv.emulateMedia({ colorScheme: 'light' });
+
+    await ann.getByTestId('start').click();
+    await tv.locator('[data-testid="tv"] [data-testid="countdown"]').waitFor();
+    await Promise.all([ann, bob].map((p) => p.getByTestId('race').waitFor({ timeout: 15_000 })));
+    const givens = await readGivens(ann);
+    const solution = solve(givens);
+    const blanks = blanksOf(givens);
+
+    // The rules behind "?" during the race: a dialog that Esc closes, focus back on "?".
+    await bob.getByTestId('rules-open').click();
+    await bob.getByTestId('rules-dialog').getByText('How to play').waitFor();
+    await screenshot(bob, 'race-rules');
+    await bob.keyboard.press('Escape');
+    await expect.poll(() => bob.getByTestId('rules-dialog').isVisible()).toBe(false);
+    expect(await bob.evaluate(() => document.activeElement?.getAttribute('data-testid'))).toBe(
+      'rules-open',
+    );
+
+    // Lanes: progress readable from the sofa, the live silhouette, no scrolling.
+    const half = Math.floor(blanks.length / 2);
+    for (const cell of blanks.slice(0, half)) await typeDigit(bob, cell, Number(solution[cell]));
+    const percent = Math.round((100 * half) / blanks.length);
+    const bobLane = '[data-testid="tv-lane"][data-player="Bob"]';
+    await tv.locator(`${bobLane} [data-testid="tv-percent"]`).getByText(`${percent}%`).waitFor();
+    await tv.locator(`${bobLane} svg.silhouette rect.silhouette-filled`).first().waitFor();
+    expect(await tv.locator(`${bobLane} svg.silhouette rect.silhouette-filled`).count()).toBe(half);
+    expect(await tv.getByTestId('tv-lane').count()).toBe(2);
+    for (const part of ['tv-percent', 'tv-status'])
+      expect(await fontPx(tv, `${bobLane} [data-testid="${part}"]`)).toBeGreaterThanOrEqual(28);
+    expect(await fontPx(tv, `${bobLane} .tv-lane-name`)).toBeGreaterThanOrEqual(28);
+    expect(await scrolls(tv)).toBe(false);
+    await screenshot(tv, 'tv-race');
+
+    for (const cell of blanks) await typeDigit(ann, cell, Number(solution[cell]));
+    await tv
+      .locator('[data-testid="tv-lane"][data-player="Ann"] [data-testid="tv-status"]')
+      .getByText(/^1st · /)
+      .waitFor();
+    for (const cell of blanks.slice(half)) await typeDigit(bob, cell, Number(solution[cell]));
+
+    // The podium on the TV, the winner first; and on every player's results.
+    await tv.getByTestId('tv-results').waitFor();
+    expect(await tv.locator('[data-testid="podium-step"]').evaluateAll(names)).toEqual([
+      'Ann',
+      'Bob',
+    ]);
+    await tv.getByText('Ann wins!').waitFor();
+    expect(await scrolls(tv)).toBe(false);
+    await tv.waitForTimeout(1500); // the blocks have risen; some confetti still falls
+    await screenshot(tv, 'tv-results');
+    await tv.emulateMedia({ colorScheme: 'dark' });
+    await screenshot(tv, 'tv-results-dark');
+
+    for (const [page, headline] of [
+      [ann, 'You won!'],
+      [bob, 'You finished 2nd!'],
+    ] as const) {
+      await page.getByTestId('results').waitFor();
+      expect(await page.getByTestId('results-headline').textContent()).toBe(headline);
+      expect(await page.locator('[data-testid="podium-step"]').evaluateAll(names)).toEqual([
+        'Ann',
+        'Bob',
+      ]);
+    }
+    expect(await bob.locator('tr.is-you').textContent()).toMatch(/^2Bob/);
+    await screenshot(bob, 'results-podium');
+
+    // Play again, then the host's rematch: the lobby keeps the last race until the next start.
+    await bob.getByTestId('play-again').click();
+    await bob.getByTestId('play-again').getByText('Ready for the next race').waitFor();
+    await ann.getByTestId('rematch').click();
+    for (const page of [ann, bob, tv]) {
+      const last = page.getByTestId('last-results');
+      await last.waitFor();
+      expect(await last.locator('[data-testid="podium-step"]').evaluateAll(names)).toEqual([
+        'Ann',
+        'Bob',
+      ]);
+    }
+    expect(await scrolls(tv)).toBe(false);
+    await tv.emulateMedia({ colorScheme: 'light' });
+    await screenshot(tv, 'tv-lobby-last-race');
+    await screenshot(ann, 'lobby-last-race');
+    await ann.getByTestId('start').click();
+    await bob.getByTestId('race').waitFor({ timeout: 15_000 });
+    expect(await tv.getByTestId('last-results').count()).toBe(0);
+  }, 240_000);
+
+  it('speaks Chinese on the TV', async () => {
+    const host = await e2e.newPage();
+    const code = await createRoom(host, e2e.server.url, 'Mei');
+    const tv = await e2e.newPage({ viewport: { width: 1280, height: 720 } });
+    await tv.addInitScript(() => localStorage.setItem('percent.lang', 'zh'));
+    await tv.goto(`${e2e.server.url}/r/${code}?tv=1`);
+    await tv.getByText('扫码加入').waitFor();
+    await tv.getByTestId('rules-card').getByText('玩法').waitFor();
+    await tv.locator('.tv-qr-big svg').waitFor();
+    expect(await scrolls(tv)).toBe(false);
+    await screenshot(tv, 'tv-lobby-zh-720p');
+  }, 60_000);
+});
+
+/** The `data-player` names of the matched elements, in document order. */
+const names = (elements: Element[]): (string | null)[] =>
+  elements.map((el) => el.getAttribute('data-player'));
