@@ -104,6 +104,10 @@ export class RoomSession {
   start = () => this.act(request('race:start', {}));
   rematch = () => this.act(request('race:rematch', {}));
   endRace = () => this.act(request('race:end', {}));
+  /** Gives up this race: out as `forfeited`, still in the room, watching the rest. */
+  forfeit = () => this.act(request('race:forfeit', {}));
+  /** Lobby: play the next races, or sit them out (a host running the room from a TV). */
+  play = (plays: boolean) => this.act(request('room:play', { plays }));
 
   /** Sends a move now (or after the reconnection); its verdict goes to the move listener. */
   move(cell: number, digit: number): PendingMove {

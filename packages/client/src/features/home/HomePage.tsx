@@ -14,11 +14,14 @@ import { errorText } from '../room/errors.ts';
 import { codeFrom } from './code.ts';
 import { fetchSummary, rememberJoinIntent } from '../room/room-summary.ts';
 import '../room/room.css';
+import '../room/rules-ui.css';
 
 export function HomePage() {
   const nickname = useSignal(savedNickname());
   const code = useSignal('');
   const busy = useSignal(false);
+  /** "Host on this screen": the creator runs the room (a TV) and sits the races out. */
+  const hostOnly = useSignal(false);
   const message = useSignal<string | undefined>(undefined);
 
   const create = async (event: Event) => {
@@ -28,7 +31,7 @@ export function HomePage() {
     busy.value = true;
     try {
       const { createRoom } = await import('./home-actions.ts');
-      const created = await createRoom(name);
+      const created = await createRoom(name, !hostOnly.value);
       if (!created.ok) return void (message.value = errorText(created.error));
       navigate(created.link);
     } catch {
@@ -61,6 +64,16 @@ export function HomePage() {
       <p class="muted">{t('home.intro')}</p>
       <form class="home-card" onSubmit={(e) => void create(e)}>
         <NicknameField nickname={nickname} />
+        <label class="home-check">
+          <input
+            type="checkbox"
+            name="hostOnly"
+            checked={hostOnly.value}
+            data-testid="host-only"
+            onChange={(e) => (hostOnly.value = e.currentTarget.checked)}
+          />
+          {t('home.hostOnly')}
+        </label>
         <button type="submit" class="primary" disabled={busy.value} data-testid="create-room">
           {t('home.create')}
         </button>

@@ -6,12 +6,16 @@ import { request, type NetError } from '../../net/connection.ts';
 import { deviceId, saveNickname, saveSessionToken } from '../../net/identity.ts';
 export { codeFrom } from './code.ts';
 
-/** Creates a room with this device as host; keeps the seat's token for the room page. */
+/**
+ * Creates a room with this device as host; keeps the seat's token for the room page.
+ * `plays: false`: the host runs the room from this screen without playing (a TV).
+ */
 export async function createRoom(
   nickname: string,
+  plays = true,
 ): Promise<{ ok: true; link: string } | { ok: false; error: NetError }> {
   saveNickname(nickname);
-  const reply = await request('room:create', { nickname, deviceId: deviceId() });
+  const reply = await request('room:create', { nickname, deviceId: deviceId(), plays });
   if (!reply.ok) return reply;
   saveSessionToken(reply.view.code, reply.sessionToken ?? undefined);
   return { ok: true, link: reply.view.link };

@@ -1,6 +1,7 @@
 /**
  * The lobby: the code large, the join link with a copy button and its QR code, the players
- * with their ready state, the host's settings and Start (every other player ready).
+ * with their ready state (or that they sit the races out), the host's settings and Start
+ * (every other playing seat ready, at least one seat playing). Any seat may sit out.
  */
 import type { PlayerView, RoomView } from '@percent/protocol';
 import { useSignal } from '@preact/signals';
@@ -14,11 +15,14 @@ import { RulesCard } from '../show/RulesCard.tsx';
 import { TvToggle } from '../show/TvToggle.tsx';
 import { LobbySettings } from './LobbySettings.tsx';
 import { copyText, fetchLanOrigin, joinLink, qrSvg } from './share.ts';
+import './rules-ui.css';
 
 export function Lobby({ view, session }: { view: RoomView; session: RoomSession }) {
   const host = isHost(view);
   const me = playerOf(view, view.you.playerId);
-  const waitingFor = view.players.filter((p) => !p.host && !p.ready);
+  // Seats that sit out need not be ready; nobody playing means nothing to start.
+  const waitingFor = view.players.filter((p) => p.plays && !p.host && !p.ready);
+  const nobody = !view.players.some((p) => p.plays);
   return (
     <section class="lobby" data-testid="lobby">
       <Share view={view} />
@@ -33,7 +37,7 @@ export function Lobby({ view, session }: { view: RoomView; session: RoomSession 
           <p class="muted">{t('lobby.spectatorCount', { n: view.spectators })}</p>
         )}
         <div class="lobby-actions">
-          {me && !host && (
+          {me && !host && me.plays && (
             <button
               type="button"
               class={me.ready ? '' : 'primary'}
@@ -49,12 +53,14 @@ export function Lobby({ view, session }: { view: RoomView; session: RoomSession 
               type="button"
               class="primary big"
               data-testid="start"
-              disabled={waitingFor.length > 0}
+              disabled={waitingFor.length > 0 || nobody}
               onClick={() => void session.start()}
             >
               {t('lobby.start')}
             </button>
           )}
+          {me && <SitOutToggle me={me} host={host} session={session} />}
+          {host && nobody && <p class="muted">{t('room.error.NO_PLAYERS')}</p>}
           {host && waitingFor.length > 0 && (
             <p class="muted">
               {t('lobby.waitingFor', { names: waitingFor.map((p) => p.nickname).join(', ') })}
@@ -73,6 +79,35 @@ export function Lobby({ view, session }: { view: RoomView; session: RoomSession 
         />
       </div>
     </section>
+  );
+}
+
+/** Any seat may sit the races out (a host running the room from a TV) or play again. */
+function SitOutToggle({
+  me,
+  host,
+  session,
+}: {
+  me: PlayerView;
+  host: boolean;
+  session: RoomSession;
+}) {
+  return (
+    <>
+      <button
+        type="button"
+        aria-pressed={!me.plays}
+        data-testid="sit-out"
+        onClick={() => void session.play(!me.plays)}
+      >
+        {me.plays ? t('lobby.sitOut') : t('lobby.play')}
+      </button>
+      {!me.plays && (
+        <p class="muted" data-testid="sitting-out">
+          {host ? t('lobby.youSitOut') : t('lobby.youSitOutPlayer')}
+        </p>
+      )}
+    </>
   );
 }
 
@@ -110,7 +145,9 @@ interface RowProps {
 function PlayerRow({ player, view, session, host }: RowProps) {
   const you = player.id === view.you.playerId;
   return (
-    <li class={`lobby-player${player.ready || player.host ? ' is-ready' : ''}`}>
+    <li
+      class={`lobby-player${player.ready || player.host ? ' is-ready' : ''}${player.plays ? '' : ' sits-out'}`}
+    >
       <span class="lobby-player-name">
         {player.nickname}
         {you && <span class="tag">{t('lobby.you')}</span>}
@@ -120,7 +157,13 @@ function PlayerRow({ player, view, session, host }: RowProps) {
         )}
       </span>
       <span class="lobby-player-state">
-        {player.host ? '' : player.ready ? `✓ ${t('lobby.isReady')}` : t('lobby.isNotReady')}
+        {!player.plays
+          ? t('lobby.sitsOut')
+          : player.host
+            ? ''
+            : player.ready
+              ? `✓ ${t('lobby.isReady')}`
+              : t('lobby.isNotReady')}
       </span>
       {host && !you && (
         <span class="lobby-player-tools">

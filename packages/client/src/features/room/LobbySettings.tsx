@@ -1,6 +1,6 @@
 /**
- * The host's settings: variant, difficulty, mistake rule, time limit, what spectators see,
- * player cap and lock. Each change is sent at once; the next `room:state` shows it to all.
+ * The host's settings: variant, difficulty, mistake rule, time limit, the idle rule, what
+ * spectators see, player cap and lock. Each change is sent at once; the next `room:state` shows it to all.
  * Everyone else sees the same values read-only.
  */
 // The engine's lists (the same as the protocol's VARIANTS / DIFFICULTIES): a value from the
@@ -18,6 +18,8 @@ interface Props {
 }
 
 const TIME_LIMITS = [null, 300, 600, 900, 1800, 3600] as const;
+/** The idle rule's choices (s): off, 2, 5 or 10 minutes without a move. */
+const IDLE_LIMITS = [null, 120, 300, 600] as const;
 const SPECTATOR_RULES: readonly SpectatorDigits[] = [
   { kind: 'end' },
   { kind: 'delay', seconds: 30 },
@@ -113,6 +115,29 @@ export function LobbySettings({ settings, editable, minPlayers, onChange }: Prop
               {s === null ? t('lobby.noLimit') : t('lobby.minutes', { n: s / 60 })}
             </option>
           ))}
+        </select>
+      </Field>
+      <Field label={t('lobby.idleOut')}>
+        <select
+          name="idleOut"
+          value={String(settings.idleOutSec ?? 0)}
+          onChange={(e) => {
+            const n = Number(e.currentTarget.value);
+            onChange({ idleOutSec: n === 0 ? null : n });
+          }}
+        >
+          {IDLE_LIMITS.map((s) => (
+            <option key={s ?? 0} value={String(s ?? 0)}>
+              {s === null ? t('lobby.idleOff') : t('lobby.minutes', { n: s / 60 })}
+            </option>
+          ))}
+          {/* A value set by another client (60–3600 s) is shown as it is. */}
+          {settings.idleOutSec !== null &&
+            !(IDLE_LIMITS as readonly (number | null)[]).includes(settings.idleOutSec) && (
+              <option value={String(settings.idleOutSec)}>
+                {t('lobby.minutes', { n: Math.round(settings.idleOutSec / 60) })}
+              </option>
+            )}
         </select>
       </Field>
       <Field label={t('lobby.spectators')}>

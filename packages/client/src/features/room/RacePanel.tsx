@@ -1,6 +1,7 @@
 /**
- * The race panel: the clock (from the server's clock), and for every player a progress bar,
- * mistakes and state (racing, finished, eliminated, left, reconnecting). Opponents' digits are
+ * The race panel: the clock (from the server's clock; a note when a server outage paused it),
+ * and for every player a progress bar, mistakes and state (racing, finished, out, gave up,
+ * reconnecting). Seats that sit the race out have no bar. Opponents' digits are
  * never known here; only their progress.
  */
 import type { PlayerView, RoomView } from '@percent/protocol';
@@ -9,6 +10,7 @@ import { ConfirmButton } from './ConfirmButton.tsx';
 import { RulesButton } from '../show/RulesCard.tsx';
 import type { ServerClock } from '../../net/clock.ts';
 import { formatClock, formatTime, useTicker } from './time.ts';
+import './rules-ui.css';
 
 interface Props {
   readonly view: RoomView;
@@ -28,14 +30,18 @@ export function RacePanel({ view, clock, remove }: PanelProps) {
         <RulesButton variant={view.settings.variant} mistakes={view.settings.mistakes} />
       </div>
       <ul class="race-players">
-        {view.players.map((p) => (
-          <PlayerProgress
-            key={p.id}
-            player={p}
-            you={p.id === view.you.playerId}
-            remove={p.id !== view.you.playerId && p.race?.status === 'racing' ? remove : undefined}
-          />
-        ))}
+        {view.players
+          .filter((p) => p.plays)
+          .map((p) => (
+            <PlayerProgress
+              key={p.id}
+              player={p}
+              you={p.id === view.you.playerId}
+              remove={
+                p.id !== view.you.playerId && p.race?.status === 'racing' ? remove : undefined
+              }
+            />
+          ))}
       </ul>
     </aside>
   );
@@ -54,6 +60,11 @@ export function RaceClock({ view, clock }: Props) {
       </span>
       {left !== null && race.endedAt === null && (
         <span class="muted">{t('race.timeLeft', { time: formatClock(left) })}</span>
+      )}
+      {race.pausedMs > 0 && (
+        <p class="race-paused" data-testid="race-paused">
+          {t('race.paused', { n: Math.round(race.pausedMs / 1000) })}
+        </p>
       )}
     </div>
   );

@@ -1,10 +1,11 @@
 /**
  * The racing player's screen: <PlayBoard> and the race panel. Each entry is drawn at once as
  * pending, sent as a move, then confirmed or marked wrong by the server's reply; a reply to an
- * older move of the same cell is ignored. Finished or eliminated: the board turns read-only.
+ * older move of the same cell is ignored. Finished or out: the board turns read-only. "Give up"
+ * (confirmed inline) takes the player out of the race; they stay and watch the rest.
  * A snapshot whose board cannot be read shows an error instead of a wrong board.
  */
-import type { MoveReply, MoveVerdict, RaceView, RoomView } from '@percent/protocol';
+import type { MoveReply, MoveVerdict, RaceView, RoomView, RunnerStatus } from '@percent/protocol';
 import { signal, useSignal } from '@preact/signals';
 import { useEffect, useMemo } from 'preact/hooks';
 import { PlayBoard } from '../play/PlayBoard.tsx';
@@ -16,6 +17,9 @@ import { setVerdict, type Verdict } from '../../state/game.ts';
 import { reconcile } from './race-board.ts';
 import { restoredRaceGame, useRaceSaving } from './race-saved.ts';
 import { RacePanel } from './RacePanel.tsx';
+import { ConfirmButton } from './ConfirmButton.tsx';
+import { ordinal } from '../show/race-facts.ts';
+import './rules-ui.css';
 import { errorText } from './errors.ts';
 import { announce } from '../../ui/Announcer.tsx';
 import { moveAnnouncement } from '../../ui/race-announcements.ts';
@@ -72,9 +76,10 @@ export function RacePlay({ view, race, session }: Props) {
         >
           {done && (
             <p class={`race-outcome outcome-${status}`} role="status" data-testid="race-outcome">
-              {t(`race.outcome.${status}`)}
+              {outcomeText(status, me?.race?.place ?? null)}
             </p>
           )}
+          {!done && <GiveUp session={session} />}
           {message.value && (
             <p class="error" role="alert">
               {message.value}
@@ -88,6 +93,30 @@ export function RacePlay({ view, race, session }: Props) {
         remove={view.hostId === view.you.playerId ? (id) => session.kick(id) : undefined}
       />
     </section>
+  );
+}
+
+/** The runner's outcome; a finisher hears their place so far (provisional until the end). */
+function outcomeText(status: Exclude<RunnerStatus, 'racing'>, place: number | null): string {
+  if (status === 'finished' && place !== null) {
+    return t('race.outcome.finishedPlace', { place: ordinal(place) });
+  }
+  return t(`race.outcome.${status}`);
+}
+
+/** Giving up, confirmed inline: out of this race, still in the room to watch the rest. */
+function GiveUp({ session }: { session: RoomSession }) {
+  return (
+    <div class="race-forfeit">
+      <ConfirmButton
+        id="forfeit"
+        label={t('race.forfeit')}
+        question={t('race.forfeitConfirm.text')}
+        confirm={t('race.forfeitConfirm.yes')}
+        stay={t('race.forfeitConfirm.stay')}
+        onConfirm={() => session.forfeit()}
+      />
+    </div>
   );
 }
 

@@ -1,7 +1,8 @@
 /**
  * `/r/CODE`: one room from the join link to the results. Arriving asks only for a nickname
  * (remembered); a device that already holds a seat here (a reload) regains it at once with its
- * session token; `?watch=1` or `?tv=1` watches without taking a seat. The server decides the
+ * session token; `?watch=1` watches without taking a seat, and so does `?tv=1` on a device
+ * with no seat here (one with a seat takes it back, shown as a TV). The server decides the
  * rest: a link opened mid-race joins as a spectator. Then the phase picks the screen: lobby,
  * countdown, race (or spectate) and results.
  */
@@ -11,6 +12,7 @@ import { useEffect, useMemo } from 'preact/hooks';
 import { hasMessage, t } from '../../i18n/index.ts';
 import { savedNickname } from '../../net/identity.ts';
 import { RoomSession } from '../../net/room-session.ts';
+import { playerOf } from '../../net/views.ts';
 import { Link } from '../../ui/Link.tsx';
 import { VISUALLY_HIDDEN } from '../../ui/Announcer.tsx';
 import { useFocusOnScreen } from '../../ui/focus.ts';
@@ -42,17 +44,19 @@ export function RoomPage({ code }: { code: string }) {
   return <Room key={parsed} code={parsed} />;
 }
 
-const watchRequested = (): boolean => {
-  const query = new URLSearchParams(location.search);
-  return query.get('watch') === '1' || query.get('tv') === '1';
-};
+/**
+ * `?watch=1` always watches. `?tv=1` watches too, unless this device holds a seat here: then it
+ * takes the seat back (a host running the room from the TV must not give the seat up on a
+ * reload); TV mode follows from the link either way.
+ */
+const query = (name: string): boolean => new URLSearchParams(location.search).get(name) === '1';
 
 function Room({ code }: { code: string }) {
   const session = useMemo(() => new RoomSession(code), [code]);
   const joining = useSignal(false);
   const summary = useSignal<RoomSummaryView | 'missing' | undefined>(undefined);
   useEffect(() => {
-    if (watchRequested()) void session.spectate();
+    if (query('watch') || (query('tv') && !session.hasToken)) void session.spectate();
     else if (session.hasToken || (takeJoinIntent(code) && savedNickname())) {
       joining.value = true;
       void session.join(savedNickname() || 'Player').finally(() => (joining.value = false));
@@ -123,7 +127,8 @@ function screenOf(
   if (view) {
     if (view.phase === 'finished') return 'results';
     if (view.phase !== 'racing') return view.phase;
-    return view.you.role === 'player' && view.race?.puzzle != null ? 'race' : 'spectate';
+    const runs = playerOf(view, view.you.playerId)?.race != null;
+    return runs && view.race?.puzzle != null ? 'race' : 'spectate';
   }
   if (joining) return 'joining';
   return summary === 'missing' ? 'missing' : 'entry';
@@ -150,7 +155,8 @@ function Phase({ view, session }: { view: RoomView; session: RoomSession }) {
     case 'countdown':
       return <Countdown view={view} clock={session.clock} />;
     case 'racing':
-      if (view.you.role === 'player' && race?.puzzle != null)
+      // A seat with no runner (it sits the race out) watches, like a spectator.
+      if (playerOf(view, view.you.playerId)?.race && race?.puzzle != null)
         return <RacePlay view={view} race={{ ...race, puzzle: race.puzzle }} session={session} />;
       return <Spectate view={view} clock={session.clock} />;
     case 'finished':
