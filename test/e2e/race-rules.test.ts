@@ -26,7 +26,7 @@ const t = {
 /** The host's page and every other player's, each ready; the race is on in all of them. */
 async function race(e2e: E2eSession, names: string[]): Promise<Page[]> {
   const pages: Page[] = [];
-  for (const _ of names) pages.push(await e2e.newPage());
+  while (pages.length < names.length) pages.push(await e2e.newPage());
   const [host, ...others] = pages as [Page, ...Page[]];
   const code = await createRoom(host, e2e.server.url, names[0]!);
   for (const [i, page] of others.entries()) {
