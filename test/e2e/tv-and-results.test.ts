@@ -79,6 +79,7 @@ describe.skipIf(!hasChromium)('the TV and the results', () => {
 
     await ann.getByTestId('start').click();
     await tv.locator('[data-testid="tv"] [data-testid="countdown"]').waitFor();
+    await screenshot(tv, 'tv-countdown');
     await Promise.all([ann, bob].map((p) => p.getByTestId('race').waitFor({ timeout: 15_000 })));
     const givens = await readGivens(ann);
     const solution = solve(givens);

@@ -81,7 +81,7 @@ function HostBar({ view, session }: { view: RoomView; session: RoomSession }) {
         type="button"
         class="primary big"
         data-testid="start"
-        disabled={waiting.length > 0}
+        disabled={waiting.length > 0 || racers(view).length === 0}
         onClick={() => void session.start()}
       >
         {t('lobby.start')}

@@ -18,6 +18,7 @@ import { TvRace } from './TvRace.tsx';
 import { TvResults } from './TvResults.tsx';
 import { tvChoice } from './tv-mode.ts';
 import './show.css';
+import './tv.css';
 
 export function TvRoom({ view, session }: { view: RoomView; session: RoomSession }) {
   useEffect(() => {
