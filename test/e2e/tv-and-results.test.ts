@@ -165,6 +165,33 @@ describe.skipIf(!hasChromium)('the TV and the results', () => {
     expect(await tv.getByTestId('last-results').count()).toBe(0);
   }, 240_000);
 
+  it('fits a full room of eight lanes on a 720p TV, each readable', async () => {
+    const names = ['Hana', 'Ivo', 'Jun', 'Kai', 'Lea', 'Max', 'Noa', 'Oskar'];
+    const host = await e2e.newPage();
+    const code = await createRoom(host, e2e.server.url, names[0]!);
+    for (const name of names.slice(1)) {
+      const page = await e2e.newPage();
+      await joinRoom(page, e2e.server.url, code, name);
+      await page.getByTestId('ready').click();
+    }
+    const tv = await e2e.newPage({ viewport: { width: 1280, height: 720 } });
+    await tv.goto(`${e2e.server.url}/r/${code}?tv=1`);
+    await expect.poll(() => tv.locator('.tv-chip[data-player]').count()).toBe(8);
+    expect(await scrolls(tv)).toBe(false);
+    await expect.poll(() => host.getByTestId('start').isEnabled()).toBe(true);
+    await host.getByTestId('start').click();
+    await tv.getByTestId('tv-lanes').waitFor({ timeout: 15_000 });
+    expect(await tv.getByTestId('tv-lane').count()).toBe(8);
+    expect(await scrolls(tv)).toBe(false);
+    // Every lane inside the screen, none cut: 720 px tall, text at least 3vh (21.6 px).
+    const last = await tv.getByTestId('tv-lane').last().boundingBox();
+    expect((last?.y ?? 720) + (last?.height ?? 0)).toBeLessThanOrEqual(720);
+    expect(
+      await fontPx(tv, '[data-testid="tv-lane"] [data-testid="tv-status"]'),
+    ).toBeGreaterThanOrEqual(21.6);
+    await screenshot(tv, 'tv-race-eight-720p');
+  }, 120_000);
+
   it('speaks Chinese on the TV', async () => {
     const host = await e2e.newPage();
     const code = await createRoom(host, e2e.server.url, 'Mei');
