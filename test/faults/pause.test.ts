@@ -1,0 +1,61 @@
+import type { RoomView, SeatReply } from '@percent/protocol';
+import { describe, expect, it } from 'vitest';
+import {
+  blanksOf,
+  connect,
+  expectOk,
+  solveGivens,
+  startRace,
+  twoPlayerLobby,
+} from '../server/harness.ts';
+import { useServerChild } from './server-child.ts';
+
+/**
+ * kill -9 mid-race and a restart some seconds later: the race clock pauses for the outage, so
+ * nobody loses the time the server was down. The clock may run on for at most the heartbeat's
+ * period (1 s) before the crash was noticed, plus the time to rejoin.
+ */
+const child = useServerChild('pause');
+const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
+const OUTAGE_MS = 2500;
+
+describe('a crash mid-race', () => {
+  it('pauses the race clock for the outage and says so in the view', async () => {
+    const server = await child.start();
+    const { ann, annSeat, annDevice } = await twoPlayerLobby(server.url);
+    const puzzle = await startRace(ann);
+    await sleep(1200);
+    const cell = blanksOf(puzzle)[0]!;
+    const digit = Number(solveGivens(puzzle)[cell]);
+    expectOk(await ann.call('race:move', { moveId: 'p1', cell, digit }));
+    const before = expectOk<{ view: RoomView }>(await ann.call('room:sync')).view;
+    const elapsedBefore = before.serverNow - before.race!.startsAt;
+
+    await server.kill9();
+    await sleep(OUTAGE_MS);
+    await server.restart();
+    const back = await connect(server.url);
+    const seat = expectOk<SeatReply>(
+      await back.call('room:join', {
+        code: annSeat.view.code,
+        nickname: 'Ann',
+        deviceId: annDevice,
+        sessionToken: annSeat.sessionToken,
+      }),
+    );
+    const race = seat.view.race!;
+    const elapsedAfter = seat.view.serverNow - race.startsAt;
+    console.log(
+      `pause: ${OUTAGE_MS} ms asleep + restart; race.pausedMs ${race.pausedMs}; clock ${elapsedBefore} → ${elapsedAfter} ms`,
+    );
+    expect(seat.view.phase).toBe('racing');
+    expect(race.pausedMs).toBeGreaterThanOrEqual(OUTAGE_MS);
+    expect(race.startsAt).toBe(before.race!.startsAt + race.pausedMs);
+    expect(race.endsAt).toBe(before.race!.endsAt! + race.pausedMs);
+    expect(elapsedAfter - elapsedBefore).toBeGreaterThanOrEqual(0);
+    expect(elapsedAfter - elapsedBefore).toBeLessThan(2000);
+    expect(race.own![cell]).toBe(String(digit));
+    back.close();
+    ann.close();
+  }, 60_000);
+});
