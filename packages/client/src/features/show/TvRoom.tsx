@@ -6,11 +6,12 @@
  * may leave TV mode with the button in the corner.
  */
 import type { RoomView } from '@percent/protocol';
-import { useEffect } from 'preact/hooks';
+import { useEffect, useRef } from 'preact/hooks';
 import { t } from '../../i18n/index.ts';
 import type { RoomSession } from '../../net/room-session.ts';
 import { isHost } from '../../net/views.ts';
 import { ConfirmButton } from '../room/ConfirmButton.tsx';
+import { ConnectionBadge } from '../room/ConnectionBadge.tsx';
 import { errorText } from '../room/errors.ts';
 import { useTicker } from '../room/time.ts';
 import { TvLobby } from './TvLobby.tsx';
@@ -21,14 +22,12 @@ import './show.css';
 import './tv.css';
 
 export function TvRoom({ view, session }: { view: RoomView; session: RoomSession }) {
-  useEffect(() => {
-    // The TV fills the viewport; the page under it must not scroll.
-    document.documentElement.classList.add('tv-open');
-    return () => document.documentElement.classList.remove('tv-open');
-  }, []);
+  const root = useRef<HTMLDivElement>(null);
+  useEffect(() => coverPage(root.current), []);
   const error = session.error.value;
   return (
     <div
+      ref={root}
       class="tv"
       role="region"
       aria-label={t('tv.label', { code: view.code })}
@@ -42,9 +41,10 @@ export function TvRoom({ view, session }: { view: RoomView; session: RoomSession
         </p>
       )}
       <div class="tv-tools">
+        <ConnectionBadge />
         {isHost(view) && (view.phase === 'countdown' || view.phase === 'racing') && (
           <ConfirmButton
-            id="end-race"
+            id="tv-end-race"
             label={t('room.endRace')}
             question={t('room.endRaceConfirm.text')}
             confirm={t('room.endRaceConfirm.end')}
@@ -92,4 +92,24 @@ function TvCountdown({ view, session }: { view: RoomView; session: RoomSession }
       </p>
     </section>
   );
+}
+
+/**
+ * The TV covers the page: the page under it does not scroll, and everything outside the TV
+ * (header, room bar) is inert, so Tab and screen readers stay on what is shown. Returns the
+ * undo, for when the TV closes.
+ */
+function coverPage(tv: HTMLElement | null): () => void {
+  document.documentElement.classList.add('tv-open');
+  const covered: HTMLElement[] = [];
+  for (let node = tv; node && node !== document.body; node = node.parentElement)
+    for (const sibling of node.parentElement?.children ?? [])
+      if (sibling !== node && sibling instanceof HTMLElement && !sibling.inert) {
+        sibling.inert = true;
+        covered.push(sibling);
+      }
+  return () => {
+    document.documentElement.classList.remove('tv-open');
+    for (const element of covered) element.inert = false;
+  };
 }
