@@ -2,6 +2,8 @@ import { existsSync } from 'node:fs';
 import { readdir, readFile, stat } from 'node:fs/promises';
 import path from 'node:path';
 import { gzipSync } from 'node:zlib';
+import { withBrowserBench } from './browser.ts';
+import { measureFirstLoads, renderFirstLoads } from './first-load.ts';
 import { table } from './markdown.ts';
 import { runProcess } from './proc.ts';
 import type { BenchContext, BenchSection, SectionResult } from './section.ts';
@@ -13,7 +15,9 @@ import type { BenchContext, BenchSection, SectionResult } from './section.ts';
  * `<link rel=stylesheet|modulepreload>`, plus every chunk those scripts import statically
  * (`import … from "./x.js"`, `export … from`, followed transitively). Not counted: chunks
  * reached only through `import()` (lazy routes, their CSS) and Web Worker chunks
- * (`new Worker(new URL(…))`), which load after the first paint.
+ * (`new Worker(new URL(…))`), which load after the first paint. Then the bytes a browser
+ * really downloads on a first visit of `/`, `/r/CODE` and `/solo`, br and gzip
+ * (bench/first-load.ts).
  */
 export const clientSizeSection: BenchSection = { id: 'client-size', run: runClientSize };
 
@@ -140,7 +144,15 @@ async function runClientSize(context: BenchContext): Promise<SectionResult> {
     context.log(skip);
     return { markdown: `${HEADING}\n\n${skip}`, failed: false };
   }
+  // The browser visits serve a fresh build (rebuilt when stale), so measure the files after it.
+  let skipped = '';
+  const loads = await withBrowserBench(
+    context.repoRoot,
+    (reason) => (skipped = `### First visit in a browser\n\n${reason}`),
+    measureFirstLoads,
+  );
   const built = (await stat(path.join(dist, 'index.html'))).mtime;
   const { html, files } = await shippedFiles(dist);
-  return { markdown: render(context, built, html, files), failed: false };
+  const visits = loads ? renderFirstLoads(loads) : skipped;
+  return { markdown: `${render(context, built, html, files)}\n\n${visits}`, failed: false };
 }

@@ -13,12 +13,18 @@ import { parseArgs } from 'node:util';
 import { machineInfo } from './machine.ts';
 import { replaceSection, table } from './markdown.ts';
 import { clientSizeSection } from './client-size.ts';
+import { latencySection } from './latency.ts';
 import { satSection } from './sat.ts';
 import type { BenchContext, BenchOptions, BenchSection } from './section.ts';
 import { SUDOKU_PARTS, sudokuSection } from './sudoku.ts';
 
 /** Every section, in file order. */
-const SECTIONS: readonly BenchSection[] = [satSection, sudokuSection, clientSizeSection];
+const SECTIONS: readonly BenchSection[] = [
+  satSection,
+  sudokuSection,
+  clientSizeSection,
+  latencySection,
+];
 
 const repoRoot = fileURLToPath(new URL('..', import.meta.url));
 const reportPath = path.join(repoRoot, 'BENCHMARKS.md');

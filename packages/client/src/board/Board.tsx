@@ -9,11 +9,11 @@
  */
 import { type CellIndex, type Variant } from '@percent/engine';
 import { useMemo, useRef } from 'preact/hooks';
-import { t } from '../i18n/index.ts';
+import { language, t } from '../i18n/index.ts';
 import type { GameState } from '../state/game.ts';
 import { highlightsOf, type Highlights } from '../state/highlights.ts';
 import { cellAtFraction, cellX, cellY, extraShapes, UNIT, VIEW } from './geometry.ts';
-import { CellContent, cellLabel } from './CellContent.tsx';
+import { BoardCell, Static } from './BoardCell.tsx';
 import { WindowEdges } from './WindowEdges.tsx';
 import { ColourLayer } from './ColourLayer.tsx';
 
@@ -44,6 +44,36 @@ export function Board(props: BoardProps) {
   const highlights = props.highlights ?? highlightsOf(state, variant);
   const prefix = props.idPrefix ?? 'board';
   const shapes = useMemo(() => extraShapes(variant), [variant]);
+  // What depends on the variant alone is made once: a render (a key press) skips it.
+  const shading = useMemo(
+    () => (
+      <Static>
+        {CELLS_LIST.map((c) => (
+          <rect
+            key={c}
+            x={cellX(c)}
+            y={cellY(c)}
+            width={UNIT}
+            height={UNIT}
+            class={baseClass(c, shapes)}
+          />
+        ))}
+      </Static>
+    ),
+    [shapes],
+  );
+  const lines = useMemo(
+    () => (
+      <Static>
+        {shapes.lines.map((l, i) => (
+          <line key={i} {...l} class="board-diagonal" />
+        ))}
+        <GridLines />
+        <WindowEdges shaded={shapes.shaded} />
+      </Static>
+    ),
+    [shapes],
+  );
   const pointer = usePointerSelection(props.onSelect);
   const selected = new Set(state.selection);
   const active = state.selection.length > 0 ? `${prefix}-c${state.cursor}` : undefined;
@@ -66,16 +96,7 @@ export function Board(props: BoardProps) {
       }}
     >
       <g aria-hidden="true">
-        {CELLS_LIST.map((c) => (
-          <rect
-            key={c}
-            x={cellX(c)}
-            y={cellY(c)}
-            width={UNIT}
-            height={UNIT}
-            class={baseClass(c, shapes)}
-          />
-        ))}
+        {shading}
         <ColourLayer colours={state.marks.colours} />
         {CELLS_LIST.map((c) => {
           const cls = highlightClass(c, highlights, selected, hintCells, hintArea);
@@ -95,25 +116,20 @@ export function Board(props: BoardProps) {
             )
           );
         })}
-        {shapes.lines.map((l, i) => (
-          <line key={i} {...l} class="board-diagonal" />
-        ))}
-        <GridLines />
-        <WindowEdges shaded={shapes.shaded} />
+        {lines}
       </g>
       {ROWS.map((r) => (
         <g role="row" key={r} aria-label={t('a11y.row', { n: r + 1 })}>
           {CELLS_LIST.slice(r * 9, r * 9 + 9).map((c) => (
-            <g
+            <BoardCell
               key={c}
               id={`${prefix}-c${c}`}
-              role="gridcell"
-              data-cell={c}
-              aria-selected={selected.has(c)}
-              aria-label={cellLabel(state, c, highlights.conflicting.has(c))}
-            >
-              <CellContent state={state} cell={c} conflict={highlights.conflicting.has(c)} />
-            </g>
+              state={state}
+              cell={c}
+              conflict={highlights.conflicting.has(c)}
+              selected={selected.has(c)}
+              lang={language.value}
+            />
           ))}
         </g>
       ))}
