@@ -144,6 +144,16 @@ describe.skipIf(!hasChromium)('the TV and the results', () => {
     expect(await bob.locator('tr.is-you').textContent()).toMatch(/^2Bob/);
     await screenshot(bob, 'results-podium');
 
+    // Someone watching on a phone: the winner as the headline, nothing wider than the screen.
+    const phone = await e2e.newPage({ viewport: { width: 390, height: 844 }, isMobile: true });
+    await phone.goto(`${e2e.server.url}/r/${code}?watch=1`);
+    await phone.getByTestId('results').waitFor();
+    expect(await phone.getByTestId('results-headline').textContent()).toBe('Ann wins!');
+    expect(await phone.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(
+      390,
+    );
+    await screenshot(phone, 'results-phone');
+
     // Play again, then the host's rematch: the lobby keeps the last race until the next start.
     await bob.getByTestId('play-again').click();
     await bob.getByTestId('play-again').getByText('Ready for the next race').waitFor();

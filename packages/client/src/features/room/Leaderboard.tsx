@@ -5,6 +5,7 @@ import { useEffect } from 'preact/hooks';
 import { t } from '../../i18n/index.ts';
 import { request } from '../../net/connection.ts';
 import { formatTime } from './time.ts';
+import '../show/show.css';
 
 export function Leaderboard({ code, raceId }: { code: string; raceId: string }) {
   const entries = useSignal<readonly LeaderboardEntryView[]>([]);
@@ -21,26 +22,28 @@ export function Leaderboard({ code, raceId }: { code: string; raceId: string }) 
   return (
     <section class="leaderboard" data-testid="leaderboard">
       <h3>{t('results.leaderboard')}</h3>
-      <table class="standings">
-        <thead>
-          <tr>
-            <th scope="col">{t('results.player')}</th>
-            <th scope="col">{t('results.wins')}</th>
-            <th scope="col">{t('results.races')}</th>
-            <th scope="col">{t('results.best')}</th>
-          </tr>
-        </thead>
-        <tbody>
-          {entries.value.map((e) => (
-            <tr key={e.nickname}>
-              <td>{e.nickname}</td>
-              <td>{e.wins}</td>
-              <td>{e.races}</td>
-              <td>{e.bestTimeMs === null ? '–' : formatTime(e.bestTimeMs)}</td>
+      <div class="table-scroll">
+        <table class="standings">
+          <thead>
+            <tr>
+              <th scope="col">{t('results.player')}</th>
+              <th scope="col">{t('results.wins')}</th>
+              <th scope="col">{t('results.races')}</th>
+              <th scope="col">{t('results.best')}</th>
             </tr>
-          ))}
-        </tbody>
-      </table>
+          </thead>
+          <tbody>
+            {entries.value.map((e) => (
+              <tr key={e.nickname}>
+                <td>{e.nickname}</td>
+                <td>{e.wins}</td>
+                <td>{e.races}</td>
+                <td>{e.bestTimeMs === null ? '–' : formatTime(e.bestTimeMs)}</td>
+              </tr>
+            ))}
+          </tbody>
+        </table>
+      </div>
     </section>
   );
 }

@@ -94,34 +94,36 @@ function StandingsTable({
   youId: string | null;
 }) {
   return (
-    <table class="standings">
-      <thead>
-        <tr>
-          <th scope="col">{t('results.place')}</th>
-          <th scope="col">{t('results.player')}</th>
-          <th scope="col">{t('results.time')}</th>
-          <th scope="col">{t('podium.penalty')}</th>
-          <th scope="col">{t('results.mistakes')}</th>
-          <th scope="col">{t('results.outcome')}</th>
-        </tr>
-      </thead>
-      <tbody>
-        {standings.map((s) => (
-          <tr
-            key={s.playerId}
-            class={s.playerId === youId ? 'is-you' : undefined}
-            data-testid="standing"
-          >
-            <td>{s.place ?? '–'}</td>
-            <td>{s.nickname}</td>
-            <td>{s.timeMs === null ? '–' : formatTime(s.timeMs)}</td>
-            <td>{s.progress.penaltyMs > 0 ? `+${formatTime(s.progress.penaltyMs)}` : '–'}</td>
-            <td>{s.mistakes}</td>
-            <td>{t(`race.status.${s.outcome}`)}</td>
+    <div class="table-scroll">
+      <table class="standings">
+        <thead>
+          <tr>
+            <th scope="col">{t('results.place')}</th>
+            <th scope="col">{t('results.player')}</th>
+            <th scope="col">{t('results.time')}</th>
+            <th scope="col">{t('podium.penalty')}</th>
+            <th scope="col">{t('results.mistakes')}</th>
+            <th scope="col">{t('results.outcome')}</th>
           </tr>
-        ))}
-      </tbody>
-    </table>
+        </thead>
+        <tbody>
+          {standings.map((s) => (
+            <tr
+              key={s.playerId}
+              class={s.playerId === youId ? 'is-you' : undefined}
+              data-testid="standing"
+            >
+              <td>{s.place ?? '–'}</td>
+              <td>{s.nickname}</td>
+              <td>{s.timeMs === null ? '–' : formatTime(s.timeMs)}</td>
+              <td>{s.progress.penaltyMs > 0 ? `+${formatTime(s.progress.penaltyMs)}` : '–'}</td>
+              <td>{s.mistakes}</td>
+              <td>{t(`race.status.${s.outcome}`)}</td>
+            </tr>
+          ))}
+        </tbody>
+      </table>
+    </div>
   );
 }
 
