@@ -3,8 +3,9 @@
  * shows the code and the QR large without scrolling, a lane per player readable from the sofa
  * during the race, then the podium with the winner first; every player gets the podium and
  * their own place, Play again, and the next lobby keeps the last results until a new race.
- * Also the rules card: in the lobby, and behind "?" during the race (Esc closes it, focus
- * returns). Screenshots in light, dark and 中文.
+ * Also the rules card (in the lobby, and behind "?" during the race: Esc closes it, focus
+ * returns), a spectator's Big screen toggle, no confetti under reduced motion, results on a
+ * phone, eight lanes on 720p. Screenshots in light, dark and 中文.
  */
 import type { Page } from 'playwright-core';
 import { describe, expect, it } from 'vitest';
@@ -110,6 +111,15 @@ describe.skipIf(!hasChromium)('the TV and the results', () => {
     expect(await scrolls(tv)).toBe(false);
     await screenshot(tv, 'tv-race');
 
+    // A spectator turns the big screen on and off again.
+    const watcher = await e2e.newPage();
+    await watcher.goto(`${e2e.server.url}/r/${code}?watch=1`);
+    await watcher.getByTestId('spectate').getByTestId('tv-on').click();
+    await watcher.getByTestId('tv-lanes').waitFor();
+    await watcher.getByTestId('tv-exit').click();
+    await watcher.getByTestId('spectate').waitFor();
+    expect(await watcher.getByTestId('tv').count()).toBe(0);
+
     for (const cell of blanks) await typeDigit(ann, cell, Number(solution[cell]));
     await tv
       .locator('[data-testid="tv-lane"][data-player="Ann"] [data-testid="tv-status"]')
@@ -127,6 +137,9 @@ describe.skipIf(!hasChromium)('the TV and the results', () => {
     expect(await scrolls(tv)).toBe(false);
     await tv.waitForTimeout(1500); // the blocks have risen; some confetti still falls
     await screenshot(tv, 'tv-results');
+    expect(await tv.locator('.confetti').isVisible()).toBe(true);
+    await tv.emulateMedia({ reducedMotion: 'reduce' });
+    expect(await tv.locator('.confetti').isVisible()).toBe(false);
     await tv.emulateMedia({ colorScheme: 'dark' });
     await screenshot(tv, 'tv-results-dark');
 
