@@ -1,0 +1,217 @@
+/// <reference lib="dom" />
+/**
+ * Accessibility in the browser. axe-core checks every screen — home, lobby, race, spectate,
+ * results, solo — in the light and the dark scheme and once in Chinese, and must find nothing.
+ * Then what a keyboard and screen-reader user relies on: focus lands on each new screen's
+ * heading (the join form's nickname field, the race's board), and the live region says the
+ * countdown, your verdicts with the mistake count, finishes with places and the race's end.
+ */
+import { readFileSync } from 'node:fs';
+import { createRequire } from 'node:module';
+import { dirname, join } from 'node:path';
+import type { Page } from 'playwright-core';
+import { describe, expect, it } from 'vitest';
+import {
+  blanksOf,
+  createRoom,
+  hasChromium,
+  joinRoom,
+  readGivens,
+  screenshot,
+  solve,
+  typeDigit,
+  useE2eSession,
+  type E2eSession,
+} from './harness.ts';
+
+const AXE_SOURCE = readFileSync(
+  join(dirname(createRequire(import.meta.url).resolve('axe-core')), 'axe.min.js'),
+  'utf8',
+);
+
+interface Violation {
+  readonly id: string;
+  readonly impact: string | null;
+  readonly help: string;
+  readonly targets: string[];
+}
+
+/** axe-core's violations on the page as it is now (WCAG 2.x A and AA, and best practices). */
+async function axeViolations(page: Page): Promise<Violation[]> {
+  if (!(await page.evaluate(() => 'axe' in window)))
+    await page.addScriptTag({ content: AXE_SOURCE });
+  return page.evaluate(async () => {
+    const axe = (window as unknown as { axe: AxeLike }).axe;
+    const result = await axe.run(document, { resultTypes: ['violations'] });
+    return result.violations.map((v) => ({
+      id: v.id,
+      impact: v.impact ?? null,
+      help: v.help,
+      targets: v.nodes.map((n) => n.target.join(' ')),
+    }));
+  });
+}
+
+/** The part of axe-core's API used here (its types live in the injected page, not in Node). */
+interface AxeLike {
+  run(
+    context: Document,
+    options: { resultTypes: string[] },
+  ): Promise<{
+    violations: {
+      id: string;
+      impact?: string | null;
+      help: string;
+      nodes: { target: string[] }[];
+    }[];
+  }>;
+}
+
+type Scheme = 'light' | 'dark';
+type Lang = 'en' | 'zh';
+
+/** Runs axe on the page; a failure lists each violation's id, impact and nodes. */
+async function expectClean(page: Page, screen: string, run: { scheme: Scheme; lang: Lang }) {
+  await page.evaluate(() => document.fonts.ready);
+  const name = `a11y-${screen}-${run.scheme}-${run.lang}`;
+  await screenshot(page, name);
+  const violations = await axeViolations(page);
+  const report = violations
+    .map((v) => `${v.id} (${v.impact}): ${v.help}\n    ${v.targets.join('\n    ')}`)
+    .join('\n');
+  expect(report, `axe on ${name}`).toBe('');
+}
+
+async function newPage(e2e: E2eSession, scheme: Scheme, lang: Lang): Promise<Page> {
+  const page = await e2e.newPage({ viewport: { width: 1280, height: 900 }, colorScheme: scheme });
+  await page.addInitScript((l) => localStorage.setItem('percent.lang', l), lang);
+  return page;
+}
+
+/** The room's race for two in its Chinese or English look: every screen axe must see. */
+async function everyScreen(e2e: E2eSession, run: { scheme: Scheme; lang: Lang }) {
+  const [ann, bob, tv] = [
+    await newPage(e2e, run.scheme, run.lang),
+    await newPage(e2e, run.scheme, run.lang),
+    await newPage(e2e, run.scheme, run.lang),
+  ];
+  await ann.goto(`${e2e.server.url}/`);
+  await expectClean(ann, 'home', run);
+  const code = await createRoom(ann, e2e.server.url, 'Ann');
+  await joinRoom(bob, e2e.server.url, code, 'Bob');
+  await ann.locator('select[name="spectatorDigits"]').selectOption('live');
+  await bob.getByTestId('ready').click();
+  await expect.poll(() => ann.getByTestId('start').isEnabled()).toBe(true);
+  await ann.locator('.lobby-qr svg').waitFor();
+  await expectClean(ann, 'lobby', run);
+
+  await ann.getByTestId('start').click();
+  await Promise.all([ann, bob].map((p) => p.getByTestId('race').waitFor({ timeout: 15_000 })));
+  const givens = await readGivens(ann);
+  const solution = solve(givens);
+  const blanks = blanksOf(givens);
+  const first = blanks[0]!;
+  await typeDigit(bob, first, (Number(solution[first]) % 9) + 1);
+  await bob.locator(`[data-cell="${first}"] text.verdict-wrong`).waitFor();
+  for (const cell of blanks.slice(1, 10)) await typeDigit(bob, cell, Number(solution[cell]));
+  await bob.locator(`[data-cell="${blanks[9]}"] text.verdict-confirmed`).waitFor();
+  await expectClean(bob, 'race', run);
+
+  await tv.goto(`${e2e.server.url}/r/${code}?watch=1`);
+  await tv.locator('.spectate-card .board').first().waitFor();
+  await expectClean(tv, 'spectate', run);
+
+  // Typing a cell's own digit again would clear it: Bob fills what he has not filled yet.
+  for (const cell of blanks) await typeDigit(ann, cell, Number(solution[cell]));
+  for (const cell of [first, ...blanks.slice(10)])
+    await typeDigit(bob, cell, Number(solution[cell]));
+  await bob.getByTestId('results').waitFor();
+  await bob.locator('.results .board').first().waitFor();
+  await expectClean(bob, 'results', run);
+
+  await ann.goto(`${e2e.server.url}/solo`);
+  await ann.locator('.solo [data-cell]').first().waitFor({ timeout: 20_000 });
+  await expectClean(ann, 'solo', run);
+}
+
+describe.skipIf(!hasChromium)('accessibility', () => {
+  const e2e = useE2eSession();
+
+  for (const run of [
+    { scheme: 'light', lang: 'en' },
+    { scheme: 'dark', lang: 'en' },
+    { scheme: 'light', lang: 'zh' },
+  ] as const)
+    it(`axe-core finds nothing on any screen (${run.scheme}, ${run.lang})`, async () => {
+      await everyScreen(e2e, run);
+    }, 120_000);
+
+  it('moves focus to each new screen and says what happens in the race', async () => {
+    const focused = (page: Page) =>
+      page.evaluate(() => {
+        const el = document.activeElement;
+        return el?.getAttribute('data-testid') ?? el?.getAttribute('name') ?? el?.tagName;
+      });
+    const said = (page: Page, politeness = 'polite') =>
+      page.getByTestId(`announcer-${politeness}`).textContent();
+    const ann = await e2e.newPage();
+    await ann.goto(`${e2e.server.url}/`);
+    expect(await focused(ann)).toBe('H1');
+    const code = await createRoom(ann, e2e.server.url, 'Ann');
+    expect(await focused(ann)).toBe('room-heading');
+    expect(await ann.getByTestId('room-heading').textContent()).toBe(`Room ${code} · lobby`);
+
+    // The join link's form waits for a nickname: its field has focus.
+    const bob = await e2e.newPage();
+    await bob.goto(`${e2e.server.url}/r/${code}`);
+    await bob.getByTestId('entry').waitFor();
+    expect(await focused(bob)).toBe('nickname');
+    await bob.keyboard.type('Bob');
+    await bob.keyboard.press('Enter');
+    await bob.getByTestId('lobby').waitFor();
+    expect(await focused(bob)).toBe('room-heading');
+
+    await bob.getByTestId('ready').click();
+    await expect.poll(() => ann.getByTestId('start').isEnabled()).toBe(true);
+    await ann.getByTestId('start').click();
+    await bob.getByTestId('countdown').waitFor();
+    expect(await focused(bob)).toBe('room-heading');
+    await bob.getByTestId('race').waitFor({ timeout: 15_000 });
+    // The e2e countdown lasts 1.5 s: "2", "1" politely, then "Go!" interrupting.
+    expect(await said(bob)).toContain('1');
+    expect(await said(bob, 'assertive')).toBe('Go!');
+    expect(await bob.evaluate(() => document.activeElement?.classList.contains('board'))).toBe(
+      true,
+    );
+    const rows = bob.locator('[data-testid="race"] [role="row"]');
+    expect(await rows.count()).toBe(9);
+    expect(await rows.nth(2).getAttribute('aria-label')).toBe('Row 3');
+
+    // A wrong digit: where, what, and the mistakes so far.
+    const givens = await readGivens(bob);
+    const solution = solve(givens);
+    const blanks = blanksOf(givens);
+    const cell = blanks[0]!;
+    const wrong = (Number(solution[cell]) % 9) + 1;
+    await typeDigit(bob, cell, wrong);
+    const name = `R${Math.floor(cell / 9) + 1}C${(cell % 9) + 1}`;
+    await expect.poll(() => said(bob)).toContain(`${name}: ${wrong} is wrong, 1 mistake`);
+
+    // Ann finishes first: both hear it, each in their own words; the race's end, then results.
+    for (const c of blanks) await typeDigit(ann, c, Number(solution[c]));
+    await expect.poll(() => said(ann)).toContain('You finished 1st');
+    await expect.poll(() => said(bob)).toContain('Ann finished 1st');
+    for (const c of blanks) await typeDigit(bob, c, Number(solution[c]));
+    await bob.getByTestId('results').waitFor();
+    await expect.poll(() => said(bob)).toContain('The race is over. Everyone is done.');
+    expect(await said(bob)).toContain('You finished 2nd');
+    expect(await focused(bob)).toBe('room-heading');
+    expect(await bob.getByTestId('room-heading').textContent()).toBe(`Room ${code} · results`);
+
+    // Every page has one h1, focused when the page opens.
+    await bob.locator('a[href="/solo"]').first().click();
+    await bob.locator('.solo [data-cell]').first().waitFor({ timeout: 20_000 });
+    expect(await focused(bob)).toBe('H1');
+    expect(await bob.locator('h1').allTextContents()).toEqual(['Solo']);
+  }, 120_000);
+});
