@@ -215,6 +215,36 @@ describe.skipIf(!hasChromium)('the TV and the results', () => {
     await screenshot(tv, 'tv-race-eight-720p');
   }, 120_000);
 
+  it('lets a host who sits out run the whole race from the TV', async () => {
+    const tv = await e2e.newPage({ viewport: FULL_HD });
+    await tv.goto(`${e2e.server.url}/`);
+    await tv.locator('input[name="nickname"]').fill('Lounge');
+    await tv.getByTestId('host-only').check();
+    await tv.getByTestId('create-room').click();
+    await tv.getByTestId('tv').waitFor();
+    const code = (await tv.getByTestId('tv-code').textContent()) ?? '';
+    expect(await tv.getByTestId('start').isDisabled()).toBe(true); // nobody plays yet
+    expect(await tv.locator('.tv-chip[data-player]').count()).toBe(0);
+
+    const pia = await e2e.newPage();
+    await joinRoom(pia, e2e.server.url, code, 'Pia');
+    await pia.getByTestId('ready').click();
+    await expect.poll(() => tv.getByTestId('start').isEnabled()).toBe(true);
+    await tv.getByText('Percent · Easy · 30 min').waitFor();
+    await screenshot(tv, 'tv-host-lobby-big');
+    await tv.getByTestId('start').click();
+    await tv.getByTestId('tv-lanes').waitFor({ timeout: 15_000 });
+    expect(await tv.locator('[data-testid="tv-lane"]').evaluateAll(names)).toEqual(['Pia']);
+
+    await tv.getByTestId('tv-end-race').click();
+    await tv.getByTestId('tv-end-race-confirmed').click();
+    await tv.getByTestId('tv-results').waitFor();
+    await tv.getByText('Nobody finished the board.').waitFor();
+    await tv.getByTestId('rematch').click();
+    await tv.locator('[data-testid="tv"][data-phase="lobby"]').waitFor();
+    expect(await scrolls(tv)).toBe(false);
+  }, 60_000);
+
   it('speaks Chinese on the TV', async () => {
     const host = await e2e.newPage();
     const code = await createRoom(host, e2e.server.url, 'Mei');
