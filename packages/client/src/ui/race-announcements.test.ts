@@ -9,7 +9,18 @@ import { DEFAULT_SETTINGS } from '@percent/protocol';
 import { afterEach, describe, expect, it } from 'vitest';
 import { setLanguage } from '../i18n/index.ts';
 import { announce, announced } from './Announcer.tsx';
-import { moveAnnouncement, ordinal, raceAnnouncements } from './race-announcements.ts';
+import {
+  moveAnnouncement,
+  ordinal,
+  raceAnnouncements as announcements,
+} from './race-announcements.ts';
+
+/** The polite messages only (the tests of the race's moments). */
+const raceAnnouncements = (before: RoomView | undefined, after: RoomView): string[] =>
+  announcements(before, after).map((a) => {
+    expect(a.politeness).toBe('polite');
+    return a.text;
+  });
 
 const progress = (mistakes = 0): ProgressView => ({
   filled: 10,
@@ -191,6 +202,16 @@ describe('raceAnnouncements', () => {
       ['Cy', 'racing'],
     ]);
     expect(raceAnnouncements(racing, bobDone)).toEqual(['Bob 以第 1 名完成']);
+  });
+});
+
+describe('the start', () => {
+  it('says "Go!" assertively when the countdown gives way to the race, and only then', () => {
+    const racing = room([['Ann', 'racing']]);
+    const countdown = { ...racing, phase: 'countdown' as const };
+    expect(announcements(countdown, racing)).toEqual([{ text: 'Go!', politeness: 'assertive' }]);
+    expect(announcements(racing, racing)).toEqual([]);
+    expect(announcements(countdown, countdown)).toEqual([]);
   });
 });
 

@@ -70,11 +70,23 @@ function statusMessage(view: RoomView, player: PlayerView): string | undefined {
   }
 }
 
+export interface Announcement {
+  readonly text: string;
+  readonly politeness: Politeness;
+}
+
 /**
- * The messages for the change from `before` to `after` within one race: each player whose
- * race status left "racing" (in the order of the players), then the race's end.
+ * The messages for the change from `before` to `after`: "Go!" (assertive) when the countdown
+ * gives way to the race; within one race, each player whose race status left "racing" (in the
+ * order of the players), then the race's end.
  */
-export function raceAnnouncements(before: RoomView | undefined, after: RoomView): string[] {
+export function raceAnnouncements(before: RoomView | undefined, after: RoomView): Announcement[] {
+  if (before?.phase === 'countdown' && after.phase === 'racing')
+    return [{ text: t('countdown.go'), politeness: 'assertive' }];
+  return statusChanges(before, after).map((text) => ({ text, politeness: 'polite' }));
+}
+
+function statusChanges(before: RoomView | undefined, after: RoomView): string[] {
   const race = after.race;
   if (!before?.race || !race || before.race.id !== race.id) return [];
   const messages: string[] = [];
@@ -95,7 +107,9 @@ export function raceAnnouncements(before: RoomView | undefined, after: RoomView)
 export function useRaceAnnouncements(view: RoomView | undefined): void {
   const previous = useRef<RoomView | undefined>(undefined);
   useEffect(() => {
-    if (view) for (const message of raceAnnouncements(previous.current, view)) announce(message);
+    if (view)
+      for (const { text, politeness } of raceAnnouncements(previous.current, view))
+        announce(text, politeness);
     previous.current = view;
   }, [view]);
 }

@@ -10,8 +10,9 @@ export function Countdown({ view, clock }: { view: RoomView; clock: ServerClock 
   const left = (view.race?.startsAt ?? now) - now;
   const seconds = Math.ceil(left / 1000);
   const shown = seconds > 0 ? String(seconds) : t('countdown.go');
-  // Said through the page's live region: 3, 2, 1 politely, "Go!" interrupting.
-  useAnnounceChange(shown, seconds > 0 ? 'polite' : 'assertive');
+  // Said through the page's live region: 3, 2, 1 politely; "Go!" when the race screen comes
+  // (ui/race-announcements.ts), which may be before this clock reaches 0.
+  useAnnounceChange(seconds > 0 ? shown : '');
   return (
     <section class="countdown" data-testid="countdown">
       <p class="muted">{t('countdown.title')}</p>
