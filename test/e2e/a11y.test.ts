@@ -1,7 +1,7 @@
 /// <reference lib="dom" />
 /**
  * Accessibility in the browser. axe-core checks every screen — home, lobby, race, spectate,
- * results, solo — in the light and the dark scheme and once in Chinese, and must find nothing.
+ * the TV view, results, solo — in the light and the dark scheme and once in Chinese, and must find nothing.
  * Then what a keyboard and screen-reader user relies on: focus lands on each new screen's
  * heading (the join form's nickname field, the race's board), and the live region says the
  * countdown, your verdicts with the mistake count, finishes with places and the race's end.
@@ -120,6 +120,9 @@ async function everyScreen(e2e: E2eSession, run: { scheme: Scheme; lang: Lang })
   await tv.goto(`${e2e.server.url}/r/${code}?watch=1`);
   await tv.locator('.spectate-card .board').first().waitFor();
   await expectClean(tv, 'spectate', run);
+  await tv.goto(`${e2e.server.url}/r/${code}?tv=1`);
+  await tv.getByTestId('tv').waitFor();
+  await expectClean(tv, 'tv', run);
 
   // Typing a cell's own digit again would clear it: Bob fills what he has not filled yet.
   for (const cell of blanks) await typeDigit(ann, cell, Number(solution[cell]));
