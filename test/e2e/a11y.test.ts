@@ -159,33 +159,34 @@ describe.skipIf(!hasChromium)('accessibility', () => {
       page.getByTestId(`announcer-${politeness}`).textContent();
     const ann = await e2e.newPage();
     await ann.goto(`${e2e.server.url}/`);
-    expect(await focused(ann)).toBe('H1');
+    await expect.poll(() => focused(ann)).toBe('H1');
     const code = await createRoom(ann, e2e.server.url, 'Ann');
-    expect(await focused(ann)).toBe('room-heading');
+    await expect.poll(() => focused(ann)).toBe('room-heading');
     expect(await ann.getByTestId('room-heading').textContent()).toBe(`Room ${code} · lobby`);
 
     // The join link's form waits for a nickname: its field has focus.
     const bob = await e2e.newPage();
     await bob.goto(`${e2e.server.url}/r/${code}`);
     await bob.getByTestId('entry').waitFor();
-    expect(await focused(bob)).toBe('nickname');
+    await expect.poll(() => focused(bob)).toBe('nickname');
     await bob.keyboard.type('Bob');
     await bob.keyboard.press('Enter');
     await bob.getByTestId('lobby').waitFor();
-    expect(await focused(bob)).toBe('room-heading');
+    await expect.poll(() => focused(bob)).toBe('room-heading');
 
     await bob.getByTestId('ready').click();
     await expect.poll(() => ann.getByTestId('start').isEnabled()).toBe(true);
     await ann.getByTestId('start').click();
     await bob.getByTestId('countdown').waitFor();
-    expect(await focused(bob)).toBe('room-heading');
+    await expect.poll(() => focused(bob)).toBe('room-heading');
     await bob.getByTestId('race').waitFor({ timeout: 15_000 });
     // The e2e countdown lasts 1.5 s: "2", "1" politely, then "Go!" interrupting.
+    // (Announcements and focus come from effects, run just after the screen is drawn.)
+    await expect.poll(() => said(bob, 'assertive')).toBe('Go!');
     expect(await said(bob)).toContain('1');
-    expect(await said(bob, 'assertive')).toBe('Go!');
-    expect(await bob.evaluate(() => document.activeElement?.classList.contains('board'))).toBe(
-      true,
-    );
+    await expect
+      .poll(() => bob.evaluate(() => document.activeElement?.classList.contains('board')))
+      .toBe(true);
     const rows = bob.locator('[data-testid="race"] [role="row"]');
     expect(await rows.count()).toBe(9);
     expect(await rows.nth(2).getAttribute('aria-label')).toBe('Row 3');
@@ -208,13 +209,13 @@ describe.skipIf(!hasChromium)('accessibility', () => {
     await bob.getByTestId('results').waitFor();
     await expect.poll(() => said(bob)).toContain('The race is over. Everyone is done.');
     expect(await said(bob)).toContain('You finished 2nd');
-    expect(await focused(bob)).toBe('room-heading');
+    await expect.poll(() => focused(bob)).toBe('room-heading');
     expect(await bob.getByTestId('room-heading').textContent()).toBe(`Room ${code} · results`);
 
     // Every page has one h1, focused when the page opens.
     await bob.locator('a[href="/solo"]').first().click();
     await bob.locator('.solo [data-cell]').first().waitFor({ timeout: 20_000 });
-    expect(await focused(bob)).toBe('H1');
+    await expect.poll(() => focused(bob)).toBe('H1');
     expect(await bob.locator('h1').allTextContents()).toEqual(['Solo']);
   }, 120_000);
 });
