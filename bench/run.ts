@@ -34,7 +34,8 @@ const NEW_REPORT =
 
 const USAGE = `usage: pnpm bench [options]
   --quick               smoke run: 2 files per set, 10 s limits (unless given); sudoku:
-                        2000 puzzles, 10 seeds per difficulty, 10⁵ endgames
+                        2000 puzzles, 10 seeds per difficulty, 10⁵ endgames; latency:
+                        60 key presses (else 240)
   --sections a,b        only these sections (${SECTIONS.map((s) => s.id).join(', ')})
   --sets a,b            only these sets, e.g. uf250-1065,hust/check; for the sudoku
                         section its parts (with --sections sudoku): ${SUDOKU_PARTS.join(', ')}
