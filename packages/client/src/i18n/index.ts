@@ -20,10 +20,7 @@ export const LANGUAGES = ['en', 'zh'] as const;
 export type Language = (typeof LANGUAGES)[number];
 
 export type MessageKey =
-  | keyof typeof en
-  | keyof typeof raceEn
-  | keyof typeof showEn
-  | keyof typeof a11yEn;
+  keyof typeof en | keyof typeof raceEn | keyof typeof showEn | keyof typeof a11yEn;
 export type Params = Readonly<Record<string, string | number>>;
 
 const CATALOGUES: Record<Language, Record<MessageKey, string>> = {
