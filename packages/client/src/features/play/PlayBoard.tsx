@@ -23,7 +23,7 @@
 import { getVariant, type CellIndex } from '@percent/engine';
 import type { Signal } from '@preact/signals';
 import type { ComponentChildren } from 'preact';
-import { useEffect, useMemo, useState } from 'preact/hooks';
+import { useEffect, useMemo, useRef, useState } from 'preact/hooks';
 import { Board } from '../../board/Board.tsx';
 import { conflictText } from '../../board/houses.ts';
 import { t } from '../../i18n/index.ts';
@@ -108,7 +108,13 @@ const isTextTarget = (target: EventTarget | null): boolean =>
   target instanceof HTMLElement &&
   (target.isContentEditable || ['INPUT', 'TEXTAREA', 'SELECT'].includes(target.tagName));
 
+/**
+ * One document listener for the board's lifetime; it calls the latest `act` (a new closure
+ * every render), so a key press never waits for a listener to be swapped.
+ */
 function useKeyboard(act: (a: Action) => void): void {
+  const latest = useRef(act);
+  latest.current = act;
   useEffect(() => {
     const onKey = (event: KeyboardEvent) => {
       if (event.defaultPrevented || isTextTarget(event.target)) return;
@@ -118,11 +124,11 @@ function useKeyboard(act: (a: Action) => void): void {
       const action = keyToAction(event);
       if (!action) return;
       event.preventDefault();
-      act(action);
+      latest.current(action);
     };
     document.addEventListener('keydown', onKey);
     return () => document.removeEventListener('keydown', onKey);
-  }, [act]);
+  }, []);
 }
 
 /** The mode Shift / Ctrl / ⌘ select while held, so the pad shows what a digit will do. */

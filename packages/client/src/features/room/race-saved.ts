@@ -92,8 +92,9 @@ export function restoredRaceGame(
 /**
  * Re-sends the saved unanswered moves once (call after the move listener is set), then saves
  * the board after every change of `game`, with the moves still unanswered. The write waits
- * for the end of the current task: one action's changes (entry, verdict, queued move) are
- * saved together, the move included.
+ * until the frame that shows the change has been painted (a key press never waits for
+ * localStorage), so one action's changes (entry, verdict, queued move) are saved together;
+ * a page being hidden or closed writes at once.
  */
 export function useRaceSaving(
   where: RaceWhere,
@@ -107,13 +108,28 @@ export function useRaceSaving(
     if (saved) session.resend(saved.moves);
     let queued = false;
     const save = () => {
+      if (!queued) return;
       queued = false;
       saveRace(where, game.peek(), session.moves.pending());
     };
-    return game.subscribe(() => {
+    const unsubscribe = game.subscribe(() => {
       if (queued) return;
       queued = true;
-      queueMicrotask(save);
+      afterPaint(save);
     });
+    addEventListener('pagehide', save);
+    document.addEventListener('visibilitychange', save);
+    return () => {
+      save();
+      unsubscribe();
+      removeEventListener('pagehide', save);
+      document.removeEventListener('visibilitychange', save);
+    };
   }, [game, session, where.code, where.raceId, where.playerId]);
+}
+
+/** Runs `task` after the next frame is painted (a timer queued from the frame's callback). */
+function afterPaint(task: () => void): void {
+  if (typeof requestAnimationFrame === 'function') requestAnimationFrame(() => setTimeout(task, 0));
+  else setTimeout(task, 0);
 }

@@ -13,6 +13,7 @@ import { isHost } from '../../net/views.ts';
 import { ConfirmButton } from '../room/ConfirmButton.tsx';
 import { ConnectionBadge } from '../room/ConnectionBadge.tsx';
 import { errorText } from '../room/errors.ts';
+import { useAnnounceChange } from '../../ui/race-announcements.ts';
 import { useTicker } from '../room/time.ts';
 import { TvLobby } from './TvLobby.tsx';
 import { TvRace } from './TvRace.tsx';
@@ -81,8 +82,10 @@ function TvPhase({ view, session }: { view: RoomView; session: RoomSession }) {
 function TvCountdown({ view, session }: { view: RoomView; session: RoomSession }) {
   const now = useTicker(() => session.clock.now(), 100);
   const seconds = Math.ceil(((view.race?.startsAt ?? now) - now) / 1000);
+  // 3, 2, 1 through the page's live region, as on a player's screen ("Go!" comes with the race).
+  useAnnounceChange(seconds > 0 ? String(seconds) : '');
   return (
-    <section class="tv-countdown" data-testid="countdown" aria-live="assertive">
+    <section class="tv-countdown" data-testid="countdown">
       <p class="tv-kicker">{t('countdown.title')}</p>
       <p class="tv-countdown-number" key={seconds}>
         {seconds > 0 ? seconds : t('countdown.go')}
