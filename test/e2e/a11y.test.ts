@@ -12,13 +12,11 @@ import { dirname, join } from 'node:path';
 import type { Page } from 'playwright-core';
 import { describe, expect, it } from 'vitest';
 import {
-  blanksOf,
   createRoom,
   hasChromium,
   joinRoom,
-  readGivens,
+  readPuzzle,
   screenshot,
-  solve,
   typeDigit,
   useE2eSession,
   type E2eSession,
@@ -107,9 +105,7 @@ async function everyScreen(e2e: E2eSession, run: { scheme: Scheme; lang: Lang })
 
   await ann.getByTestId('start').click();
   await Promise.all([ann, bob].map((p) => p.getByTestId('race').waitFor({ timeout: 15_000 })));
-  const givens = await readGivens(ann);
-  const solution = solve(givens);
-  const blanks = blanksOf(givens);
+  const { solution, blanks } = await readPuzzle(ann);
   const first = blanks[0]!;
   await typeDigit(bob, first, (Number(solution[first]) % 9) + 1);
   await bob.locator(`[data-cell="${first}"] text.verdict-wrong`).waitFor();
@@ -192,9 +188,7 @@ describe.skipIf(!hasChromium)('accessibility', () => {
     expect(await rows.nth(2).getAttribute('aria-label')).toBe('Row 3');
 
     // A wrong digit: where, what, and the mistakes so far.
-    const givens = await readGivens(bob);
-    const solution = solve(givens);
-    const blanks = blanksOf(givens);
+    const { solution, blanks } = await readPuzzle(bob);
     const cell = blanks[0]!;
     const wrong = (Number(solution[cell]) % 9) + 1;
     await typeDigit(bob, cell, wrong);

@@ -2,84 +2,30 @@
 /// <reference lib="dom.iterable" />
 /**
  * End-to-end harness: Debian Chromium driven by playwright-core against a real server on an
- * ephemeral port (in-memory store) serving the built client. The client is built first when
- * `packages/client/dist` is missing or older than the sources it is made from; parallel test
- * files share one build through a lock directory.
+ * ephemeral port (in-memory store) serving the built client, rebuilt first when stale
+ * (./chromium.ts, shared with the browser benchmarks); and the steps many tests share.
  */
-import { execFileSync } from 'node:child_process';
-import { existsSync, mkdirSync, readdirSync, rmSync, statSync } from 'node:fs';
+import { existsSync, mkdirSync } from 'node:fs';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { formatGrid, getVariant, SudokuSolver, type VariantIdName } from '@percent/engine';
-import {
-  chromium,
-  type Browser,
-  type BrowserContext,
-  type BrowserContextOptions,
-  type Page,
-} from 'playwright-core';
-import { afterAll, beforeAll } from 'vitest';
+import type { Browser, BrowserContext, BrowserContextOptions, Page } from 'playwright-core';
+import { afterAll, beforeAll, expect } from 'vitest';
 import { startServer, type RunningServer } from '../../packages/server/src/main.ts';
+import { buildClientIfStale, CHROMIUM, launchChromium } from './chromium.ts';
 
-export const CHROMIUM = '/usr/bin/chromium';
 export const hasChromium = existsSync(CHROMIUM);
 export const skipReason = `end-to-end tests skipped: ${CHROMIUM} is missing (apt-get install -y chromium; .ci/run does it)`;
 if (!hasChromium) console.warn(skipReason);
 
 const ROOT = fileURLToPath(new URL('../..', import.meta.url));
 const CLIENT = join(ROOT, 'packages/client');
-const DIST_INDEX = join(CLIENT, 'dist/index.html');
-const SOURCES = [
-  join(CLIENT, 'src'),
-  join(CLIENT, 'index.html'),
-  join(CLIENT, 'vite.config.ts'),
-  join(ROOT, 'packages/protocol/src'),
-  join(ROOT, 'packages/engine/src'),
-];
 export const SCREENSHOTS = join(ROOT, 'test/artifacts/screenshots');
 
-function newestMtime(path: string): number {
-  const stat = statSync(path);
-  if (!stat.isDirectory()) return stat.mtimeMs;
-  let newest = stat.mtimeMs;
-  for (const entry of readdirSync(path)) newest = Math.max(newest, newestMtime(join(path, entry)));
-  return newest;
-}
-
-const isStale = (): boolean =>
-  !existsSync(DIST_INDEX) ||
-  statSync(DIST_INDEX).mtimeMs < Math.max(...SOURCES.filter(existsSync).map(newestMtime));
-
 /** Builds the client when its dist is missing or stale; one builder at a time. */
-export async function ensureClientBuilt(): Promise<void> {
-  const lock = join(ROOT, 'test/artifacts/.client-build.lock');
-  mkdirSync(join(ROOT, 'test/artifacts'), { recursive: true });
-  while (isStale()) {
-    try {
-      mkdirSync(lock);
-    } catch {
-      // Another test file is building; a lock older than the longest build is a crashed run's.
-      const held = statSync(lock, { throwIfNoEntry: false });
-      if (held && Date.now() - held.mtimeMs > 180_000)
-        rmSync(lock, { recursive: true, force: true });
-      await new Promise((resolve) => setTimeout(resolve, 500));
-      continue;
-    }
-    try {
-      if (isStale()) buildClient();
-    } finally {
-      rmSync(lock, { recursive: true, force: true });
-    }
-  }
-}
-
-function buildClient(): void {
-  try {
-    execFileSync('pnpm', ['--filter', '@percent/client', 'build'], { cwd: ROOT, stdio: 'pipe' });
-  } catch (error) {
-    const { stdout, stderr } = error as { stdout?: Buffer; stderr?: Buffer };
-    throw new Error(`the client build failed:\n${stdout ?? ''}${stderr ?? ''}`);
-  }
+async function ensureClientBuilt(): Promise<void> {
+  const failed = await buildClientIfStale(ROOT);
+  if (failed !== undefined) throw new Error(`the client build failed:\n${failed}`);
 }
 
 /** A real server: in-memory store, small puzzle pool, a visible countdown, a long grace period. */
@@ -93,18 +39,6 @@ export function startE2eServer(): Promise<RunningServer> {
     timings: { countdownMs: 1500, graceMs: 30_000 },
     // Browsers type fast: the e2e players fill a board in a few seconds.
     rateLimit: { burst: 200, perSecond: 100, tooMany: 1000 },
-  });
-}
-
-export function launchChromium(): Promise<Browser> {
-  return chromium.launch({
-    executablePath: CHROMIUM,
-    args: [
-      '--no-sandbox',
-      '--disable-gpu',
-      '--disable-background-networking',
-      '--disable-component-update',
-    ],
   });
 }
 
@@ -127,7 +61,7 @@ export function useE2eSession(): E2eSession {
   beforeAll(async () => {
     await ensureClientBuilt();
     server = await startE2eServer();
-    browser = await launchChromium();
+    browser = await launchChromium(['--disable-gpu']);
   }, 240_000);
   afterAll(async () => {
     for (const context of contexts) await context.close();
@@ -170,6 +104,15 @@ export async function readGivens(page: Page, scope = '[data-testid="race"]'): Pr
     }
     return digits.join('');
   }, scope);
+}
+
+/** The puzzle on the page's first board: its givens, their solution and the blank cells. */
+export async function readPuzzle(
+  page: Page,
+  scope?: string,
+): Promise<{ givens: string; solution: string; blanks: number[] }> {
+  const givens = await readGivens(page, scope);
+  return { givens, solution: solve(givens), blanks: blanksOf(givens) };
 }
 
 /** What a player could work out from the givens: the unique solution, by the engine. */
@@ -222,4 +165,32 @@ export async function joinRoom(
   await page.locator('input[name="nickname"]').fill(nickname);
   await page.getByTestId('join-room').click();
   await page.getByTestId('lobby').waitFor();
+}
+
+/** One page per name, in the order of the names. */
+export type PagesFor<Names extends readonly string[]> = { -readonly [K in keyof Names]: Page };
+
+/**
+ * The first name creates a room, every other one joins it and is ready (tapping on a touch
+ * device, clicking elsewhere), the host starts once it may; resolves when the race is on in
+ * every page. `devices[i]`: the context options of the i-th page (desktop when missing).
+ */
+export async function startRace<const Names extends readonly [string, ...string[]]>(
+  e2e: E2eSession,
+  names: Names,
+  devices: readonly (BrowserContextOptions | undefined)[] = [],
+): Promise<{ code: string; pages: PagesFor<Names> }> {
+  const pages: Page[] = [];
+  for (const [i] of names.entries()) pages.push(await e2e.newPage(devices[i]));
+  const [host, ...others] = pages as [Page, ...Page[]];
+  const code = await createRoom(host, e2e.server.url, names[0]);
+  for (const [i, page] of others.entries()) {
+    await joinRoom(page, e2e.server.url, code, names[i + 1]!);
+    const ready = page.getByTestId('ready');
+    await (devices[i + 1]?.hasTouch ? ready.tap() : ready.click());
+  }
+  await expect.poll(() => host.getByTestId('start').isEnabled()).toBe(true);
+  await host.getByTestId('start').click();
+  for (const page of pages) await page.getByTestId('race').waitFor({ timeout: 15_000 });
+  return { code, pages: pages as PagesFor<Names> };
 }

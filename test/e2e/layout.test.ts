@@ -7,16 +7,12 @@
 import type { BrowserContextOptions, Page } from 'playwright-core';
 import { describe, expect, it } from 'vitest';
 import {
-  blanksOf,
-  createRoom,
   hasChromium,
-  joinRoom,
-  readGivens,
+  readPuzzle,
   screenshot,
-  solve,
+  startRace,
   tapDigit,
   useE2eSession,
-  type E2eSession,
 } from './harness.ts';
 import { contrastOf, readColours } from './layout-colours.ts';
 
@@ -87,24 +83,11 @@ async function expectFits(page: Page, name: string): Promise<Fit> {
   return fit;
 }
 
-/** Ann (host) on `annOptions`, Bob on a phone; the race is on in both pages. */
-async function raceOfTwo(e2e: E2eSession, annOptions: BrowserContextOptions) {
-  const [ann, bob] = [await e2e.newPage(annOptions), await e2e.newPage(PHONE)];
-  const code = await createRoom(ann, e2e.server.url, 'Ann');
-  await joinRoom(bob, e2e.server.url, code, 'Bob');
-  await bob.getByTestId('ready').tap();
-  await expect.poll(() => ann.getByTestId('start').isEnabled()).toBe(true);
-  await ann.getByTestId('start').click();
-  await ann.getByTestId('race').waitFor({ timeout: 15_000 });
-  await bob.getByTestId('race').waitFor({ timeout: 15_000 });
-  return { ann, bob };
-}
-
 /** Taps a blank cell and the pad's digit for it; the digit shows and the server confirms it. */
 async function tapRightDigit(page: Page, nth: number): Promise<void> {
-  const givens = await readGivens(page);
-  const cell = blanksOf(givens)[nth]!;
-  await tapDigit(page, cell, Number(solve(givens)[cell]));
+  const { solution, blanks } = await readPuzzle(page);
+  const cell = blanks[nth]!;
+  await tapDigit(page, cell, Number(solution[cell]));
   await page.locator(`[data-cell="${cell}"] text.verdict-confirmed`).waitFor();
 }
 
@@ -139,7 +122,8 @@ describe.skipIf(!hasChromium)('the play screens fit the device', () => {
   const e2e = useE2eSession();
 
   it('a race: the board fills a phone either way up, a desktop and a TV', async () => {
-    const { ann, bob } = await raceOfTwo(e2e, { viewport: FULL_HD });
+    const { pages } = await startRace(e2e, ['Ann', 'Bob'], [{ viewport: FULL_HD }, PHONE]);
+    const [ann, bob] = pages;
 
     const portrait = await expectFits(bob, 'race, phone portrait');
     expect(portrait.board.width).toBeGreaterThanOrEqual(340);

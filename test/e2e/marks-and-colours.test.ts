@@ -6,29 +6,7 @@
  */
 import type { Page } from 'playwright-core';
 import { describe, expect, it } from 'vitest';
-import {
-  blanksOf,
-  createRoom,
-  hasChromium,
-  joinRoom,
-  readGivens,
-  screenshot,
-  solve,
-  useE2eSession,
-  type E2eSession,
-} from './harness.ts';
-
-async function raceOfTwo(e2e: E2eSession): Promise<{ ann: Page; bob: Page }> {
-  const [ann, bob] = [await e2e.newPage(), await e2e.newPage()];
-  const code = await createRoom(ann, e2e.server.url, 'Ann');
-  await joinRoom(bob, e2e.server.url, code, 'Bob');
-  await bob.getByTestId('ready').click();
-  await expect.poll(() => ann.getByTestId('start').isEnabled()).toBe(true);
-  await ann.getByTestId('start').click();
-  await ann.getByTestId('race').waitFor({ timeout: 15_000 });
-  await bob.getByTestId('race').waitFor({ timeout: 15_000 });
-  return { ann, bob };
-}
+import { hasChromium, readPuzzle, screenshot, startRace, useE2eSession } from './harness.ts';
 
 const cell = (page: Page, c: number) => page.locator(`svg.board [data-cell="${c}"]`);
 const colours = (page: Page, c: number) =>
@@ -45,10 +23,10 @@ describe.skipIf(!hasChromium)('marks and colours', () => {
   const e2e = useE2eSession();
 
   it('a racer reloads: marks, colours and a wrong entry come back; the mistake counts once', async () => {
-    const { ann, bob } = await raceOfTwo(e2e);
-    const givens = await readGivens(ann);
-    const solution = solve(givens);
-    const [corner, centre, wrong, orange, green] = blanksOf(givens);
+    const { pages } = await startRace(e2e, ['Ann', 'Bob']);
+    const [ann, bob] = pages;
+    const { solution, blanks } = await readPuzzle(ann);
+    const [corner, centre, wrong, orange, green] = blanks;
     const wrongDigit = [1, 2, 5, 6, 7, 8, 9].find((d) => String(d) !== solution[wrong!])!;
 
     await cell(ann, corner!).click();
@@ -102,9 +80,9 @@ describe.skipIf(!hasChromium)('marks and colours', () => {
       const page = await e2e.newPage({ viewport: { width: 1280, height: 900 }, colorScheme });
       await page.goto(`${e2e.server.url}/solo`);
       await page.locator('svg.board [data-cell="0"]').waitFor({ timeout: 60_000 });
-      const givens = await readGivens(page, '.solo');
+      const { givens, solution, blanks } = await readPuzzle(page, '.solo');
       const [given] = [...givens].flatMap((d, c) => (d === '0' ? [] : [c]));
-      const [many, entry, marked] = blanksOf(givens);
+      const [many, entry, marked] = blanks;
       // Four colours in one cell; a given, an entry and corner marks on colours.
       await cell(page, many!).click();
       for (const key of ['v', '1', '2', '3', '4']) await page.keyboard.press(key);
@@ -116,16 +94,14 @@ describe.skipIf(!hasChromium)('marks and colours', () => {
       await page.keyboard.press('8');
       await page.keyboard.press('z');
       await cell(page, entry!).click();
-      await page.keyboard.press(solve(givens)[entry!]!);
+      await page.keyboard.press(solution[entry!]!);
       await cell(page, marked!).click();
       await page.keyboard.press('Shift+1');
       await page.keyboard.press('Shift+2');
       expect(await colours(page, many!)).toBe('grey red orange yellow');
       expect(await page.locator(`[data-colour-of="${many}"] polygon`).count()).toBe(4);
       expect(await colours(page, given!)).toBe('green');
-      expect(await cell(page, entry!).locator('text.entry').textContent()).toBe(
-        solve(givens)[entry!],
-      );
+      expect(await cell(page, entry!).locator('text.entry').textContent()).toBe(solution[entry!]);
       fills.push(
         await page
           .locator(`[data-colour-of="${given}"] polygon`)

@@ -6,38 +6,19 @@
 import { describe, expect, it } from 'vitest';
 import type { Page } from 'playwright-core';
 import {
-  blanksOf,
-  createRoom,
   hasChromium,
   joinRoom,
-  readGivens,
+  readPuzzle,
   screenshot,
-  solve,
+  startRace,
   typeDigit,
   useE2eSession,
-  type E2eSession,
 } from './harness.ts';
 
 const t = {
   gaveUp: 'You gave up. Watch the others finish…',
   firstSoFar: 'Solved! You are 1st so far — waiting for the others…',
 };
-
-/** The host's page and every other player's, each ready; the race is on in all of them. */
-async function race(e2e: E2eSession, names: string[]): Promise<Page[]> {
-  const pages: Page[] = [];
-  while (pages.length < names.length) pages.push(await e2e.newPage());
-  const [host, ...others] = pages as [Page, ...Page[]];
-  const code = await createRoom(host, e2e.server.url, names[0]!);
-  for (const [i, page] of others.entries()) {
-    await joinRoom(page, e2e.server.url, code, names[i + 1]!);
-    await page.getByTestId('ready').click();
-  }
-  await expect.poll(() => host.getByTestId('start').isEnabled()).toBe(true);
-  await host.getByTestId('start').click();
-  for (const page of pages) await page.getByTestId('race').waitFor({ timeout: 15_000 });
-  return pages;
-}
 
 const stateOf = (page: Page, nickname: string) =>
   page.locator(`.race-player[data-player="${nickname}"] .race-player-state`).textContent();
@@ -46,7 +27,8 @@ describe.skipIf(!hasChromium)('giving up and finishing', () => {
   const e2e = useE2eSession();
 
   it('asks before giving up; the player stays to watch, a finisher sees their place, the results say "gave up"', async () => {
-    const [ann, bob, cy] = (await race(e2e, ['Ann', 'Bob', 'Cy'])) as [Page, Page, Page];
+    const { pages } = await startRace(e2e, ['Ann', 'Bob', 'Cy']);
+    const [ann, bob, cy] = pages;
 
     // A first tap only asks; "Keep racing" changes nothing.
     await cy.getByTestId('forfeit').click();
@@ -66,9 +48,8 @@ describe.skipIf(!hasChromium)('giving up and finishing', () => {
     await screenshot(cy, 'race-gave-up');
 
     // Ann solves: she is told her place at once, while Bob still races.
-    const givens = await readGivens(ann);
-    const solution = solve(givens);
-    for (const cell of blanksOf(givens)) await typeDigit(ann, cell, Number(solution[cell]));
+    const { solution, blanks } = await readPuzzle(ann);
+    for (const cell of blanks) await typeDigit(ann, cell, Number(solution[cell]));
     await ann.getByTestId('race-outcome').getByText(t.firstSoFar).waitFor();
     await screenshot(ann, 'race-first-so-far');
     expect(await cy.getByTestId('race').count()).toBe(1); // Cy still watches the race

@@ -5,13 +5,12 @@
  */
 import { describe, expect, it } from 'vitest';
 import {
-  blanksOf,
   createRoom,
   hasChromium,
   joinRoom,
   readGivens,
+  readPuzzle,
   screenshot,
-  solve,
   typeDigit,
   useE2eSession,
 } from './harness.ts';
@@ -38,10 +37,8 @@ describe.skipIf(!hasChromium)('a race in the browser', () => {
     await ann.getByTestId('start').click();
     await bob.getByTestId('countdown').waitFor();
     await Promise.all([ann, bob].map((p) => p.getByTestId('race').waitFor({ timeout: 15_000 })));
-    const givens = await readGivens(ann);
+    const { givens, solution, blanks } = await readPuzzle(ann);
     expect(await readGivens(bob)).toBe(givens);
-    const solution = solve(givens);
-    const blanks = blanksOf(givens);
 
     // A link opened mid-race watches: the late visitor gets the spectator's view.
     const late = await e2e.newPage();

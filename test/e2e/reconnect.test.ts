@@ -6,15 +6,14 @@
 import type { Page, WebSocketRoute } from 'playwright-core';
 import { describe, expect, it } from 'vitest';
 import {
-  blanksOf,
   createRoom,
   hasChromium,
+  joinRoom,
   readGivens,
+  readPuzzle,
   screenshot,
-  solve,
   tapDigit,
   typeDigit,
-  joinRoom,
   useE2eSession,
 } from './harness.ts';
 
@@ -46,9 +45,7 @@ describe.skipIf(!hasChromium)('connections and devices in the browser', () => {
     await createRoom(page, e2e.server.url, 'Cleo');
     await page.getByTestId('start').click();
     await page.getByTestId('race').waitFor({ timeout: 15_000 });
-    const givens = await readGivens(page);
-    const solution = solve(givens);
-    const blanks = blanksOf(givens);
+    const { givens, solution, blanks } = await readPuzzle(page);
     const before = blanks.slice(0, 10);
     for (const cell of before) await typeDigit(page, cell, Number(solution[cell]));
     await page.locator(`[data-cell="${before.at(-1)}"] text.verdict-confirmed`).waitFor();
@@ -79,9 +76,7 @@ describe.skipIf(!hasChromium)('connections and devices in the browser', () => {
     await fay!.getByTestId('ready').click();
     await eve!.getByTestId('start').click();
     await fay!.getByTestId('race').waitFor({ timeout: 15_000 });
-    const givens = await readGivens(fay!);
-    const solution = solve(givens);
-    const blanks = blanksOf(givens);
+    const { solution, blanks } = await readPuzzle(fay!);
 
     await link.drop();
     await fay!.locator('[data-testid="connection"][data-state="reconnecting"]').waitFor();
@@ -115,9 +110,7 @@ describe.skipIf(!hasChromium)('connections and devices in the browser', () => {
     await createRoom(page, e2e.server.url, 'Dev');
     await page.getByTestId('start').tap();
     await page.getByTestId('race').waitFor({ timeout: 15_000 });
-    const givens = await readGivens(page);
-    const solution = solve(givens);
-    const blanks = blanksOf(givens);
+    const { solution, blanks } = await readPuzzle(page);
     // The whole board fits the phone's width.
     const box = await page.locator('[data-testid="race"] svg.board').boundingBox();
     expect(box!.x).toBeGreaterThanOrEqual(0);

@@ -10,13 +10,11 @@
 import type { Page } from 'playwright-core';
 import { describe, expect, it } from 'vitest';
 import {
-  blanksOf,
   createRoom,
   hasChromium,
   joinRoom,
-  readGivens,
+  readPuzzle,
   screenshot,
-  solve,
   typeDigit,
   useE2eSession,
 } from './harness.ts';
@@ -82,9 +80,7 @@ describe.skipIf(!hasChromium)('the TV and the results', () => {
     await tv.locator('[data-testid="tv"] [data-testid="countdown"]').waitFor();
     await screenshot(tv, 'tv-countdown');
     await Promise.all([ann, bob].map((p) => p.getByTestId('race').waitFor({ timeout: 15_000 })));
-    const givens = await readGivens(ann);
-    const solution = solve(givens);
-    const blanks = blanksOf(givens);
+    const { solution, blanks } = await readPuzzle(ann);
 
     // The rules behind "?" during the race: a dialog that Esc closes, focus back on "?".
     await bob.getByTestId('rules-open').click();
