@@ -1,17 +1,15 @@
 /**
  * A real server and Debian Chromium for the browser benchmarks (key-to-paint latency,
- * first-load bytes): the client is built when `packages/client/dist` is missing or older than
- * its sources (sharing the e2e tests' build lock, so a concurrent test run never sees a
- * half-written dist), a server on an ephemeral port serves it from an in-memory store, and
- * Chromium is launched headless.
+ * first-load bytes): the client is built when stale and Chromium launched headless by
+ * test/e2e/chromium.ts (shared with the e2e tests, and their build lock, so a concurrent test
+ * run never sees a half-written dist); a server on an ephemeral port serves the client from an
+ * in-memory store.
  */
-import { existsSync, mkdirSync, readdirSync, rmSync, statSync } from 'node:fs';
+import { existsSync } from 'node:fs';
 import path from 'node:path';
 import type { RunningServer } from '@percent/server/src/main.ts';
-import { chromium, type Browser } from 'playwright-core';
-import { runProcess } from './proc.ts';
-
-export const CHROMIUM = '/usr/bin/chromium';
+import type { Browser } from 'playwright-core';
+import { buildClientIfStale, CHROMIUM, launchChromium } from '../test/e2e/chromium.ts';
 
 export interface BrowserBench {
   readonly server: RunningServer;
@@ -19,58 +17,12 @@ export interface BrowserBench {
   launch(extraArgs?: readonly string[]): Promise<Browser>;
 }
 
-function newestMtime(file: string): number {
-  const stat = statSync(file);
-  if (!stat.isDirectory()) return stat.mtimeMs;
-  let newest = stat.mtimeMs;
-  for (const entry of readdirSync(file))
-    newest = Math.max(newest, newestMtime(path.join(file, entry)));
-  return newest;
-}
-
-function isStale(repoRoot: string): boolean {
-  const index = path.join(repoRoot, 'packages/client/dist/index.html');
-  const sources = [
-    'packages/client/src',
-    'packages/client/index.html',
-    'packages/client/vite.config.ts',
-  ]
-    .concat(['packages/protocol/src', 'packages/engine/src'])
-    .map((p) => path.join(repoRoot, p))
-    .filter(existsSync);
-  return !existsSync(index) || statSync(index).mtimeMs < Math.max(...sources.map(newestMtime));
-}
-
-/**
- * Builds the client when stale, under `test/artifacts/.client-build.lock` (the e2e harness's
- * lock). Returns an error text when the build fails, else undefined.
- */
-export async function ensureFreshClient(repoRoot: string): Promise<string | undefined> {
-  const lock = path.join(repoRoot, 'test/artifacts/.client-build.lock');
-  mkdirSync(path.dirname(lock), { recursive: true });
-  while (isStale(repoRoot)) {
-    try {
-      mkdirSync(lock);
-    } catch {
-      const held = statSync(lock, { throwIfNoEntry: false });
-      if (held && Date.now() - held.mtimeMs > 180_000)
-        rmSync(lock, { recursive: true, force: true });
-      await new Promise((resolve) => setTimeout(resolve, 500));
-      continue;
-    }
-    try {
-      if (!isStale(repoRoot)) break;
-      const args = ['--dir', repoRoot, '--filter', '@percent/client', 'build'];
-      const run = await runProcess('pnpm', args, 300_000);
-      if (run.code !== 0) {
-        const tail = (run.stderr || run.stdout).trim().split('\n').slice(-3).join(' / ');
-        return `\`pnpm --filter @percent/client build\` failed (${run.killed ? 'killed after 300 s' : `exit ${run.code}`}: ${tail})`;
-      }
-    } finally {
-      rmSync(lock, { recursive: true, force: true });
-    }
-  }
-  return undefined;
+/** Builds the client when stale (see chromium.ts); an error text when the build fails. */
+async function ensureFreshClient(repoRoot: string): Promise<string | undefined> {
+  const failed = await buildClientIfStale(repoRoot);
+  if (failed === undefined) return undefined;
+  const tail = failed.trim().split('\n').slice(-3).join(' / ');
+  return `\`pnpm --filter @percent/client build\` failed (${tail})`;
 }
 
 /**
@@ -102,14 +54,7 @@ export async function withBrowserBench<T>(
   });
   const browsers: Browser[] = [];
   const launch = async (extraArgs: readonly string[] = []) => {
-    const browser = await chromium.launch({
-      executablePath: CHROMIUM,
-      args: [
-        '--no-sandbox',
-        '--disable-background-networking',
-        '--disable-component-update',
-      ].concat(extraArgs),
-    });
+    const browser = await launchChromium(extraArgs);
     browsers.push(browser);
     return browser;
   };
