@@ -1,9 +1,10 @@
-import type { RoomView, SeatReply } from '@percent/protocol';
+import type { RoomView } from '@percent/protocol';
 import { describe, expect, it } from 'vitest';
 import {
   blanksOf,
   connect,
   expectOk,
+  rejoin,
   solveGivens,
   startRace,
   twoPlayerLobby,
@@ -35,14 +36,7 @@ describe('a crash mid-race', () => {
     await sleep(OUTAGE_MS);
     await server.restart();
     const back = await connect(server.url);
-    const seat = expectOk<SeatReply>(
-      await back.call('room:join', {
-        code: annSeat.view.code,
-        nickname: 'Ann',
-        deviceId: annDevice,
-        sessionToken: annSeat.sessionToken,
-      }),
-    );
+    const seat = await rejoin(back, annSeat, 'Ann', annDevice);
     const race = seat.view.race!;
     const elapsedAfter = seat.view.serverNow - race.startsAt;
     console.log(

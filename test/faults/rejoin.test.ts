@@ -5,6 +5,7 @@ import {
   blanksOf,
   connect,
   expectOk,
+  rejoin,
   solveGivens,
   startRace,
   twoPlayerLobby,
@@ -84,14 +85,7 @@ describe('100 drops and rejoins in one race', () => {
       await away;
 
       client = await connect(server.url);
-      const seat = expectOk<SeatReply>(
-        await client.call('room:join', {
-          code: annSeat.view.code,
-          nickname: 'Ann',
-          deviceId: annDevice,
-          sessionToken: annSeat.sessionToken,
-        }),
-      );
+      const seat = await rejoin(client, annSeat, 'Ann', annDevice);
       const settled = inFlight ? await settle(client, inFlight, state, seat.view) : undefined;
       expectSnapshot(seat, annSeat, settled?.shown ?? state, puzzle, solution, cycle);
       state = settled?.next ?? state;

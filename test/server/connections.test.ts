@@ -5,6 +5,7 @@ import {
   connect,
   expectOk,
   newDeviceId,
+  rejoin,
   solveGivens,
   startRace,
   twoPlayerLobby,
@@ -41,14 +42,7 @@ describe('connections', () => {
 
     const back = await connect(server.url);
     const online = ann.state((v) => v.players[1]?.connection === 'online');
-    const seat = expectOk<SeatReply>(
-      await back.call('room:join', {
-        code,
-        nickname: 'Bob',
-        deviceId: bobDevice,
-        sessionToken: bobSeat.sessionToken,
-      }),
-    );
+    const seat = await rejoin(back, bobSeat, 'Bob', bobDevice);
     expect(seat).toMatchObject({ role: 'player', playerId: bobSeat.playerId });
     expect(seat.view.race!.own![cell]).toBe(solution[cell]);
     expect(seat.view.players[1]!.race!.progress.filled).toBe(1);
@@ -66,14 +60,7 @@ describe('connections', () => {
     // The same token from a second tab takes the seat over.
     const tab = await connect(server.url);
     const ended = new Promise((resolve) => back.socket.once('session:ended', resolve));
-    expectOk(
-      await tab.call('room:join', {
-        code,
-        nickname: 'Bob',
-        deviceId: bobDevice,
-        sessionToken: bobSeat.sessionToken,
-      }),
-    );
+    await rejoin(tab, bobSeat, 'Bob', bobDevice);
     expect(await ended).toMatchObject({ reason: 'replaced' });
     for (const c of [ann, bob, onlooker, back, tab]) c.close();
   });
@@ -85,14 +72,7 @@ describe('connections', () => {
     const left = await ann.state((v) => v.players.length === 1, 5000);
     expect(left.players.map((p) => p.nickname)).toEqual(['Ann']);
     const again = await connect(server.url);
-    const seat = expectOk<SeatReply>(
-      await again.call('room:join', {
-        code: bobSeat.view.code,
-        nickname: 'Bob',
-        deviceId: newDeviceId(),
-        sessionToken: bobSeat.sessionToken,
-      }),
-    );
+    const seat = await rejoin(again, bobSeat, 'Bob', newDeviceId());
     expect(seat.role).toBe('spectator'); // the old token holds nothing any more
     for (const c of [ann, again]) c.close();
   });

@@ -185,6 +185,20 @@ export async function twoPlayerLobby(url: string): Promise<TwoPlayerLobby> {
   return { ann, bob, annSeat, bobSeat, annDevice, bobDevice };
 }
 
+/** `client` takes back the seat `seat` holds, with its token, as the returning device would. */
+export async function rejoin(
+  client: TestClient,
+  seat: SeatReply,
+  nickname: string,
+  deviceId: string,
+): Promise<SeatReply> {
+  const { code } = seat.view;
+  const sessionToken = seat.sessionToken;
+  return expectOk<SeatReply>(
+    await client.call('room:join', { code, nickname, deviceId, sessionToken }),
+  );
+}
+
 /** The host starts the race; resolves with the puzzle once `watcher` sees the race begin. */
 export async function startRace(host: TestClient, watcher: TestClient = host): Promise<string> {
   const racing = watcher.state((v) => v.phase === 'racing');

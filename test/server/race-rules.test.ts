@@ -8,6 +8,7 @@ import {
   connect,
   expectOk,
   newDeviceId,
+  rejoin,
   solveGivens,
   startRace,
   startTestServer,
@@ -125,14 +126,7 @@ describe('a race across a server restart', () => {
     await sleep(1500);
     const second = await startTestServer({ memory: false, dataDir });
     const back = await connect(second.url);
-    const seat = expectOk<SeatReply>(
-      await back.call('room:join', {
-        code: annSeat.view.code,
-        nickname: 'Ann',
-        deviceId: annDevice,
-        sessionToken: annSeat.sessionToken,
-      }),
-    );
+    const seat = await rejoin(back, annSeat, 'Ann', annDevice);
     const race = seat.view.race!;
     expect(race.pausedMs).toBeGreaterThanOrEqual(1500);
     expect(race.pausedMs).toBeLessThan(5000);

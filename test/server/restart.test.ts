@@ -1,13 +1,13 @@
 import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import type { SeatReply } from '@percent/protocol';
 import { afterAll, describe, expect, it } from 'vitest';
 import {
   blanksOf,
   connect,
   expectOk,
   newDeviceId,
+  rejoin,
   solveGivens,
   startRace,
   startTestServer,
@@ -23,7 +23,6 @@ describe('a server restart', () => {
   it('keeps finished races and brings a racing room back with every board', async () => {
     const first = await startTestServer({ memory: false, dataDir });
     const { ann, annSeat, annDevice } = await twoPlayerLobby(first.url);
-    const code = annSeat.view.code;
 
     // A first race, finished by Ann alone after Bob leaves: it must be stored.
     const solo = await connect(first.url);
@@ -50,14 +49,7 @@ describe('a server restart', () => {
     const second = await startTestServer({ memory: false, dataDir });
     expect(second.restoredRooms).toBe(1);
     const back = await connect(second.url);
-    const seat = expectOk<SeatReply>(
-      await back.call('room:join', {
-        code,
-        nickname: 'Ann',
-        deviceId: annDevice,
-        sessionToken: annSeat.sessionToken,
-      }),
-    );
+    const seat = await rejoin(back, annSeat, 'Ann', annDevice);
     expect(seat.view.phase).toBe('racing');
     expect(seat.view.players.map((p) => [p.nickname, p.connection])).toEqual([
       ['Ann', 'online'],
