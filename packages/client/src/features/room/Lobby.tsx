@@ -5,7 +5,6 @@
  */
 import type { PlayerView, RoomView } from '@percent/protocol';
 import { useSignal } from '@preact/signals';
-import { useEffect } from 'preact/hooks';
 import { t } from '../../i18n/index.ts';
 import { savedNickname } from '../../net/identity.ts';
 import type { RoomSession } from '../../net/room-session.ts';
@@ -14,7 +13,7 @@ import { LastResults } from '../show/LastResults.tsx';
 import { RulesCard } from '../show/RulesCard.tsx';
 import { TvToggle } from '../show/TvToggle.tsx';
 import { LobbySettings } from './LobbySettings.tsx';
-import { copyText, fetchLanOrigin, joinLink, qrSvg } from './share.ts';
+import { copyText, useJoinQr } from './share.ts';
 import './rules-ui.css';
 
 export function Lobby({ view, session }: { view: RoomView; session: RoomSession }) {
@@ -180,23 +179,8 @@ function PlayerRow({ player, view, session, host }: RowProps) {
 }
 
 function Share({ view }: { view: RoomView }) {
-  const lan = useSignal<string | undefined>(undefined);
-  const svg = useSignal<string | undefined>(undefined);
+  const { link, svg } = useJoinQr(view.link);
   const copied = useSignal<boolean | undefined>(undefined);
-  const link = joinLink(view.link, lan.value);
-  useEffect(() => {
-    void fetchLanOrigin().then((origin) => (lan.value = origin));
-  }, []);
-  useEffect(() => {
-    let live = true;
-    qrSvg(link).then(
-      (made) => live && (svg.value = made),
-      () => undefined,
-    );
-    return () => {
-      live = false;
-    };
-  }, [link]);
   const copy = async () => {
     copied.value = await copyText(link);
     setTimeout(() => (copied.value = undefined), 2000);
@@ -219,13 +203,13 @@ function Share({ view }: { view: RoomView }) {
             ? t('lobby.copyFailed')
             : t('lobby.copy')}
       </button>
-      {svg.value && (
+      {svg && (
         <div
           class="lobby-qr"
           role="img"
           aria-label={t('lobby.qr')}
-          // The SVG is made here by the qrcode library from our own link: no foreign markup.
-          dangerouslySetInnerHTML={{ __html: svg.value }}
+          // The SVG is made by the qrcode library from our own link: no foreign markup.
+          dangerouslySetInnerHTML={{ __html: svg }}
         />
       )}
     </aside>
