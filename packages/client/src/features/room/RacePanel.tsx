@@ -9,6 +9,7 @@ import { t } from '../../i18n/index.ts';
 import { ConfirmButton } from './ConfirmButton.tsx';
 import { RulesButton } from '../show/RulesCard.tsx';
 import type { ServerClock } from '../../net/clock.ts';
+import { ProgressBar } from '../../ui/ProgressBar.tsx';
 import { formatClock, formatTime, useTicker } from './time.ts';
 import './rules-ui.css';
 
@@ -95,16 +96,11 @@ export function PlayerProgress({ player, you, remove }: ProgressProps) {
         </span>
         <span class="race-player-state">{statusText(player)}</span>
       </div>
-      <div
+      <ProgressBar
         class="progress"
-        role="progressbar"
-        aria-valuemin={0}
-        aria-valuemax={100}
-        aria-valuenow={percent}
-        aria-label={t('race.progressOf', { name: player.nickname })}
-      >
-        <div class="progress-fill" style={{ width: `${percent}%` }} />
-      </div>
+        percent={percent}
+        label={t('race.progressOf', { name: player.nickname })}
+      />
       <div class="race-player-stats muted">
         <span>{percent}%</span>
         <span>{t('race.mistakes', { n: race?.progress.mistakes ?? 0 })}</span>

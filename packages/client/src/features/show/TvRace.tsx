@@ -7,6 +7,7 @@
 import type { PlayerView, RaceView, RoomView } from '@percent/protocol';
 import { t } from '../../i18n/index.ts';
 import type { ServerClock } from '../../net/clock.ts';
+import { ProgressBar } from '../../ui/ProgressBar.tsx';
 import { RaceClock, statusText } from '../room/RacePanel.tsx';
 import { formatTime } from '../room/time.ts';
 import { QrCode } from './QrCode.tsx';
@@ -97,16 +98,11 @@ function Lane({ player, race }: LaneProps) {
             : statusText(player)}
         </span>
       </div>
-      <div
+      <ProgressBar
         class="tv-bar"
-        role="progressbar"
-        aria-valuemin={0}
-        aria-valuemax={100}
-        aria-valuenow={percent}
-        aria-label={t('race.progressOf', { name: player.nickname })}
-      >
-        <div class="tv-bar-fill" style={{ width: `${percent}%` }} />
-      </div>
+        percent={percent}
+        label={t('race.progressOf', { name: player.nickname })}
+      />
       <span class="tv-lane-percent" data-testid="tv-percent">
         {percent}%
       </span>
