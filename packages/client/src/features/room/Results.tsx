@@ -70,19 +70,22 @@ function NextRace({ view, session }: { view: RoomView; session: RoomSession }) {
           {ready ? `✓ ${t('podium.readyNext')}` : t('podium.playAgain')}
         </button>
       )}
-      {host ? (
-        <button
-          type="button"
-          class="primary big"
-          data-testid="rematch"
-          onClick={() => void session.rematch()}
-        >
-          {t('results.rematch')}
-        </button>
-      ) : (
-        <p class="muted">{t('results.waitRematch')}</p>
-      )}
+      {host ? <RematchButton session={session} /> : <p class="muted">{t('results.waitRematch')}</p>}
     </div>
+  );
+}
+
+/** The host's Rematch: everyone back to the lobby for the next race. */
+export function RematchButton({ session }: { session: RoomSession }) {
+  return (
+    <button
+      type="button"
+      class="primary big"
+      data-testid="rematch"
+      onClick={() => void session.rematch()}
+    >
+      {t('results.rematch')}
+    </button>
   );
 }
 

@@ -6,6 +6,7 @@ import type { RoomView } from '@percent/protocol';
 import { t } from '../../i18n/index.ts';
 import type { RoomSession } from '../../net/room-session.ts';
 import { isHost } from '../../net/views.ts';
+import { RematchButton } from '../room/Results.tsx';
 import { RestItem } from './LastResults.tsx';
 import { Confetti, Podium, winnerLine } from './Podium.tsx';
 import { splitPodium } from './race-facts.ts';
@@ -38,14 +39,7 @@ export function TvResults({ view, session }: { view: RoomView; session: RoomSess
       )}
       {isHost(view) && (
         <footer class="tv-host">
-          <button
-            type="button"
-            class="primary big"
-            data-testid="rematch"
-            onClick={() => void session.rematch()}
-          >
-            {t('results.rematch')}
-          </button>
+          <RematchButton session={session} />
         </footer>
       )}
     </div>
