@@ -9,11 +9,7 @@ import { DEFAULT_SETTINGS } from '@percent/protocol';
 import { afterEach, describe, expect, it } from 'vitest';
 import { setLanguage } from '../i18n/index.ts';
 import { announce, announced } from './Announcer.tsx';
-import {
-  moveAnnouncement,
-  ordinal,
-  raceAnnouncements as announcements,
-} from './race-announcements.ts';
+import { moveAnnouncement, raceAnnouncements as announcements } from './race-announcements.ts';
 
 /** The polite messages only (the tests of the race's moments). */
 const raceAnnouncements = (before: RoomView | undefined, after: RoomView): string[] =>
@@ -96,25 +92,6 @@ describe('moveAnnouncement', () => {
   it('speaks Chinese', () => {
     setLanguage('zh');
     expect(moveAnnouncement(reply('wrong', 2))).toBe('第 3 行第 4 列：7 错误，共 2 个错误');
-  });
-});
-
-describe('ordinal', () => {
-  it('gives English ordinals by the plural rules and Chinese places', () => {
-    expect([1, 2, 3, 4, 11, 12, 13, 21, 22, 23].map(ordinal)).toEqual([
-      '1st',
-      '2nd',
-      '3rd',
-      '4th',
-      '11th',
-      '12th',
-      '13th',
-      '21st',
-      '22nd',
-      '23rd',
-    ]);
-    setLanguage('zh');
-    expect(ordinal(2)).toBe('第 2 名');
   });
 });
 

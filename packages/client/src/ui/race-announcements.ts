@@ -6,7 +6,8 @@
  */
 import type { MoveReply, PlayerView, RoomView } from '@percent/protocol';
 import { useEffect, useRef } from 'preact/hooks';
-import { language, t } from '../i18n/index.ts';
+import { t } from '../i18n/index.ts';
+import { ordinal } from '../i18n/ordinal.ts';
 import { announce, type Politeness } from './Announcer.tsx';
 
 /** "R3C4: 7 is wrong, 2 mistakes" / "R3C4: 7 is correct" / "R3C4 cleared". */
@@ -21,18 +22,6 @@ export function moveAnnouncement(reply: MoveReply): string {
     case 'cleared':
       return t('a11y.move.cleared', { cell });
   }
-}
-
-const ordinalRules = new Map<string, Intl.PluralRules>();
-
-/** "1st", "22nd" / "第 1 名". */
-export function ordinal(n: number): string {
-  const lang = language.value;
-  let rules = ordinalRules.get(lang);
-  if (!rules) ordinalRules.set(lang, (rules = new Intl.PluralRules(lang, { type: 'ordinal' })));
-  const form = rules.select(n);
-  const key = form === 'one' || form === 'two' || form === 'few' ? form : 'other';
-  return t(`a11y.ordinal.${key}`, { n });
 }
 
 /**

@@ -1,11 +1,6 @@
 import type { ProgressView, Standing } from '@percent/protocol';
-import { afterEach, describe, expect, it } from 'vitest';
-import { language } from '../../i18n/index.ts';
-import { ordinal, splitPodium } from './race-facts.ts';
-
-afterEach(() => {
-  language.value = 'en';
-});
+import { describe, expect, it } from 'vitest';
+import { splitPodium } from './race-facts.ts';
 
 const progress: ProgressView = {
   filled: 0,
@@ -41,24 +36,5 @@ describe('splitPodium', () => {
   it('leaves the podium short when fewer finished, and empty when nobody did', () => {
     expect(splitPodium([standing('Ann', 1), standing('Bob', null)]).podium).toHaveLength(1);
     expect(splitPodium([standing('Bob', null)]).podium).toEqual([]);
-  });
-});
-
-describe('ordinal', () => {
-  it('says places as English ordinals and in Chinese', () => {
-    expect([1, 2, 3, 4, 11, 12, 13, 21, 22, 23].map(ordinal)).toEqual([
-      '1st',
-      '2nd',
-      '3rd',
-      '4th',
-      '11th',
-      '12th',
-      '13th',
-      '21st',
-      '22nd',
-      '23rd',
-    ]);
-    language.value = 'zh';
-    expect(ordinal(2)).toBe('第 2 名');
   });
 });

@@ -3,7 +3,9 @@
  * ordinal in the current language, the last race, places and seats that sit out.
  */
 import type { PlayerView, RoomView, Standing } from '@percent/protocol';
-import { language, t } from '../../i18n/index.ts';
+
+/** Places as ordinals live with the catalogues; the show screens take them from here. */
+export { ordinal } from '../../i18n/ordinal.ts';
 
 /** The podium (places 1–3, best first) and everyone else in the standings' order. */
 export function splitPodium(standings: readonly Standing[]): {
@@ -13,21 +15,6 @@ export function splitPodium(standings: readonly Standing[]): {
   const onPodium = (s: Standing) => s.place !== null && s.place <= 3;
   const podium = standings.filter(onPodium).sort((a, b) => (a.place ?? 0) - (b.place ?? 0));
   return { podium, rest: standings.filter((s) => !onPodium(s)) };
-}
-
-const ordinalRules = new Map<string, Intl.PluralRules>();
-
-/** 1 → "1st", 2 → "2nd", 23 → "23rd" in English; "第 2 名" in Chinese. */
-export function ordinal(n: number): string {
-  const lang = language.value === 'zh' ? 'zh-CN' : 'en';
-  let rules = ordinalRules.get(lang);
-  if (!rules) ordinalRules.set(lang, (rules = new Intl.PluralRules(lang, { type: 'ordinal' })));
-  const form = rules.select(n);
-  const key =
-    form === 'one' || form === 'two' || form === 'few'
-      ? (`podium.ordinal.${form}` as const)
-      : 'podium.ordinal.other';
-  return t(key, { n });
 }
 
 /** The standings of the race before this lobby (kept until the next race starts), or null. */
