@@ -1,5 +1,6 @@
-import { DEFAULT_SETTINGS, type ProgressView, type RoomView } from '@percent/protocol';
+import type { ProgressView } from '@percent/protocol';
 import { describe, expect, it } from 'vitest';
+import { racingRoom } from './view-fixtures.ts';
 import { applyProgress, isHost } from './views.ts';
 
 const progress = (filled: number): ProgressView => ({
@@ -11,11 +12,7 @@ const progress = (filled: number): ProgressView => ({
   penaltyMs: 0,
 });
 
-const view: RoomView = {
-  code: 'ABCDE',
-  link: '/r/ABCDE',
-  phase: 'racing',
-  settings: DEFAULT_SETTINGS,
+const view = racingRoom({
   hostId: 'p1',
   players: ['p1', 'p2'].map((id) => ({
     id,
@@ -27,25 +24,7 @@ const view: RoomView = {
     race: { status: 'racing' as const, progress: progress(0), timeMs: null, place: null },
   })),
   spectators: 1,
-  race: {
-    id: 'r1',
-    variant: 'percent',
-    difficulty: 'easy',
-    startsAt: 0,
-    endsAt: null,
-    endedAt: null,
-    endedBy: null,
-    puzzle: '0'.repeat(81),
-    own: null,
-    boards: null,
-    solution: null,
-    standings: null,
-    pausedMs: 0,
-  },
-  lastRace: null,
-  you: { role: 'spectator', playerId: null },
-  serverNow: 0,
-};
+});
 
 describe('applyProgress', () => {
   it("updates that player's race only, leaving the old view untouched", () => {

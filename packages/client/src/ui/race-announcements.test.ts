@@ -5,9 +5,9 @@ import type {
   RoomView,
   RunnerStatus,
 } from '@percent/protocol';
-import { DEFAULT_SETTINGS } from '@percent/protocol';
 import { afterEach, describe, expect, it } from 'vitest';
 import { setLanguage } from '../i18n/index.ts';
+import { racingRoom } from '../net/view-fixtures.ts';
 import { announce, announced } from './Announcer.tsx';
 import { moveAnnouncement, raceAnnouncements as announcements } from './race-announcements.ts';
 
@@ -40,33 +40,15 @@ const player = ([id, status, timeMs, place]: Runner): PlayerView => ({
 });
 
 function room(runners: Runner[], ended?: 'players' | 'host', raceId = 'r1'): RoomView {
-  return {
-    code: 'ABCDE',
-    link: '/r/ABCDE',
-    phase: ended ? 'finished' : 'racing',
-    settings: DEFAULT_SETTINGS,
-    hostId: 'Ann',
-    players: runners.map(player),
-    spectators: 0,
-    race: {
-      id: raceId,
-      variant: 'percent',
-      difficulty: 'easy',
-      startsAt: 0,
-      endsAt: null,
-      endedAt: ended ? 1000 : null,
-      endedBy: ended ?? null,
-      puzzle: '0'.repeat(81),
-      own: null,
-      boards: null,
-      solution: null,
-      standings: null,
-      pausedMs: 0,
+  return racingRoom(
+    {
+      phase: ended ? 'finished' : 'racing',
+      hostId: 'Ann',
+      players: runners.map(player),
+      you: { role: 'player', playerId: 'Ann' },
     },
-    lastRace: null,
-    you: { role: 'player', playerId: 'Ann' },
-    serverNow: 0,
-  };
+    { id: raceId, endedAt: ended ? 1000 : null, endedBy: ended ?? null },
+  );
 }
 
 const reply = (verdict: MoveReply['verdict'], mistakes: number): MoveReply => ({
