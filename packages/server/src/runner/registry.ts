@@ -8,7 +8,7 @@ import {
   type Room,
   type RoomTimings,
 } from '../rooms/index.ts';
-import type { SavedRoom, Store } from '../store/store.ts';
+import type { Heartbeat, SavedRoom, Store } from '../store/store.ts';
 import { RoomRunner, type RunnerDeps } from './room-runner.ts';
 import type { RoomTransport } from './transport.ts';
 
@@ -93,12 +93,11 @@ export class RoomRegistry {
   /**
    * Brings back the rooms that were live at the last stop: each snapshot with the moves logged
    * after it. A snapshot that cannot be restored is skipped with its reason (and left stored);
-   * it never stops the others. Races pause for the outage: the time since the store's last
-   * heartbeat. Then the heartbeat starts (every second). Returns how many rooms came back.
+   * it never stops the others. Races pause for the outage (`awayMs`). Then the heartbeat
+   * starts (every second). Returns how many rooms came back.
    */
   restore(): number {
-    const last = this.deps.store.lastHeartbeat();
-    const awayMs = last === null ? 0 : Math.max(0, this.runnerDeps.now() - last);
+    const awayMs = outageOf(this.deps.store.lastHeartbeat(), this.runnerDeps.now());
     if (awayMs > 0) this.deps.log.info({ awayMs }, 'the server was away: race clocks pause');
     for (const saved of this.deps.store.loadRooms()) {
       const reason = this.restoreOne(saved, awayMs);
@@ -110,9 +109,9 @@ export class RoomRegistry {
     return this.runners.size;
   }
 
-  private beat(): void {
+  private beat(final = false): void {
     try {
-      this.deps.store.heartbeat(this.runnerDeps.now());
+      this.deps.store.heartbeat(this.runnerDeps.now(), final);
     } catch (error) {
       this.deps.log.warn({ err: error }, 'heartbeat not stored');
     }
@@ -143,8 +142,19 @@ export class RoomRegistry {
   /** Stops every room: no command is taken after this; each finishes the one it is on. */
   async shutdown(): Promise<void> {
     clearInterval(this.heartbeats);
-    this.beat();
+    this.beat(true);
     const drained = Promise.all([...this.runners.values()].map((runner) => runner.stop()));
     await Promise.race([drained, new Promise((resolve) => setTimeout(resolve, DRAIN_MS).unref())]);
   }
+}
+
+/**
+ * How long the server was away, from its last heartbeat. A clean stop wrote the very moment
+ * it went; a crash happened somewhere in the period after the last beat, so the outage is
+ * counted from the end of that period: a race clock then never runs backwards (a player may
+ * lose up to one period of the pause, never gain time they had already seen pass).
+ */
+export function outageOf(last: Heartbeat | null, now: number): number {
+  if (last === null) return 0;
+  return Math.max(0, now - last.at - (last.final ? 0 : HEARTBEAT_MS));
 }

@@ -85,7 +85,8 @@ export const MIGRATIONS: readonly string[] = [
    CREATE INDEX race_players_by_device ON race_players (device_id);
    CREATE TABLE heartbeat (
      id INTEGER PRIMARY KEY CHECK (id = 1),
-     at INTEGER NOT NULL
+     at INTEGER NOT NULL,
+     final INTEGER NOT NULL DEFAULT 0 CHECK (final IN (0, 1))
    ) STRICT;`,
 ];
 

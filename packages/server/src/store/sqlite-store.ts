@@ -9,6 +9,7 @@ import type {
   AppendTimes,
   HistoryEntry,
   LeaderboardEntry,
+  Heartbeat,
   Loaded,
   SavedRoom,
   Store,
@@ -138,12 +139,13 @@ export class SqliteStore implements Store {
     };
   }
 
-  heartbeat(at: number): void {
-    this.statements.upsertHeartbeat.run(Math.round(at));
+  heartbeat(at: number, final = false): void {
+    this.statements.upsertHeartbeat.run(Math.round(at), final ? 1 : 0);
   }
 
-  lastHeartbeat(): number | null {
-    return this.statements.selectHeartbeat.get()?.at ?? null;
+  lastHeartbeat(): Heartbeat | null {
+    const row = this.statements.selectHeartbeat.get();
+    return row ? { at: row.at, final: row.final === 1 } : null;
   }
 
   /** Closing the last connection checkpoints the whole log into the database file. */
@@ -185,10 +187,12 @@ function prepare(db: Database.Database) {
          race_id = excluded.race_id, updated_at = excluded.updated_at`,
     ),
     deleteRoom: db.prepare<[string]>('DELETE FROM rooms WHERE code = ?'),
-    upsertHeartbeat: db.prepare<[number]>(
-      'INSERT INTO heartbeat (id, at) VALUES (1, ?) ON CONFLICT (id) DO UPDATE SET at = excluded.at',
+    upsertHeartbeat: db.prepare<[number, number]>(
+      'INSERT INTO heartbeat (id, at, final) VALUES (1, ?, ?) ON CONFLICT (id) DO UPDATE SET at = excluded.at, final = excluded.final',
     ),
-    selectHeartbeat: db.prepare<[], { at: number }>('SELECT at FROM heartbeat WHERE id = 1'),
+    selectHeartbeat: db.prepare<[], { at: number; final: number }>(
+      'SELECT at, final FROM heartbeat WHERE id = 1',
+    ),
     selectRooms: db.prepare<[], SavedRoom>(
       'SELECT code, race_id AS raceId, snapshot FROM rooms ORDER BY code',
     ),

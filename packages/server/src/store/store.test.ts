@@ -190,7 +190,11 @@ describe('store in memory', () => {
     expect(store.lastHeartbeat()).toBeNull();
     store.heartbeat(1000);
     store.heartbeat(2000.4);
-    expect(store.lastHeartbeat()).toBe(2000);
+    expect(store.lastHeartbeat()).toEqual({ at: 2000, final: false });
+    store.heartbeat(2500, true); // a clean stop says so
+    expect(store.lastHeartbeat()).toEqual({ at: 2500, final: true });
+    store.heartbeat(3000); // the next run beats again
+    expect(store.lastHeartbeat()).toEqual({ at: 3000, final: false });
   });
 
   it('times the commits that append one move', () => {

@@ -42,6 +42,14 @@ export interface AppendTimes {
   readonly maxUs: number;
 }
 
+/** The last sign of life a stopped server left. */
+export interface Heartbeat {
+  /** Epoch ms. */
+  readonly at: number;
+  /** Written by a clean stop (the server went away then), not by the periodic beat. */
+  readonly final: boolean;
+}
+
 export interface Store {
   /** The writes, in order, in one transaction: all or none. Throws (nothing written) on failure. */
   commit(writes: readonly PersistEffect[]): void;
@@ -56,10 +64,13 @@ export interface Store {
   /** Devices ranked by wins, then best time, then races (default limit 20). */
   leaderboard(roomCode: string, limit?: number): LeaderboardEntry[];
   appendTimes(): AppendTimes;
-  /** Records that the server is up at `at` (epoch ms); one row, overwritten (about every second). */
-  heartbeat(at: number): void;
+  /**
+   * Records that the server is up at `at` (epoch ms); one row, overwritten (about every
+   * second). `final`: the server is stopping cleanly, so this is the moment it went away.
+   */
+  heartbeat(at: number, final?: boolean): void;
   /** The last heartbeat written, or null (a new store): a restart measures its outage from it. */
-  lastHeartbeat(): number | null;
+  lastHeartbeat(): Heartbeat | null;
   close(): void;
 }
 
