@@ -23,6 +23,7 @@ import { navigate } from '../../ui/router.ts';
 import { ConfirmButton } from './ConfirmButton.tsx';
 import { ConnectionBadge } from './ConnectionBadge.tsx';
 import { Countdown } from './Countdown.tsx';
+import { EndRaceButton } from './EndRaceButton.tsx';
 import { errorText } from './errors.ts';
 import { Lobby } from './Lobby.tsx';
 import { RacePlay } from './RacePlay.tsx';
@@ -218,22 +219,6 @@ function LeaveButton({ session, view }: { session: RoomSession; view: RoomView }
       confirm={t('room.leaveConfirm.leave')}
       stay={t('room.leaveConfirm.stay')}
       onConfirm={leave}
-    />
-  );
-}
-
-/** The host stops the race for everyone (one idle player must not hold the room). */
-function EndRaceButton({ session, view }: { session: RoomSession; view: RoomView }) {
-  const on = view.phase === 'countdown' || view.phase === 'racing';
-  if (!on || view.hostId === null || view.hostId !== view.you.playerId) return null;
-  return (
-    <ConfirmButton
-      id="end-race"
-      label={t('room.endRace')}
-      question={t('room.endRaceConfirm.text')}
-      confirm={t('room.endRaceConfirm.end')}
-      stay={t('room.endRaceConfirm.stay')}
-      onConfirm={() => session.endRace()}
     />
   );
 }

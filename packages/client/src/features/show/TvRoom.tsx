@@ -9,8 +9,7 @@ import type { RoomView } from '@percent/protocol';
 import { useEffect, useRef } from 'preact/hooks';
 import { t } from '../../i18n/index.ts';
 import type { RoomSession } from '../../net/room-session.ts';
-import { isHost } from '../../net/views.ts';
-import { ConfirmButton } from '../room/ConfirmButton.tsx';
+import { EndRaceButton } from '../room/EndRaceButton.tsx';
 import { ConnectionBadge } from '../room/ConnectionBadge.tsx';
 import { errorText } from '../room/errors.ts';
 import { useAnnounceChange } from '../../ui/race-announcements.ts';
@@ -43,16 +42,7 @@ export function TvRoom({ view, session }: { view: RoomView; session: RoomSession
       )}
       <div class="tv-tools">
         <ConnectionBadge />
-        {isHost(view) && (view.phase === 'countdown' || view.phase === 'racing') && (
-          <ConfirmButton
-            id="tv-end-race"
-            label={t('room.endRace')}
-            question={t('room.endRaceConfirm.text')}
-            confirm={t('room.endRaceConfirm.end')}
-            stay={t('room.endRaceConfirm.stay')}
-            onConfirm={() => session.endRace()}
-          />
-        )}
+        <EndRaceButton session={session} view={view} id="tv-end-race" />
         <button
           type="button"
           class="tv-exit"
