@@ -161,6 +161,14 @@ describe.skipIf(!hasChromium)('the TV and the results', () => {
     expect(await phone.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(
       390,
     );
+    // The podium's blocks rise and its names fade in: the picture waits for them.
+    await phone.waitForTimeout(1500);
+    expect(
+      await phone
+        .locator('.spectate-card .race-player-name')
+        .first()
+        .evaluate((e) => e.scrollWidth <= e.clientWidth),
+    ).toBe(true);
     await screenshot(phone, 'results-phone');
 
     // Play again, then the host's rematch: the lobby keeps the last race until the next start.
