@@ -26,8 +26,10 @@ describe.skipIf(!hasChromium)('a race in the browser', () => {
     await tv.goto(`${e2e.server.url}/r/${code}?watch=1`);
     await tv.getByText('You are watching.').waitFor();
 
-    // The host lets spectators see boards live (a TV at a party) and waits for Bob.
+    // The host lets spectators see boards live (a TV at a party), makes a mistake cost 30 s
+    // instead of a life, and waits for Bob.
     await ann.locator('select[name="spectatorDigits"]').selectOption('live');
+    await ann.locator('select[name="mistakes"]').selectOption('penalty');
     await expect.poll(() => ann.getByTestId('start').isDisabled()).toBe(true);
     await bob.getByTestId('ready').click();
     await expect.poll(() => ann.getByTestId('start').isEnabled()).toBe(true);
@@ -76,6 +78,12 @@ describe.skipIf(!hasChromium)('a race in the browser', () => {
       expect(rows).toHaveLength(2);
       expect(rows[0]).toMatch(/^1Ann/);
       expect(rows[1]).toMatch(/^2Bob.*1finished$/);
+      // Bob's one wrong digit cost 30 s, shown in a penalty column; Ann's row has none.
+      expect(await page.locator('.standings th').allTextContents()).toContain('Penalty');
+      const bobCells = await page.getByTestId('standing').nth(1).locator('td').allTextContents();
+      expect(bobCells[3]).toBe('+0:30.0');
+      const annCells = await page.getByTestId('standing').nth(0).locator('td').allTextContents();
+      expect(annCells[3]).toBe('–');
     }
     const board = ann.getByTestId('leaderboard');
     expect(await board.locator('tbody tr').first().textContent()).toMatch(/^Ann11/);

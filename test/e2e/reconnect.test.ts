@@ -64,6 +64,8 @@ describe.skipIf(!hasChromium)('connections and devices in the browser', () => {
     expect(await page.getByTestId('standing').allTextContents()).toEqual([
       expect.stringMatching(/^1Cleo.*0finished$/),
     ]);
+    // Nobody was given a penalty: no penalty column takes the phone's width.
+    expect(await page.locator('.standings th').allTextContents()).not.toContain('Penalty');
     await page.context().close();
   }, 120_000);
 

@@ -89,6 +89,7 @@ export function RematchButton({ session }: { session: RoomSession }) {
   );
 }
 
+/** The penalty column only when someone was given a penalty: a narrow screen keeps its width. */
 function StandingsTable({
   standings,
   youId,
@@ -96,6 +97,7 @@ function StandingsTable({
   standings: readonly Standing[];
   youId: string | null;
 }) {
+  const penalties = standings.some((s) => s.progress.penaltyMs > 0);
   return (
     <div class="table-scroll">
       <table class="standings">
@@ -104,7 +106,7 @@ function StandingsTable({
             <th scope="col">{t('results.place')}</th>
             <th scope="col">{t('results.player')}</th>
             <th scope="col">{t('results.time')}</th>
-            <th scope="col">{t('podium.penalty')}</th>
+            {penalties && <th scope="col">{t('podium.penalty')}</th>}
             <th scope="col">{t('results.mistakes')}</th>
             <th scope="col">{t('results.outcome')}</th>
           </tr>
@@ -119,7 +121,9 @@ function StandingsTable({
               <td>{s.place ?? '–'}</td>
               <td>{s.nickname}</td>
               <td>{s.timeMs === null ? '–' : formatTime(s.timeMs)}</td>
-              <td>{s.progress.penaltyMs > 0 ? `+${formatTime(s.progress.penaltyMs)}` : '–'}</td>
+              {penalties && (
+                <td>{s.progress.penaltyMs > 0 ? `+${formatTime(s.progress.penaltyMs)}` : '–'}</td>
+              )}
               <td>{s.mistakes}</td>
               <td>{t(`race.status.${s.outcome}`)}</td>
             </tr>
