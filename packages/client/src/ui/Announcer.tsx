@@ -35,22 +35,9 @@ export function announce(text: string, politeness: Politeness = 'polite'): void 
 export const announced = (politeness: Politeness = 'polite'): string[] =>
   regions[politeness].peek().map((m) => m.text);
 
-/** Hidden from sight, not from screen readers (the usual clip pattern). */
-export const VISUALLY_HIDDEN = {
-  position: 'absolute',
-  width: '1px',
-  height: '1px',
-  padding: '0',
-  margin: '-1px',
-  overflow: 'hidden',
-  clip: 'rect(0, 0, 0, 0)',
-  whiteSpace: 'nowrap',
-  border: '0',
-} as const;
-
 export function Announcer() {
   return (
-    <div style={VISUALLY_HIDDEN}>
+    <div class="sr-only">
       <Region politeness="polite" />
       <Region politeness="assertive" />
     </div>

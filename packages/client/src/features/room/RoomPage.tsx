@@ -14,7 +14,6 @@ import { savedNickname } from '../../net/identity.ts';
 import { RoomSession } from '../../net/room-session.ts';
 import { playerOf } from '../../net/views.ts';
 import { Link } from '../../ui/Link.tsx';
-import { VISUALLY_HIDDEN } from '../../ui/Announcer.tsx';
 import { useFocusOnScreen } from '../../ui/focus.ts';
 import { useRaceAnnouncements } from '../../ui/race-announcements.ts';
 import { NicknameField } from '../../ui/NicknameField.tsx';
@@ -75,7 +74,7 @@ function Room({ code }: { code: string }) {
       <div class="room-bar">
         <h1 class="room-bar-code" tabIndex={-1} data-testid="room-heading">
           {t('room.title', { code })}
-          <span style={VISUALLY_HIDDEN}>
+          <span class="sr-only">
             {' · '}
             {t(`a11y.screen.${screen}`)}
           </span>

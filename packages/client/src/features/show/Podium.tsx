@@ -42,7 +42,7 @@ export function Podium({ podium, youId, size }: PodiumProps) {
           <span class="podium-block" aria-hidden="true">
             {s.place}
           </span>
-          <span class="show-sr">{s.place === null ? '' : ordinal(s.place)}</span>
+          <span class="sr-only">{s.place === null ? '' : ordinal(s.place)}</span>
         </li>
       ))}
     </ol>
