@@ -237,3 +237,36 @@ describe('a race across a server outage', () => {
     expect(same.ok && same.room.race).toMatchObject({ startsAt: 4000, pausedMs: 0 });
   });
 });
+
+describe('a version-2 snapshot (stored before sitting out, idle rules, pauses, last results)', () => {
+  /** The snapshot as version 2 wrote it: none of version 3's fields. */
+  function asVersion2(room: Room): string {
+    const json = JSON.parse(snapshotOf(room)) as {
+      version: number;
+      room: Record<string, unknown> & {
+        settings: Record<string, unknown>;
+        seats: Record<string, unknown>[];
+        race: (Record<string, unknown> & { rules: Record<string, unknown> }) | null;
+      };
+    };
+    json.version = 2;
+    delete json.room.settings.idleOutSec;
+    delete json.room.lastRace;
+    for (const seat of json.room.seats) delete seat.plays;
+    if (json.room.race) {
+      delete json.room.race.rules.idleOutSec;
+      delete json.room.race.pausedMs;
+    }
+    return JSON.stringify(json);
+  }
+
+  it('comes back, lobby or race, with the new rules off', () => {
+    for (const room of [lobbyWith(['Ann', 'Bob']), racing(['Ann', 'Bob'])]) {
+      const restored = restoreRoom(asVersion2(room), [], 5000, TIMINGS);
+      if (!restored.ok) throw new Error(restored.message);
+      expect(restored.room.settings.idleOutSec).toBeNull();
+      expect(restored.room.seats.map((s) => s.plays)).toEqual([true, true]);
+      expect(restored.room.race?.rules.idleOutSec ?? null).toBeNull();
+    }
+  });
+});

@@ -17,7 +17,12 @@ import type { Effect, Race, Room, RoomTimings, Runner } from './types.ts';
  */
 export const SNAPSHOT_VERSION = 3;
 /** Versions still read: a version-2 snapshot (before sitting out, idle times, pauses and last results) gets their defaults. */
-const READABLE_VERSIONS: readonly unknown[] = [2, SNAPSHOT_VERSION];
+const READABLE_VERSIONS = [2, SNAPSHOT_VERSION] as const;
+
+/** Settings as stored: a version-2 snapshot has no idle rule (it was off). */
+const StoredSettingsSchema = RoomSettingsSchema.extend({
+  idleOutSec: RoomSettingsSchema.shape.idleOutSec.default(null),
+});
 
 const Digits81 = z.string().regex(/^[0-9]{81}$/, '81 digits');
 
@@ -77,7 +82,7 @@ const RaceSchema = z.object({
   difficulty: z.enum(DIFFICULTIES),
   puzzle: Digits81,
   solution: Digits81,
-  rules: RoomSettingsSchema,
+  rules: StoredSettingsSchema,
   startsAt: z.number(),
   endsAt: z.number().nullable(),
   endedAt: z.number().nullable(),
@@ -88,11 +93,11 @@ const RaceSchema = z.object({
 });
 
 const SnapshotSchema = z.object({
-  version: z.union([z.literal(2), z.literal(SNAPSHOT_VERSION)]),
+  version: z.literal(READABLE_VERSIONS),
   room: z.object({
     code: z.string().regex(/^[A-Z]{5}$/),
     phase: z.enum(['lobby', 'countdown', 'racing']),
-    settings: RoomSettingsSchema,
+    settings: StoredSettingsSchema,
     hostId: z.string().nullable(),
     seats: z.array(SeatSchema).min(1, 'a room without players is not kept'),
     race: RaceSchema.nullable(),
@@ -165,7 +170,7 @@ export function restoreRoom(
     return { ok: false, message: `snapshot is not JSON: ${(error as Error).message}` };
   }
   const version = (json as { version?: unknown } | null)?.version;
-  if (!READABLE_VERSIONS.includes(version)) {
+  if (!(READABLE_VERSIONS as readonly unknown[]).includes(version)) {
     return { ok: false, message: `snapshot version ${String(version)} is not ${SNAPSHOT_VERSION}` };
   }
   const parsed = SnapshotSchema.safeParse(json);
