@@ -119,6 +119,13 @@ async function everyScreen(e2e: E2eSession, run: { scheme: Scheme; lang: Lang })
   await tv.goto(`${e2e.server.url}/r/${code}?tv=1`);
   await tv.getByTestId('tv').waitFor();
   await expectClean(tv, 'tv', run);
+  // The TV makes the page under it inert, but not the live regions; it takes the focus itself.
+  const regionsInert = () =>
+    tv.evaluate(() => document.querySelector('[data-live-regions]')?.closest('[inert]') != null);
+  expect(await regionsInert()).toBe(false);
+  await expect
+    .poll(() => tv.evaluate(() => document.activeElement?.getAttribute('data-testid')))
+    .toBe('tv');
 
   // Typing a cell's own digit again would clear it: Bob fills what he has not filled yet.
   for (const cell of blanks) await typeDigit(ann, cell, Number(solution[cell]));

@@ -30,3 +30,6 @@ export const playerOf = (view: RoomView, id: string | null): PlayerView | undefi
 
 export const isHost = (view: RoomView): boolean =>
   view.you.playerId !== null && view.hostId === view.you.playerId;
+
+/** A player's place as soon as they finish (provisional until the race ends); else null. */
+export const placeOf = (player: PlayerView): number | null => player.race?.place ?? null;

@@ -15,7 +15,6 @@ export interface Marks {
 
 /** The bit-set layers of Marks (everything but the entries). */
 export const MARK_LAYERS = ['corner', 'centre', 'colours'] as const;
-export type MarkLayer = (typeof MARK_LAYERS)[number];
 
 export const emptyMarks = (): Marks => ({
   entries: new Uint8Array(CELLS),

@@ -37,7 +37,7 @@ export const announced = (politeness: Politeness = 'polite'): string[] =>
 
 export function Announcer() {
   return (
-    <div class="sr-only">
+    <div class="sr-only" data-live-regions>
       <Region politeness="polite" />
       <Region politeness="assertive" />
     </div>

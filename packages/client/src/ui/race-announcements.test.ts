@@ -99,20 +99,6 @@ describe('raceAnnouncements', () => {
     expect(raceAnnouncements(bobDone, annDone)).toEqual(['You finished 2nd']);
   });
 
-  it('ranks by time when the view carries no place', () => {
-    const before = room([
-      ['Ann', 'finished', 95_000],
-      ['Bob', 'racing'],
-      ['Cy', 'racing'],
-    ]);
-    const after = room([
-      ['Ann', 'finished', 95_000],
-      ['Bob', 'finished', 80_000],
-      ['Cy', 'racing'],
-    ]);
-    expect(raceAnnouncements(before, after)).toEqual(['Bob finished 1st']);
-  });
-
   it('says nothing for progress alone, a first snapshot or a new race', () => {
     expect(
       raceAnnouncements(

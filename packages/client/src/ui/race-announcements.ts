@@ -8,6 +8,7 @@ import type { MoveReply, PlayerView, RoomView } from '@percent/protocol';
 import { useEffect, useRef } from 'preact/hooks';
 import { t } from '../i18n/index.ts';
 import { ordinal } from '../i18n/ordinal.ts';
+import { placeOf } from '../net/views.ts';
 import { announce, type Politeness } from './Announcer.tsx';
 
 /** "R3C4: 7 is wrong, 2 mistakes" / "R3C4: 7 is correct" / "R3C4 cleared". */
@@ -24,24 +25,14 @@ export function moveAnnouncement(reply: MoveReply): string {
   }
 }
 
-/**
- * The place the server gives a finished runner; when a view lacks it, the rank by time
- * (penalties included) among the runners finished so far, as the server ranks them.
- */
-function placeOf(view: RoomView, player: PlayerView): number {
-  if (player.race?.place != null) return player.race.place;
-  const finished = view.players
-    .filter((p) => p.race?.status === 'finished')
-    .sort((a, b) => (a.race?.timeMs ?? Infinity) - (b.race?.timeMs ?? Infinity));
-  return finished.findIndex((p) => p.id === player.id) + 1;
-}
-
 /** Why a player stopped racing; nothing for your own giving up or leaving (your own act). */
 function statusMessage(view: RoomView, player: PlayerView): string | undefined {
   const you = player.id === view.you.playerId;
   switch (player.race?.status) {
     case 'finished': {
-      const place = ordinal(placeOf(view, player));
+      const rank = placeOf(player); // the server gives every finished runner one
+      if (rank === null) return undefined;
+      const place = ordinal(rank);
       return you
         ? t('a11y.finished.you', { place })
         : t('a11y.finished.other', { name: player.nickname, place });

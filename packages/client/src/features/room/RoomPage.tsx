@@ -141,6 +141,9 @@ function screenOf(
  */
 function screenFocusTarget(screen: Screen): HTMLElement | SVGElement | null {
   if (screen === 'entry') return null;
+  // The TV covers the page (the room heading under it is inert): it takes the focus itself.
+  const tv = document.querySelector<HTMLElement>('[data-testid="tv"]');
+  if (tv) return tv;
   if (screen === 'race')
     return document.querySelector<SVGElement>('[data-testid="race"] svg.board');
   return document.querySelector<HTMLElement>('[data-testid="room-heading"]');

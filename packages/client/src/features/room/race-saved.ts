@@ -38,12 +38,14 @@ const keyOf = (where: RaceWhere): string => `race.${where.code}.${where.raceId}.
 export function saveRace(where: RaceWhere, game: GameState, moves: readonly PendingMove[]): void {
   const key = keyOf(where);
   const saved: SavedRace = { game: saveGame(game), moves: [...moves] };
-  writeStored(key, JSON.stringify(saved));
+  // Older races go first, so a full storage makes room for this one.
   const index = savedKeys();
-  if (index.at(-1) === key) return;
-  const next = [...index.filter((k) => k !== key), key];
-  for (const old of next.slice(0, -KEEP)) writeStored(old, undefined);
-  writeStored(INDEX, JSON.stringify(next.slice(-KEEP)));
+  if (index.at(-1) !== key) {
+    const next = [...index.filter((k) => k !== key), key];
+    for (const old of next.slice(0, -KEEP)) writeStored(old, undefined);
+    writeStored(INDEX, JSON.stringify(next.slice(-KEEP)));
+  }
+  writeStored(key, JSON.stringify(saved));
 }
 
 function savedKeys(): string[] {

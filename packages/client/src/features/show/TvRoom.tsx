@@ -31,6 +31,7 @@ export function TvRoom({ view, session }: { view: RoomView; session: RoomSession
       class="tv"
       role="region"
       aria-label={t('tv.label', { code: view.code })}
+      tabIndex={-1}
       data-testid="tv"
       data-phase={view.phase}
     >
@@ -89,15 +90,21 @@ function TvCountdown({ view, session }: { view: RoomView; session: RoomSession }
 
 /**
  * The TV covers the page: the page under it does not scroll, and everything outside the TV
- * (header, room bar) is inert, so Tab and screen readers stay on what is shown. Returns the
- * undo, for when the TV closes.
+ * (header, room bar) is inert, so Tab and screen readers stay on what is shown — except the
+ * page's live regions (`[data-live-regions]`), which must go on speaking. Returns the undo,
+ * for when the TV closes.
  */
 function coverPage(tv: HTMLElement | null): () => void {
   document.documentElement.classList.add('tv-open');
   const covered: HTMLElement[] = [];
   for (let node = tv; node && node !== document.body; node = node.parentElement)
     for (const sibling of node.parentElement?.children ?? [])
-      if (sibling !== node && sibling instanceof HTMLElement && !sibling.inert) {
+      if (
+        sibling !== node &&
+        sibling instanceof HTMLElement &&
+        !sibling.inert &&
+        !sibling.hasAttribute('data-live-regions')
+      ) {
         sibling.inert = true;
         covered.push(sibling);
       }

@@ -21,8 +21,7 @@ export function splitPodium(standings: readonly Standing[]): {
 export const lastStandings = (view: RoomView): readonly Standing[] | null =>
   view.lastRace?.standings ?? null;
 
-/** A player's place as soon as they finish (provisional until the race ends); else null. */
-export const placeOf = (player: PlayerView): number | null => player.race?.place ?? null;
+export { placeOf } from '../../net/views.ts';
 
 /** A seat that sits the races out (a host running the room from a TV). */
 export const sitsOut = (player: PlayerView | undefined): boolean => player?.plays === false;

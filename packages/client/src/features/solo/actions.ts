@@ -165,6 +165,8 @@ export async function askHint(): Promise<void> {
       solution: current.solution,
     } as const;
     const answer = await askEngine(request);
+    // The board stayed editable while the engine thought: a hint for an older board is dropped.
+    if (session.value !== current || boardKey(current.game.value) !== board) return;
     if (isLadderHint(answer)) return showRung({ board, hint: answer, rung: 0 });
     const view = hintView(answer, state.variant);
     if (answer.kind === 'wrong')
