@@ -1,5 +1,5 @@
 import { ErrorCode, type SeatReply, type SessionEndReason } from '@percent/protocol';
-import { endIfDone, withdraw } from './race.ts';
+import { endIfDone, tickTimer, withdraw } from './race.ts';
 import {
   failure,
   isRaceOn,
@@ -66,7 +66,8 @@ function takeSeat(room: Room, seat: Seat, connectionId: string, now: number) {
     effects.push({ type: 'endSession', connectionId: seat.connectionId, reason: 'replaced' });
   }
   const next = withoutSpectator(updateSeat(room, seat.id, { connectionId }), connectionId);
-  return success(next, seatReply(next, seat.id, now), effects);
+  // A seat sitting out a `delay` race is back to watching: its view ticks again.
+  return success(next, seatReply(next, seat.id, now), [...effects, ...tickTimer(next, now)]);
 }
 
 /**
@@ -99,9 +100,7 @@ export function spectate(
   ];
   const next = { ...base, spectators };
   const effects: Effect[] = [...(unseated?.ok ? unseated.effects : []), STATE];
-  if (next.phase === 'racing' && next.race?.rules.spectatorDigits.kind === 'delay') {
-    effects.push({ type: 'schedule', key: 'tick', at: now + 1000, command: { type: 'tick' } });
-  }
+  effects.push(...tickTimer(next, now));
   return success(next, seatReply(next, null, now), effects);
 }
 

@@ -20,7 +20,10 @@ export function move(room: Room, command: CommandOf<'move'>, now: number): Trans
   if (!race || !runner) {
     return room.phase === 'lobby'
       ? failure(ErrorCode.wrongPhase, 'no race to play')
-      : failure(ErrorCode.notRacing, 'you joined after this race started');
+      : failure(
+          ErrorCode.notRacing,
+          'you are not in this race (you sat it out or joined after it started)',
+        );
   }
   const seen = runner.acks[command.moveId];
   if (seen) {

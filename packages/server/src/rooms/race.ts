@@ -83,7 +83,10 @@ export function begin(room: Room, command: CommandOf<'begin'>, now: number): Tra
   return success(next, NOTHING, [STATE, ...tickTimer(next, now), ...idleTimers(room.race)]);
 }
 
-/** While a `delay` race runs with spectators, they get a fresh view every second. */
+/**
+ * While a `delay` race runs with spectators or seats sitting it out, they get a fresh view
+ * every second (`tickTimer`: armed by watching, by a sitting-out seat's return and at restore).
+ */
 export function tick(room: Room, now: number): Transition<object> {
   const timer = tickTimer(room, now);
   if (timer.length === 0) return success(room, NOTHING);

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { snapshotOf } from './snapshot.ts';
+import { restoreRoom, snapshotOf } from './snapshot.ts';
 import {
   apply,
   digitAt,
@@ -10,6 +10,7 @@ import {
   refusal,
   solveAll,
   startCmd,
+  tokenOf,
   typesOf,
   wrongAt,
 } from './test-fixtures.ts';
@@ -146,6 +147,14 @@ describe('sitting races out (room:play)', () => {
     expect(
       begun.effects.filter((e) => e.type === 'schedule').map((e) => e.type === 'schedule' && e.key),
     ).toEqual(['tick']);
+    // …and again after a restart (no spectators come back, the seat does) and on its return.
+    const keys = (effects: readonly { type: string; key?: string }[]) =>
+      effects.filter((e) => e.type === 'schedule').map((e) => e.key);
+    const restored = restoreRoom(snapshotOf(begun.room), [], 9000, begun.room.timings);
+    if (!restored.ok) throw new Error(restored.message);
+    expect(keys(restored.effects)).toContain('tick');
+    const back = apply(restored.room, joinCmd('Ann', 1, tokenOf(1)), 9500);
+    expect(keys(back.effects)).toEqual(['tick']);
   });
 
   it('seats the creator of a room made with plays: false as a host who sits out', () => {

@@ -1,7 +1,7 @@
 import { DIFFICULTIES, RoomSettingsSchema, VARIANTS } from '@percent/protocol';
 import { z } from 'zod';
 import { recordMove, noteMove } from './move.ts';
-import { afterRace, raceTimers, endIfDone } from './race.ts';
+import { afterRace, raceTimers, endIfDone, tickTimer } from './race.ts';
 import { idleTimers } from './rules.ts';
 import type { MoveRecord } from './records.ts';
 import { isRaceOn } from './room.ts';
@@ -243,7 +243,7 @@ function restoredWithTimers(room: Room, now: number): Restored {
   if (room.race && isRaceOn(room)) {
     const pending = raceTimers(room.race);
     timers.push(...(room.phase === 'countdown' ? pending : pending.slice(1)));
-    if (room.phase === 'racing') timers.push(...idleTimers(room.race));
+    if (room.phase === 'racing') timers.push(...idleTimers(room.race), ...tickTimer(room, now));
   }
   const ended = endIfDone(room, now, timers);
   return ended.ok
