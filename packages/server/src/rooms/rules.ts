@@ -34,11 +34,7 @@ export function forfeit(room: Room, command: CommandOf<'forfeit'>, now: number) 
 
 /** The idle timer of every runner still racing (none when the room has no idle rule). */
 export function idleTimers(race: Race | null): Effect[] {
-  const limit = race?.rules.idleOutSec ?? null;
-  if (!race || limit === null) return [];
-  return race.runners
-    .filter((runner) => runner.status === 'racing')
-    .map((runner) => idleTimer(race, runner.playerId, runner.activeAt + limit * 1000));
+  return race ? race.runners.flatMap((runner) => idleTimerAfterMove(race, runner.playerId)) : [];
 }
 
 const idleTimer = (race: Race, playerId: string, at: number): Effect => ({
