@@ -3,6 +3,7 @@ export * from './sat/types.ts';
 export * from './rng.ts';
 export * from './cnf/generators.ts';
 export * from './sat/solver.ts';
+export * from './sat/solve-cnf.ts';
 export * from './sat/eliminate.ts';
 export * from './cnf/dimacs.ts';
 export * from './cnf/dimacs-write.ts';

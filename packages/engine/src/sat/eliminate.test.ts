@@ -10,7 +10,7 @@ import { createRng, type Rng } from '../rng.ts';
 import { eliminateVariables } from './eliminate.ts';
 import { litFromDimacs } from './lit.ts';
 import { OccurrenceDb } from './occurrences.ts';
-import { solveCnf } from './solver.ts';
+import { solveCnf } from './solve-cnf.ts';
 import {
   errorOrThrown,
   findModel,

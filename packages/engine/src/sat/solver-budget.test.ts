@@ -7,7 +7,8 @@ import { describe, expect, it } from 'vitest';
 import { firstFalsifiedClause, type Cnf } from '../cnf/formula.ts';
 import { pigeonhole } from '../cnf/generators.ts';
 import { createRng, type Rng } from '../rng.ts';
-import { Solver, solveCnf, solveCnfAsync } from './solver.ts';
+import { Solver } from './solver.ts';
+import { solveCnf, solveCnfAsync } from './solve-cnf.ts';
 import { isSatisfiable, randomLiteral, randomMessyCnf, showCnf } from './testing/brute-force.ts';
 import { SOLVER_MODES, type SolveResult, type SolverModeName, type SolverStats } from './types.ts';
 

@@ -7,7 +7,8 @@ import { describe, expect, it } from 'vitest';
 import { cnf, firstFalsifiedClause, type Cnf } from '../cnf/formula.ts';
 import { pigeonhole, plantedKSat, randomKSat } from '../cnf/generators.ts';
 import { createRng } from '../rng.ts';
-import { Solver, solveCnf } from './solver.ts';
+import { Solver } from './solver.ts';
+import { solveCnf } from './solve-cnf.ts';
 import {
   countModels,
   errorOrThrown,

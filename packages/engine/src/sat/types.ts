@@ -47,6 +47,11 @@ export interface SolveOptions {
   readonly budget?: Budget;
   /** Checked between slices of work; `solveAsync` yields to the event loop so it can fire. */
   readonly signal?: AbortSignal;
+  /**
+   * Called by the async solves between slices (every `sliceMs`) with the statistics so far,
+   * `ms` being the time since the call began: live progress for a UI or a CLI.
+   */
+  readonly onProgress?: (stats: SolverStats) => void;
 }
 
 export interface SolverStats {

@@ -3,7 +3,7 @@
  * and a round trip through the engine's CDCL solver back to a grid.
  */
 import { describe, expect, it } from 'vitest';
-import { solveCnf } from '../sat/solver.ts';
+import { solveCnf } from '../sat/solve-cnf.ts';
 import { isSolved } from './check.ts';
 import {
   cellVar,

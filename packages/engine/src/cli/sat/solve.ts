@@ -1,6 +1,6 @@
 import type { Cnf } from '../../cnf/formula.ts';
 import { firstFalsifiedClause } from '../../cnf/formula.ts';
-import { solveCnfAsync } from '../../sat/solver.ts';
+import { solveCnfAsync } from '../../sat/solve-cnf.ts';
 import type { HeuristicName, SolveResult, SolverModeName } from '../../sat/types.ts';
 import { CliError } from '../errors.ts';
 
