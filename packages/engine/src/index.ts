@@ -4,6 +4,8 @@ export * from './rng.ts';
 export * from './cnf/generators.ts';
 export * from './sat/solver.ts';
 export * from './sat/solve-cnf.ts';
+export * from './sat/rate.ts';
+export * from './sat/result-file.ts';
 export * from './sat/eliminate.ts';
 export * from './cnf/dimacs.ts';
 export * from './cnf/dimacs-write.ts';

@@ -1,7 +1,7 @@
 import type { SolverStats } from '../../sat/types.ts';
 import { alignedTable, formatCount, formatMs } from '../io/output.ts';
-import type { Rate } from './rate.ts';
-import { formatRate } from './rate.ts';
+import type { Rate } from '../../sat/rate.ts';
+import { formatRate } from '../../sat/rate.ts';
 import { verdictText, type TimedResult } from './solve.ts';
 
 /** What was read, shared by every form of report. */

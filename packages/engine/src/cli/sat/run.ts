@@ -5,7 +5,7 @@ import { CliError } from '../errors.ts';
 import { ExitCode } from '../exit-codes.ts';
 import { onInterrupt } from '../io/interrupt.ts';
 import { writeLines } from '../io/output.ts';
-import { optimisationRate } from './rate.ts';
+import { optimisationRate } from '../../sat/rate.ts';
 import { readCnf } from './read-cnf.ts';
 import {
   formatCompareReport,

@@ -1,4 +1,9 @@
-import type { TimedResult } from './solve.ts';
+/** A timed solve, as far as the rate needs it. */
+export interface TimedRun {
+  readonly result: { readonly status: 'sat' | 'unsat' | 'unknown' };
+  /** Wall-clock milliseconds it took (or used before giving up). */
+  readonly ms: number;
+}
 
 /**
  * The course design's optimisation rate `(t − t_o) / t`, in percent, with t the baseline's
@@ -13,7 +18,7 @@ export interface Rate {
   readonly bound: 'exact' | 'lower' | 'upper' | 'none';
 }
 
-export function optimisationRate(baseline: TimedResult, optimised: TimedResult): Rate {
+export function optimisationRate(baseline: TimedRun, optimised: TimedRun): Rate {
   const baseDecided = baseline.result.status !== 'unknown';
   const optDecided = optimised.result.status !== 'unknown';
   if ((!baseDecided && !optDecided) || baseline.ms <= 0) return { percent: null, bound: 'none' };
