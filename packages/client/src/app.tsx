@@ -1,8 +1,8 @@
 /**
  * The app shell: header (home link, language, colour scheme) and the page for the URL.
- * Routes: `/` home, `/r/:code` a room (lobby, race, spectate, results), `/solo` solo play.
- * The room and solo pages are chunks of their own (solo's engine worker too), loaded when
- * first visited, so the home page loads neither.
+ * Routes: `/` home, `/r/:code` a room (lobby, race, spectate, results), `/solo` solo play,
+ * `/lab` the SAT lab. The room, solo and lab pages are chunks of their own (their engine
+ * workers too), loaded when first visited, so the home page loads none of them.
  */
 import type { ComponentChild, ComponentType } from 'preact';
 import { HomePage } from './features/home/HomePage.tsx';
@@ -16,6 +16,7 @@ import { OfflineBanner } from './ui/OfflineBanner.tsx';
 import { matchRoute, path } from './ui/router.ts';
 
 const solo = lazyComponent(() => import('./features/solo/SoloPage.tsx').then((m) => m.SoloPage));
+const lab = lazyComponent(() => import('./features/lab/LabPage.tsx').then((m) => m.LabPage));
 const room = lazyComponent(() => import('./features/room/RoomPage.tsx').then((m) => m.RoomPage));
 
 export function App() {
@@ -30,6 +31,7 @@ export function App() {
           <Lazy page={room} render={(Room) => <Room code={route.code} />} />
         )}
         {route.page === 'solo' && <Lazy page={solo} render={(Solo) => <Solo />} />}
+        {route.page === 'lab' && <Lazy page={lab} render={(Lab) => <Lab />} />}
         {route.page === 'notFound' && <NotFound />}
       </main>
       <Announcer />

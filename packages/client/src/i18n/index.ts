@@ -6,12 +6,13 @@
  *
  * Catalogues: `en.ts` / `zh.ts` (app shell, board, solo), `race.ts` (home, lobby, race,
  * spectate, results: see its header for the shape), `show.ts` (TV, podium, rules card) and
- * `a11y.ts` (screen-reader announcements).
+ * `a11y.ts` (screen-reader announcements), `lab.ts` (the SAT lab).
  */
 import { signal } from '@preact/signals';
 import { readStored, writeStored } from '../ui/storage.ts';
 import { a11yEn, a11yZh } from './a11y.ts';
 import { en } from './en.ts';
+import { labEn, labZh } from './lab.ts';
 import { raceEn, raceZh } from './race.ts';
 import { showEn, showZh } from './show.ts';
 import { zh } from './zh.ts';
@@ -20,12 +21,16 @@ export const LANGUAGES = ['en', 'zh'] as const;
 export type Language = (typeof LANGUAGES)[number];
 
 export type MessageKey =
-  keyof typeof en | keyof typeof raceEn | keyof typeof showEn | keyof typeof a11yEn;
+  | keyof typeof en
+  | keyof typeof raceEn
+  | keyof typeof showEn
+  | keyof typeof a11yEn
+  | keyof typeof labEn;
 export type Params = Readonly<Record<string, string | number>>;
 
 const CATALOGUES: Record<Language, Record<MessageKey, string>> = {
-  en: { ...en, ...raceEn, ...showEn, ...a11yEn },
-  zh: { ...zh, ...raceZh, ...showZh, ...a11yZh },
+  en: { ...en, ...raceEn, ...showEn, ...a11yEn, ...labEn },
+  zh: { ...zh, ...raceZh, ...showZh, ...a11yZh, ...labZh },
 };
 
 /** Language names in their own language, for the switcher. */

@@ -22,14 +22,16 @@ export function navigate(to: string, options: { replace?: boolean } = {}): void 
 export type Route =
   | { readonly page: 'home' }
   | { readonly page: 'solo' }
+  | { readonly page: 'lab' }
   | { readonly page: 'room'; readonly code: string }
   | { readonly page: 'notFound' };
 
-/** `/` home, `/solo`, `/r/CODE` (any case; the room page normalises), else not found. */
+/** `/` home, `/solo`, `/lab`, `/r/CODE` (any case; the room page normalises), else not found. */
 export function matchRoute(pathname: string): Route {
   const trimmed = pathname.replace(/\/+$/, '') || '/';
   if (trimmed === '/') return { page: 'home' };
   if (trimmed === '/solo') return { page: 'solo' };
+  if (trimmed === '/lab') return { page: 'lab' };
   const room = /^\/r\/([A-Za-z0-9_-]{1,32})$/.exec(trimmed);
   if (room) return { page: 'room', code: decodeURIComponent(room[1]!) };
   return { page: 'notFound' };

@@ -1,5 +1,6 @@
 /**
- * Home: create a room (you become its host) or join one by its code; solo play is a link away.
+ * Home: create a room (you become its host) or join one by its code; solo play and the SAT lab
+ * are a link away.
  * Creating takes the seat here and keeps its session token, so the room page regains it. The
  * actions load on first use (home-actions.ts), keeping the first page load small.
  */
@@ -101,6 +102,9 @@ export function HomePage() {
       )}
       <p>
         <Link href="/solo">{t('home.solo')}</Link>
+      </p>
+      <p>
+        <Link href="/lab">{t('lab.homeLink')}</Link>
       </p>
     </section>
   );

@@ -1,0 +1,116 @@
+/**
+ * The SAT lab's solver, off the main thread: parses the page's DIMACS text and solves it with
+ * `solveCnfAsync`, reporting the statistics between 50 ms slices. One solve at a time; a
+ * `cancel` aborts it at the next slice (the page terminates the worker if that takes too long,
+ * e.g. inside preprocessing).
+ */
+import {
+  parseDimacs,
+  solveCnfAsync,
+  type Cnf,
+  type SolveCnfOptions,
+  type SolveResult,
+} from '@percent/engine';
+import type { Inspection, LabRequest, LabResponse, RunConfig, RunOutcome } from './lab-protocol.ts';
+
+interface WorkerScope {
+  onmessage: ((event: MessageEvent<LabRequest>) => void) | null;
+  postMessage(message: LabResponse, transfer?: Transferable[]): void;
+}
+
+const scope = self as unknown as WorkerScope;
+/** The solve in progress, by request id. */
+const running = new Map<number, AbortController>();
+
+scope.onmessage = ({ data: request }) => {
+  if (request.type === 'cancel') {
+    running.get(request.id)?.abort();
+    return;
+  }
+  if (request.type === 'inspect') {
+    const inspection = inspect(request.text, request.file).inspection;
+    scope.postMessage({ type: 'inspected', id: request.id, inspection });
+    return;
+  }
+  solve(request.id, request.text, request.file, request.runs).catch((error: unknown) => {
+    const message = error instanceof Error ? error.message : String(error);
+    scope.postMessage({ type: 'failed', id: request.id, message });
+  });
+};
+
+/** Parses `text`; on an error, the offending line comes along for the page to show. */
+function inspect(text: string, file: string): { inspection: Inspection; cnf?: Cnf } {
+  const parsed = parseDimacs(text, { fileName: file });
+  if (!parsed.ok)
+    return {
+      inspection: { ok: false, error: parsed.error, lineText: lineAt(text, parsed.error.line) },
+    };
+  const { cnf, warnings } = parsed;
+  return {
+    inspection: { ok: true, vars: cnf.numVars, clauses: cnf.clauses.length, warnings },
+    cnf,
+  };
+}
+
+/** Line `line` (1-based) of `text` without its end, cut to 200 characters. */
+function lineAt(text: string, line: number): string {
+  let start = 0;
+  for (let n = 1; n < line && start !== -1; n++) {
+    const next = text.indexOf('\n', start);
+    start = next === -1 ? -1 : next + 1;
+  }
+  if (start === -1) return '';
+  const end = text.indexOf('\n', start);
+  return text
+    .slice(start, end === -1 ? undefined : end)
+    .replace(/\r$/, '')
+    .slice(0, 200);
+}
+
+async function solve(
+  id: number,
+  text: string,
+  file: string,
+  runs: readonly RunConfig[],
+): Promise<void> {
+  const { inspection, cnf } = inspect(text, file);
+  scope.postMessage({ type: 'inspected', id, inspection });
+  const controller = new AbortController();
+  running.set(id, controller);
+  try {
+    for (const [run, config] of runs.entries()) {
+      if (!cnf || controller.signal.aborted) break;
+      scope.postMessage({ type: 'started', id, run });
+      const result = await solveCnfAsync(cnf, {
+        ...options(config),
+        signal: controller.signal,
+        onProgress: (stats) => scope.postMessage({ type: 'progress', id, run, stats }),
+      });
+      finish(id, run, result);
+    }
+  } finally {
+    running.delete(id);
+  }
+  scope.postMessage({ type: 'done', id });
+}
+
+/** The engine's options for a run; `xor` is passed through for engines that know it. */
+function options(config: RunConfig): SolveCnfOptions & { readonly xor?: boolean } {
+  const { mode, heuristic, xor, timeMs } = config;
+  return { mode, heuristic, xor, budget: timeMs === undefined ? undefined : { timeMs } };
+}
+
+function finish(id: number, run: number, result: SolveResult): void {
+  if (result.status === 'sat') {
+    const outcome: RunOutcome = { status: 'sat', stats: result.stats };
+    // A copy of its own, so the transfer cannot take a buffer the engine still shares.
+    const model = result.model.slice();
+    scope.postMessage({ type: 'finished', id, run, outcome, model }, [model.buffer]);
+    return;
+  }
+  const outcome: RunOutcome =
+    result.status === 'unsat'
+      ? { status: 'unsat', stats: result.stats }
+      : { status: 'unknown', reason: result.reason, stats: result.stats };
+  scope.postMessage({ type: 'finished', id, run, outcome });
+}
