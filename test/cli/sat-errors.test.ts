@@ -1,5 +1,5 @@
 // `percent sat` on bad input and bad usage: one clear line on stderr, exit 1, no stack.
-import { writeFile } from 'node:fs/promises';
+import { mkdir, writeFile } from 'node:fs/promises';
 import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { cnf } from '@percent/engine';
@@ -49,10 +49,14 @@ describe('percent sat: bad input', () => {
     expect(run.stderr.trim().split('\n')).toHaveLength(1);
   });
 
-  it('reports a folder given as the file', async () => {
-    const run = await percent('sat', dir);
+  it('reports a folder without .cnf files (a folder is folder mode)', async () => {
+    const empty = path.join(dir, 'empty');
+    await mkdir(empty);
+    await writeFile(path.join(empty, 'notes.txt'), 'p cnf 1 1\n1 0\n');
+    const run = await percent('sat', empty);
     expect(run.code).toBe(1);
-    expect(run.stderr).toContain('not a regular file');
+    expect(run.stderr).toMatch(/no \.cnf files in .*empty/);
+    expect(run.stderr.trim().split('\n')).toHaveLength(1);
   });
 });
 

@@ -9,15 +9,23 @@ Examples:
   $ percent sat problem.cnf --compare   baseline DPLL vs optimised CDCL, with the rate
   $ percent help sat                    every option of a command`;
 
-/** The `percent` program with every command of commands/index.ts. */
-export function buildProgram(): Command {
+/**
+ * The `percent` program for `args`: when they start with a command's name, only that
+ * command is loaded (start-up time); otherwise (`--help`, `help sat`, a typo that deserves
+ * a suggestion) every command of commands/index.ts.
+ */
+export async function buildProgram(args: readonly string[]): Promise<Command> {
   const program = new Command('percent')
     .description('Percent: the percent-sudoku engine and its SAT solver, on the command line')
     .showSuggestionAfterError()
     .showHelpAfterError('(add --help for usage)')
     .addHelpText('after', OVERVIEW)
     .exitOverride();
-  for (const module of COMMANDS) {
+  const named = COMMANDS.filter((entry) => entry.name === args[0]);
+  const modules = await Promise.all(
+    (named.length > 0 ? named : COMMANDS).map((entry) => entry.load()),
+  );
+  for (const module of modules) {
     // Settings such as exitOverride and showHelpAfterError reach subcommands only if copied.
     program.addCommand(module.create().copyInheritedSettings(program));
   }
@@ -32,7 +40,7 @@ export function buildProgram(): Command {
 export async function runCli(args: readonly string[]): Promise<number> {
   process.exitCode = undefined;
   try {
-    await buildProgram().parseAsync([...args], { from: 'user' });
+    await (await buildProgram(args)).parseAsync([...args], { from: 'user' });
     return typeof process.exitCode === 'number' ? process.exitCode : ExitCode.ok;
   } catch (error) {
     // Commander has printed the help or the usage error already; its code is 0 after

@@ -1,22 +1,23 @@
 import type { CommandModule } from './module.ts';
-import { sat } from './sat.ts';
-import { encode } from './encode.ts';
-import { endgames } from './endgames.ts';
-import { generate } from './generate.ts';
-import { grade } from './grade.ts';
-import { hint } from './hint.ts';
-import { solve } from './solve.ts';
+
+/** A subcommand by name, its module loaded only when it is needed. */
+export interface CommandEntry {
+  readonly name: string;
+  load(): Promise<CommandModule>;
+}
 
 /**
  * Every subcommand, in the order `percent --help` lists them. A new command is one module in
- * this folder plus one entry here; the sudoku commands share cli/sudoku/.
+ * this folder plus one entry here; the sudoku commands share cli/sudoku/. Modules are loaded
+ * on demand so that `percent sat` never loads (nor initialises) the sudoku engine: in the
+ * bundle each becomes its own chunk.
  */
-export const COMMANDS: readonly CommandModule[] = [
-  sat,
-  solve,
-  generate,
-  endgames,
-  encode,
-  grade,
-  hint,
+export const COMMANDS: readonly CommandEntry[] = [
+  { name: 'sat', load: async () => (await import('./sat.ts')).sat },
+  { name: 'solve', load: async () => (await import('./solve.ts')).solve },
+  { name: 'generate', load: async () => (await import('./generate.ts')).generate },
+  { name: 'endgames', load: async () => (await import('./endgames.ts')).endgames },
+  { name: 'encode', load: async () => (await import('./encode.ts')).encode },
+  { name: 'grade', load: async () => (await import('./grade.ts')).grade },
+  { name: 'hint', load: async () => (await import('./hint.ts')).hint },
 ];

@@ -5,7 +5,11 @@ import {
   type HeuristicName,
   type SolverModeName,
 } from '../../sat/types.ts';
+import { availableParallelism } from 'node:os';
+import { CliError } from '../errors.ts';
+import { isFolderMode } from '../sat/inputs.ts';
 import { runSat } from '../sat/run.ts';
+import type { SolveConfig } from '../sat/solve.ts';
 import type { CommandModule } from './module.ts';
 
 /** The options as commander hands them over, after the parsers and choices below. */
@@ -21,11 +25,23 @@ interface RawSatOptions {
   json?: boolean;
   compare?: boolean;
   elim: boolean;
+  xor: boolean;
+  jobs: number;
 }
 
 const EXAMPLES = `
-Exit status (MiniSat convention): 10 satisfiable, 20 unsatisfiable, 0 undecided
-(timeout, conflict budget, Ctrl-C), 1 bad input or usage.
+Exit status of one file (MiniSat convention): 10 satisfiable, 20 unsatisfiable,
+0 undecided (timeout, conflict budget, Ctrl-C), 1 bad input or usage.
+
+Folder mode: several files, or a folder (every .cnf below it, subfolders included,
+names starting with . skipped). Each file is solved on one of --jobs worker threads and
+gets its .res beside it (or below --out DIR, keeping the layout); a table (file, vars,
+clauses, status, ms, conflicts) streams in input order, then a summary. A bad file is an
+ERROR row with its file:line:column message and the others go on. --timeout and
+--conflicts apply to each file. Progress (N of M files) goes to stderr on a terminal.
+--json prints one JSON object per file as it finishes, then {"summary":true,...}.
+Exit status: 0 every file solved (whatever the verdicts), 1 some file failed,
+130 Ctrl-C (finished .res files are kept, the summary covers them).
 
 The result file (FILE.res beside the input unless --out is given) holds
   s 1 | s 0 | s -1     satisfiable | unsatisfiable | undecided
@@ -39,7 +55,10 @@ Examples:
   $ percent sat problem.cnf --compare           DPLL + first vs CDCL + VSIDS, with the rate
   $ percent sat problem.cnf --no-elim           CDCL without preprocessing
   $ percent sat problem.cnf --json | jq .stats  machine-readable result
-  $ percent sat tiny.cnf --print                list the clauses, then solve`;
+  $ percent sat tiny.cnf --print                list the clauses, then solve
+  $ percent sat cnf/ --jobs 2 --timeout 5000    every .cnf below cnf/, two threads
+  $ percent sat a.cnf b.cnf --out results/      results/a.res, results/b.res
+  $ percent sat cnf/ --json > runs.jsonl        one JSON line per file, then the summary`;
 
 /** A positive whole number, for `--timeout` and `--conflicts`. */
 function positiveInteger(what: string): (value: string) => number {
@@ -54,8 +73,11 @@ function positiveInteger(what: string): (value: string) => number {
 
 function satCommand(): Command {
   return new Command('sat')
-    .description('Solve a DIMACS CNF file and write its .res result file')
-    .argument('<file>', 'DIMACS CNF file (p cnf V C header, clauses ending in 0)')
+    .description('Solve DIMACS CNF files and write their .res result files')
+    .argument(
+      '<file...>',
+      'DIMACS CNF file (p cnf V C header, clauses ending in 0); several files or a folder: folder mode',
+    )
     .addOption(
       new Option('--heuristic <name>', 'branching heuristic').choices(HEURISTICS).default('vsids'),
     )
@@ -74,7 +96,17 @@ function satCommand(): Command {
       '--no-elim',
       'skip the variable-elimination preprocessing of CDCL (as MiniSat -no-elim)',
     )
-    .option('--out <path>', 'write the result file here instead of FILE.res')
+    .option('--no-xor', 'skip XOR detection and Gauss-Jordan elimination (CDCL)')
+    .option(
+      '--jobs <n>',
+      'folder mode: worker threads (default: the available parallelism)',
+      positiveInteger('threads'),
+      availableParallelism(),
+    )
+    .option(
+      '--out <path>',
+      'write the result file here instead of FILE.res (folder mode: a folder for every .res)',
+    )
     .addOption(
       new Option('--print', 'list the parsed clauses before solving (not with --json)').conflicts(
         'json',
@@ -85,25 +117,50 @@ function satCommand(): Command {
     .option('--json', 'print one JSON object: status, solve ms, parse ms, statistics')
     .option('--compare', 'solve twice, DPLL + first and the chosen mode, and print the rate')
     .addHelpText('after', EXAMPLES)
-    .action(async (file: string, _opts: unknown, command: Command) => {
+    .action(async (files: string[], _opts: unknown, command: Command) => {
       const opts = command.opts<RawSatOptions>();
-      process.exitCode = await runSat({
-        file,
-        out: opts.out,
-        config: {
-          mode: opts.mode,
-          heuristic: opts.heuristic,
-          timeoutMs: opts.timeout,
-          conflicts: opts.conflicts,
-          eliminate: opts.elim,
-        },
-        print: opts.print === true,
-        strict: opts.strict === true,
-        quiet: opts.quiet === true,
-        json: opts.json === true,
-        compare: opts.compare === true,
-      });
+      process.exitCode = (await isFolderMode(files))
+        ? await runFolderMode(files, opts)
+        : await runSat({
+            file: files[0]!,
+            out: opts.out,
+            config: solveConfig(opts),
+            print: opts.print === true,
+            strict: opts.strict === true,
+            quiet: opts.quiet === true,
+            json: opts.json === true,
+            compare: opts.compare === true,
+          });
     });
+}
+
+function solveConfig(opts: RawSatOptions): SolveConfig {
+  return {
+    mode: opts.mode,
+    heuristic: opts.heuristic,
+    timeoutMs: opts.timeout,
+    conflicts: opts.conflicts,
+    eliminate: opts.elim,
+    xor: opts.xor,
+  };
+}
+
+/** Folder mode, loaded only when asked for (it brings the worker pool). */
+async function runFolderMode(paths: string[], opts: RawSatOptions): Promise<number> {
+  if (opts.compare || opts.print) {
+    const option = opts.compare ? '--compare' : '--print';
+    throw new CliError(`percent: ${option} works on one file, not in folder mode`);
+  }
+  const { runFolder } = await import('../sat/folder.ts');
+  return runFolder({
+    paths,
+    out: opts.out,
+    config: solveConfig(opts),
+    strict: opts.strict === true,
+    quiet: opts.quiet === true,
+    json: opts.json === true,
+    jobs: opts.jobs,
+  });
 }
 
 export const sat: CommandModule = { create: satCommand };

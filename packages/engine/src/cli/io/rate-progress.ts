@@ -1,4 +1,4 @@
-import { formatCount } from '../io/output.ts';
+import { formatCount } from './output.ts';
 
 /**
  * Progress of a long batch as a count and a rate, e.g. `solve: 120,000 puzzles, 18,400/s`.

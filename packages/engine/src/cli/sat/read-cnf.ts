@@ -37,7 +37,7 @@ export interface ReadCnfResult {
 export async function readCnf(file: string, options: ReadCnfOptions): Promise<ReadCnfResult> {
   const size = await readableSize(file);
   const started = performance.now();
-  const parsed = await parseFile(file, options.strict, options.showProgress ? size : 0);
+  const parsed = await parseCnfFile(file, options.strict, options.showProgress ? size : 0);
   if (!parsed.ok) throw new CliError(formatIssue(parsed.error, 'error'));
   printWarnings(parsed.warnings);
   return { cnf: parsed.cnf, warnings: parsed.warnings, parseMs: performance.now() - started };
@@ -48,10 +48,10 @@ export async function readCnf(file: string, options: ReadCnfOptions): Promise<Re
  * located where reading stopped. `progressTotal` is the file size when a percentage may be
  * shown (big file, progress wanted), otherwise 0.
  */
-async function parseFile(
+export async function parseCnfFile(
   file: string,
   strict: boolean,
-  progressTotal: number,
+  progressTotal = 0,
 ): Promise<ParseResult> {
   const stream = createReadStream(file, { encoding: 'utf8', highWaterMark: 1 << 20 });
   const progress = createProgress(

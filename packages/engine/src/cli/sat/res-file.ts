@@ -1,6 +1,8 @@
 import { randomBytes } from 'node:crypto';
+import { closeSync, openSync, renameSync, rmSync, writeSync } from 'node:fs';
 import { open, rename, rm } from 'node:fs/promises';
 import path from 'node:path';
+import { threadId } from 'node:worker_threads';
 import { resChunks } from '../../sat/result-file.ts';
 import type { SolveResult } from '../../sat/types.ts';
 import { CliError, describeError } from '../errors.ts';
@@ -34,6 +36,36 @@ export async function writeResFile(
     await rename(temp, target);
   } catch (error) {
     await rm(temp, { force: true });
+    throw new CliError(`percent: cannot write '${target}': ${describeError(error)}`);
+  }
+}
+
+let tempCount = 0;
+
+/**
+ * As `writeResFile`, blocking: for the worker threads of folder mode, where nothing else
+ * waits on the thread and a thread-pool round trip per file would cost more than the write.
+ */
+export function writeResFileSync(
+  target: string,
+  result: SolveResult,
+  numVars: number,
+  ms: number,
+): void {
+  const temp = path.join(
+    path.dirname(target),
+    `.${path.basename(target)}.${process.pid}.${threadId}.${tempCount++}.tmp`,
+  );
+  try {
+    const fd = openSync(temp, 'w');
+    try {
+      for (const chunk of resChunks(result, numVars, ms)) writeSync(fd, chunk);
+    } finally {
+      closeSync(fd);
+    }
+    renameSync(temp, target);
+  } catch (error) {
+    rmSync(temp, { force: true });
     throw new CliError(`percent: cannot write '${target}': ${describeError(error)}`);
   }
 }

@@ -1,6 +1,6 @@
 import type { Cnf } from '../../cnf/formula.ts';
 import { firstFalsifiedClause } from '../../cnf/formula.ts';
-import { solveCnfAsync } from '../../sat/solve-cnf.ts';
+import { solveCnf, solveCnfAsync, type SolveCnfOptions } from '../../sat/solve-cnf.ts';
 import type { HeuristicName, SolveResult, SolverModeName } from '../../sat/types.ts';
 import { CliError } from '../errors.ts';
 
@@ -12,13 +12,32 @@ export interface SolveConfig {
   readonly conflicts?: number;
   /** Bounded variable elimination before CDCL (default on; never in DPLL). */
   readonly eliminate?: boolean;
+  /** XOR detection and Gauss–Jordan elimination in CDCL (default on; `--no-xor` turns it off). */
+  readonly xor?: boolean;
 }
+
+/**
+ * The engine's options plus `xor`, which solve-cnf.ts takes once XOR reasoning lands; an
+ * engine without it ignores the field.
+ */
+type CnfOptionsWithXor = SolveCnfOptions & { readonly xor?: boolean };
 
 export interface TimedResult {
   readonly config: SolveConfig;
   readonly result: SolveResult;
   /** Wall time of the whole solve call (loading the clauses included, parsing excluded). */
   readonly ms: number;
+}
+
+/** The engine's options for `config`. */
+function cnfOptions(config: SolveConfig): CnfOptionsWithXor {
+  return {
+    mode: config.mode,
+    heuristic: config.heuristic,
+    eliminate: config.eliminate,
+    xor: config.xor,
+    budget: { timeMs: config.timeoutMs, conflicts: config.conflicts },
+  };
 }
 
 /**
@@ -32,14 +51,21 @@ export async function solveTimed(
   signal: AbortSignal,
 ): Promise<TimedResult> {
   const started = performance.now();
-  const result = await solveCnfAsync(cnf, {
-    mode: config.mode,
-    heuristic: config.heuristic,
-    eliminate: config.eliminate,
-    budget: { timeMs: config.timeoutMs, conflicts: config.conflicts },
-    signal,
-  });
-  const ms = performance.now() - started;
+  const result = await solveCnfAsync(cnf, { ...cnfOptions(config), signal });
+  return checked(cnf, config, result, performance.now() - started);
+}
+
+/**
+ * As `solveTimed`, without yielding to the event loop: for a worker thread, which is
+ * stopped by terminating it rather than by a signal.
+ */
+export function solveTimedSync(cnf: Cnf, config: SolveConfig): TimedResult {
+  const started = performance.now();
+  const result = solveCnf(cnf, cnfOptions(config));
+  return checked(cnf, config, result, performance.now() - started);
+}
+
+function checked(cnf: Cnf, config: SolveConfig, result: SolveResult, ms: number): TimedResult {
   if (result.status === 'sat') {
     const falsified = firstFalsifiedClause(cnf, result.model);
     if (falsified >= 0) {

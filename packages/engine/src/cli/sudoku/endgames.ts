@@ -3,7 +3,7 @@ import { ExitCode } from '../exit-codes.ts';
 import { onInterrupt } from '../io/interrupt.ts';
 import { formatCount } from '../io/output.ts';
 import { openBatch, type BatchRequest } from './batch.ts';
-import { createRateProgress, formatRate, formatSeconds } from './progress.ts';
+import { createRateProgress, formatRate, formatSeconds } from '../io/rate-progress.ts';
 
 /** `percent endgames` after option parsing; see commands/endgames.ts. */
 export type EndgamesRequest = BatchRequest;

@@ -9,7 +9,7 @@ import { onInterrupt } from '../io/interrupt.ts';
 import { formatCount } from '../io/output.ts';
 import { openBatch, type BatchRequest } from './batch.ts';
 import type { HolesRange } from './options.ts';
-import { createRateProgress, formatSeconds } from './progress.ts';
+import { createRateProgress, formatSeconds } from '../io/rate-progress.ts';
 import type { LineWriter } from './sink.ts';
 
 /** `percent generate` after option parsing; see commands/generate.ts. */

@@ -5,7 +5,12 @@ import { CliError } from '../errors.ts';
 import { ExitCode } from '../exit-codes.ts';
 import { onInterrupt } from '../io/interrupt.ts';
 import { formatCount } from '../io/output.ts';
-import { createRateProgress, formatRate, formatSeconds, type RateProgress } from './progress.ts';
+import {
+  createRateProgress,
+  formatRate,
+  formatSeconds,
+  type RateProgress,
+} from '../io/rate-progress.ts';
 import { openPuzzleSource, STDIN_NAME, type PuzzleLine } from './puzzle-source.ts';
 import { LineWriter, openSink } from './sink.ts';
 import { checkPuzzle, located } from './validate.ts';

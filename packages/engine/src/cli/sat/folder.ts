@@ -1,0 +1,173 @@
+import { ExitCode } from '../exit-codes.ts';
+import { createRateProgress } from '../io/rate-progress.ts';
+import {
+  formatSummary,
+  jsonRow,
+  jsonSummary,
+  summarize,
+  tableColumns,
+  tableHeading,
+  tableRow,
+} from './folder-report.ts';
+import type { FileOutcome, FileTask } from './folder-task.ts';
+import { collectInputs, type SatInput } from './inputs.ts';
+import type { SolveConfig } from './solve.ts';
+
+/** `percent sat DIR/ a.cnf …` after option parsing; see commands/sat.ts. */
+export interface FolderRequest {
+  readonly paths: readonly string[];
+  /** A folder for the `.res` files, instead of beside each input. */
+  readonly out?: string;
+  readonly config: SolveConfig;
+  readonly strict: boolean;
+  readonly quiet: boolean;
+  readonly json: boolean;
+  /** Worker threads. */
+  readonly jobs: number;
+}
+
+/** The pool as used here (piscina's, loaded only in folder mode). */
+interface Pool {
+  run(task: FileTask): Promise<FileOutcome>;
+  close(): Promise<void>;
+  destroy(): Promise<void>;
+}
+
+/**
+ * Solves every input on `jobs` worker threads, printing each row as soon as every row above
+ * it is done (so the table is in input order and still streams), then the summary.
+ * Exit status: 0 when every file was read and solved (whatever the verdicts), 1 when some
+ * file failed (its row says why), 130 when Ctrl-C stopped the run.
+ */
+export async function runFolder(request: FolderRequest): Promise<number> {
+  const started = performance.now();
+  const inputs = await collectInputs(request.paths, request.out);
+  const jobs = Math.min(request.jobs, inputs.length);
+  const pool = await startPool(jobs);
+  const printer = createPrinter(request, inputs);
+  const progress = createRateProgress('sat', 'files', {
+    enabled: !request.quiet && !request.json,
+    showOnLog: false,
+    total: inputs.length,
+  });
+  const stop = onFirstInterrupt(() => void pool.destroy());
+  let done = 0;
+  const outcomes = await dispatch(pool, inputs, request, jobs * 2, stop.stopped, (i, outcome) => {
+    progress.clear();
+    printer.add(i, outcome);
+    progress.update(++done);
+  }).finally(() => progress.clear());
+  stop.dispose();
+  if (!stop.stopped()) await pool.close();
+  printer.flush();
+  const summary = summarize(outcomes, {
+    files: inputs.length,
+    wallMs: performance.now() - started,
+    jobs,
+    interrupted: stop.stopped(),
+  });
+  process.stdout.write((request.json ? jsonSummary(summary) : formatSummary(summary)) + '\n');
+  if (summary.interrupted) return ExitCode.interrupted;
+  return summary.errors > 0 ? ExitCode.usage : ExitCode.ok;
+}
+
+/**
+ * Keeps `lanes` tasks in flight (so a worker finds its next file queued) until every input
+ * is done or `stopped()`; returns the outcomes of the files that finished.
+ */
+async function dispatch(
+  pool: Pool,
+  inputs: readonly SatInput[],
+  request: FolderRequest,
+  lanes: number,
+  stopped: () => boolean,
+  onOutcome: (index: number, outcome: FileOutcome) => void,
+): Promise<FileOutcome[]> {
+  const outcomes: FileOutcome[] = [];
+  let next = 0;
+  const lane = async (): Promise<void> => {
+    while (next < inputs.length && !stopped()) {
+      const index = next++;
+      const { file, resPath } = inputs[index]!;
+      const task = { file, resPath, config: request.config, strict: request.strict };
+      const outcome = await pool.run(task).catch((error: unknown): FileOutcome | null => {
+        // Ctrl-C terminates the workers: a file cut short has no row.
+        if (stopped()) return null;
+        return { kind: 'error', file, message: `percent: worker failed: ${String(error)}` };
+      });
+      if (outcome === null) return;
+      outcomes.push(outcome);
+      onOutcome(index, outcome);
+    }
+  };
+  await Promise.all(Array.from({ length: Math.max(1, lanes) }, lane));
+  return outcomes;
+}
+
+/**
+ * The worker module: dist/sat-worker.mjs beside this code in the bundle; the TypeScript
+ * source when the CLI itself runs from source (tsx, whose loader the workers inherit).
+ */
+function workerUrl(): string {
+  const here = import.meta.url;
+  const name = here.endsWith('.ts') ? './folder-worker.ts' : './sat-worker.mjs';
+  return new URL(name, here).href;
+}
+
+async function startPool(jobs: number): Promise<Pool> {
+  const { Piscina } = await import('piscina');
+  return new Piscina<FileTask, FileOutcome>({
+    filename: workerUrl(),
+    minThreads: jobs,
+    maxThreads: jobs,
+  });
+}
+
+/** Prints rows in input order as they become available; JSON lines as they come. */
+function createPrinter(request: FolderRequest, inputs: readonly SatInput[]) {
+  const columns = tableColumns(inputs.map((input) => input.file));
+  const waiting = new Map<number, FileOutcome>();
+  let next = 0;
+  let headed = false;
+  const write = (outcome: FileOutcome): void => {
+    if (!headed) process.stdout.write(tableHeading(columns) + '\n');
+    headed = true;
+    process.stdout.write(tableRow(columns, outcome) + '\n');
+  };
+  return {
+    add(index: number, outcome: FileOutcome): void {
+      if (request.quiet) return;
+      if (request.json) return void process.stdout.write(jsonRow(outcome) + '\n');
+      waiting.set(index, outcome);
+      for (let row = waiting.get(next); row !== undefined; row = waiting.get(next)) {
+        waiting.delete(next++);
+        write(row);
+      }
+    },
+    /** After Ctrl-C: the finished rows still held behind an unfinished one. */
+    flush(): void {
+      const rest = [...waiting.entries()].sort(([a], [b]) => a - b);
+      for (const [, outcome] of rest) write(outcome);
+      waiting.clear();
+    },
+  };
+}
+
+/**
+ * Ctrl-C in folder mode: the first one calls `stop` (terminate the workers; the `.res` files
+ * already written stay, and the summary covers what finished); a second one exits at once.
+ */
+function onFirstInterrupt(stop: () => void): { stopped: () => boolean; dispose: () => void } {
+  let stopped = false;
+  const handler = (): void => {
+    if (stopped) {
+      process.stderr.write('\ninterrupted again: exiting now\n');
+      process.exit(ExitCode.interrupted);
+    }
+    stopped = true;
+    process.stderr.write('\ninterrupted: stopping the workers (Ctrl-C again to exit now)\n');
+    stop();
+  };
+  process.on('SIGINT', handler);
+  return { stopped: () => stopped, dispose: () => void process.off('SIGINT', handler) };
+}
