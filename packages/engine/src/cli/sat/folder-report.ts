@@ -126,7 +126,7 @@ function median(sorted: readonly number[]): number | null {
 export function formatSummary(s: FolderSummary): string {
   const lines = [
     `${formatCount(s.finished)} files: ${formatCount(s.sat)} sat, ${formatCount(s.unsat)} unsat, ` +
-      `${formatCount(s.unknown)} unknown, ${formatCount(s.errors)} errors`,
+      `${formatCount(s.unknown)} unknown, ${formatCount(s.errors)} ${s.errors === 1 ? 'error' : 'errors'}`,
     `solve time: total ${formatMs(s.totalMs)}, median ${s.medianMs === null ? '-' : formatMs(s.medianMs)}; ` +
       `wall ${formatSeconds(s.wallMs)} with ${s.jobs} ${s.jobs === 1 ? 'job' : 'jobs'}`,
   ];

@@ -1,0 +1,118 @@
+// The installed `percent`: the committed launcher starts one esbuild bundle (no tsx), builds
+// it when it is missing, rebuilds it when a source is newer, and answers with MiniSat's exit
+// codes. Formulas are generated; nothing here reads ../shared/data.
+import { spawnSync } from 'node:child_process';
+import { cp, readFile, stat, symlink, utimes } from 'node:fs/promises';
+import { isBuiltin } from 'node:module';
+import path from 'node:path';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { cnf, pigeonhole } from '@percent/engine';
+import { readRes, repoRoot, tempDir, writeCnf } from './cli-harness.ts';
+import { percentBin, startBin } from './bin-harness.ts';
+
+const engine = path.join(repoRoot, 'packages/engine');
+
+let dir = '';
+let cleanup = async (): Promise<void> => undefined;
+let satFile = '';
+let unsatFile = '';
+
+beforeAll(async () => {
+  ({ dir, cleanup } = await tempDir());
+  satFile = await writeCnf(
+    dir,
+    'sat.cnf',
+    cnf(3, [
+      [1, 2],
+      [-1, 3],
+      [-3, -2],
+    ]),
+  );
+  unsatFile = await writeCnf(dir, 'php-4-3.cnf', pigeonhole(4, 3));
+});
+afterAll(() => cleanup());
+
+/** The module specifiers a bundle loads: static imports, import() and require() of literals. */
+function importsOf(code: string): string[] {
+  const patterns = [
+    /^\s*import\s[^;]*?\bfrom\s*["']([^"']+)["']/gm,
+    /^\s*import\s*["']([^"']+)["']/gm,
+    /\bimport\(\s*["']([^"']+)["']\s*\)/g,
+    /\brequire\(\s*["']([^"']+)["']\s*\)/g,
+  ];
+  return patterns.flatMap((pattern) => [...code.matchAll(pattern)].map((m) => m[1]!));
+}
+
+describe('the CLI bundle', () => {
+  it('builds into dist/ as two self-contained files (Node built-ins and piscina only)', async () => {
+    const build = spawnSync(process.execPath, ['scripts/build-cli.mjs'], {
+      cwd: engine,
+      encoding: 'utf8',
+    });
+    expect(build.status, build.stderr).toBe(0);
+    expect(build.stdout).toMatch(/built dist\/ \(2 files/);
+    for (const name of ['percent.mjs', 'sat-worker.mjs']) {
+      const code = await readFile(path.join(engine, 'dist', name), 'utf8');
+      const foreign = importsOf(code).filter((s) => !isBuiltin(s) && s !== 'piscina');
+      expect(foreign, name).toEqual([]);
+    }
+  });
+
+  it('answers through the launcher: exit 10 with a checked model, exit 20', async () => {
+    const sat = await percentBin('sat', satFile);
+    expect(sat.code, sat.stderr).toBe(10);
+    expect(sat.stdout).toContain('SATISFIABLE');
+    const res = await readRes(path.join(dir, 'sat.res'));
+    expect(res.status).toBe('1');
+    expect(res.literals).toHaveLength(3);
+
+    const unsat = await percentBin('sat', unsatFile, '--quiet');
+    expect(unsat.code).toBe(20);
+    expect(unsat.stdout.trim()).toBe('UNSATISFIABLE');
+    expect((await readRes(path.join(dir, 'php-4-3.res'))).status).toBe('0');
+  });
+
+  it('takes --no-xor (and lists it in --help)', async () => {
+    const run = await percentBin('sat', unsatFile, '--no-xor', '--json');
+    expect(run.code, run.stderr).toBe(20);
+    expect(JSON.parse(run.stdout)).toMatchObject({ status: 'unsat' });
+    const help = await percentBin('sat', '--help');
+    expect(help.stdout).toContain('--no-xor');
+    expect(help.stdout).toContain('--jobs <n>');
+  });
+});
+
+describe('the launcher of a fresh checkout', () => {
+  let copy = '';
+
+  beforeAll(async () => {
+    // The package without dist/, as a clone installed with --ignore-scripts would have it.
+    copy = path.join(dir, 'engine');
+    for (const part of ['bin', 'scripts', 'src', 'package.json']) {
+      await cp(path.join(engine, part), path.join(copy, part), { recursive: true });
+    }
+    await symlink(path.join(engine, 'node_modules'), path.join(copy, 'node_modules'));
+  });
+
+  it('builds a missing bundle on the first run, then just starts it', async () => {
+    const bin = path.join(copy, 'bin/percent.js');
+    const first = await startBin(['sat', satFile, '--quiet'], { bin });
+    expect(first.code, first.stderr).toBe(10);
+    expect(first.stderr).toContain('the CLI bundle is not built yet: building it');
+    expect((await stat(path.join(copy, 'dist/percent.mjs'))).isFile()).toBe(true);
+
+    const second = await startBin(['sat', satFile, '--quiet'], { bin });
+    expect(second.code).toBe(10);
+    expect(second.stderr).toBe('');
+  });
+
+  it('rebuilds when a source file is newer than the bundle', async () => {
+    const bin = path.join(copy, 'bin/percent.js');
+    const source = path.join(copy, 'src/cli/errors.ts');
+    const later = new Date(Date.now() + 60_000);
+    await utimes(source, later, later);
+    const run = await startBin(['sat', unsatFile, '--quiet'], { bin });
+    expect(run.code, run.stderr).toBe(20);
+    expect(run.stderr).toContain('older than its sources: building it');
+  });
+});
