@@ -1,0 +1,20 @@
+import { parseDimacs, solveCnf } from '@percent/engine';
+import { describe, expect, it } from 'vitest';
+import { EXAMPLE_IDS, example } from './examples.ts';
+
+const EXPECTED = { random3sat: 'sat', pigeonhole: 'unsat', xorChains: 'unsat' } as const;
+
+describe('the lab examples', () => {
+  it.each(EXAMPLE_IDS)('%s parses cleanly and has the answer its label promises', (id) => {
+    const { text, file } = example(id);
+    const parsed = parseDimacs(text, { fileName: file, strict: true });
+    if (!parsed.ok) throw new Error(parsed.error.message);
+    expect(parsed.warnings).toEqual([]);
+    const result = solveCnf(parsed.cnf, { budget: { timeMs: 20_000 } });
+    expect(result.status).toBe(EXPECTED[id]);
+  });
+
+  it('is the same formula every time (seeded)', () => {
+    expect(example('random3sat').text).toBe(example('random3sat').text);
+  });
+});

@@ -1,0 +1,175 @@
+/**
+ * The SAT lab in the browser (`/lab`): a generated satisfiable file picked with the file input
+ * is solved in the lab's worker, its model satisfies every clause and the downloaded `.res`
+ * says the same; a pigeonhole file is unsatisfiable, also for the baseline of a comparison;
+ * Cancel stops a long DPLL search within a second and the lab solves again afterwards; a
+ * malformed file shows file:line:column and its line. No request ever goes to the server's
+ * API or socket, and once loaded the lab works offline (here at phone width, in dark mode).
+ */
+import { readFileSync } from 'node:fs';
+import {
+  createRng,
+  firstFalsifiedClause,
+  formatDimacs,
+  pigeonhole,
+  plantedKSat,
+} from '@percent/engine';
+import type { Page } from 'playwright-core';
+import { describe, expect, it } from 'vitest';
+import { hasChromium, screenshot, useE2eSession } from './harness.ts';
+
+/**
+ * Opens the lab the way a visitor does, from the home page's link. (A direct load of `/lab`
+ * needs the server to serve the app there too: requested in /work/notes/requests.md.)
+ */
+async function openLab(page: Page, baseUrl: string): Promise<void> {
+  await page.goto(`${baseUrl}/`);
+  await page.getByRole('link', { name: /SAT lab/ }).click();
+  await page.getByTestId('lab').waitFor();
+}
+
+/** Picks `text` as the file `name` through the lab's file input. */
+async function pickFile(page: Page, name: string, text: string): Promise<void> {
+  const buffer = Buffer.from(text);
+  await page.getByTestId('lab-file').setInputFiles({ name, mimeType: 'text/plain', buffer });
+}
+
+/** The model shown as `1 -2 3 …`, as a `model[v]` array (1 = true). */
+function modelOf(text: string, numVars: number): Uint8Array {
+  const model = new Uint8Array(numVars + 1);
+  for (const literal of text.trim().split(/\s+/).map(Number)) if (literal > 0) model[literal] = 1;
+  return model;
+}
+
+const statusOf = (page: Page, role: 'chosen' | 'baseline') =>
+  page.getByTestId(`lab-run-${role}`).getByTestId('lab-status');
+
+/** Every request the page's context makes to the server's API or socket. */
+function watchServerTraffic(page: Page): string[] {
+  const seen: string[] = [];
+  page.context().on('request', (request) => {
+    if (/^\/(socket\.io|api)(\/|$)/.test(new URL(request.url()).pathname)) seen.push(request.url());
+  });
+  return seen;
+}
+
+describe.skipIf(!hasChromium)('the SAT lab', () => {
+  const e2e = useE2eSession();
+
+  it('solves a picked SAT file: a model that satisfies it, and the same in the .res', async () => {
+    const page = await e2e.newPage();
+    const traffic = watchServerTraffic(page);
+    await openLab(page, e2e.server.url);
+    await page.getByRole('heading', { name: 'SAT lab' }).waitFor();
+    const { cnf } = plantedKSat(createRng('sat-lab-e2e'), 60, 250, 3);
+    await pickFile(page, 'planted-60.cnf', formatDimacs(cnf));
+    await expect
+      .poll(() => page.getByTestId('lab-summary').textContent())
+      .toBe('planted-60.cnf: 60 variables, 250 clauses');
+    await page.getByRole('button', { name: 'Solve', exact: true }).click();
+    await expect.poll(() => statusOf(page, 'chosen').textContent()).toBe('SAT — satisfiable');
+    const shown = (await page.getByTestId('lab-model').textContent()) ?? '';
+    expect(firstFalsifiedClause(cnf, modelOf(shown, 60))).toBe(-1);
+    const [download] = await Promise.all([
+      page.waitForEvent('download'),
+      page.getByTestId('lab-download').click(),
+    ]);
+    expect(download.suggestedFilename()).toBe('planted-60.res');
+    const res = readFileSync(await download.path(), 'utf8');
+    expect(res).toMatch(/^s 1\nv [-\d ]+\nt \d+(\.\d)?\n$/);
+    expect(res.split('\n')[1]).toBe(`v ${shown.trim()}`);
+    await screenshot(page, 'sat-lab-sat');
+    expect(traffic).toEqual([]);
+  }, 120_000);
+
+  it('finds a pigeonhole file unsatisfiable, for the baseline too, with the rate', async () => {
+    const page = await e2e.newPage();
+    await openLab(page, e2e.server.url);
+    await pickFile(page, 'php-7-6.cnf', formatDimacs(pigeonhole(7, 6)));
+    await page.getByLabel(/Compare with the baseline/).check();
+    await page.getByRole('button', { name: 'Solve', exact: true }).click();
+    await expect
+      .poll(() => statusOf(page, 'chosen').textContent(), { timeout: 30_000 })
+      .toBe('UNSAT — unsatisfiable');
+    expect(await statusOf(page, 'baseline').textContent()).toBe('UNSAT — unsatisfiable');
+    expect(await page.getByTestId('lab-rate').textContent()).toMatch(
+      /Optimisation rate \(t − tₒ\) \/ t: -?\d+\.\d%/,
+    );
+    expect(await page.getByTestId('lab-model').count()).toBe(0);
+    await screenshot(page, 'sat-lab-unsat-compare');
+  }, 120_000);
+
+  it('cancels a long search within a second and then solves again', async () => {
+    const page = await e2e.newPage();
+    await openLab(page, e2e.server.url);
+    await pickFile(page, 'php-13-12.cnf', formatDimacs(pigeonhole(13, 12)));
+    await page.getByLabel('Mode').selectOption('dpll');
+    await page.getByLabel('Branching').selectOption('first');
+    await page.getByLabel('Time budget').selectOption('0');
+    await page.getByRole('button', { name: 'Solve', exact: true }).click();
+    const conflicts = page.locator(
+      '[data-testid="lab-run-chosen"] [data-stat="lab.stat.conflicts"]',
+    );
+    await conflicts.waitFor();
+    await expect
+      .poll(async () => Number((await conflicts.textContent())?.replace(/\D/g, '')))
+      .toBeGreaterThan(0);
+    await page.getByTestId('lab-running').waitFor();
+    await screenshot(page, 'sat-lab-running');
+    const asked = Date.now();
+    await page.getByTestId('lab-cancel').click();
+    await expect
+      .poll(() => statusOf(page, 'chosen').textContent(), { interval: 20 })
+      .toBe('Cancelled');
+    expect(Date.now() - asked).toBeLessThan(1000);
+    expect(await page.getByTestId('lab-running').count()).toBe(0);
+    // The worker is usable again: a small formula is solved at once.
+    await page.getByRole('button', { name: /Random 3-SAT/ }).click();
+    await page.getByLabel('Mode').selectOption('cdcl');
+    await expect.poll(() => page.getByTestId('lab-summary').count()).toBe(1);
+    await page.getByRole('button', { name: 'Solve', exact: true }).click();
+    await expect.poll(() => statusOf(page, 'chosen').textContent()).toBe('SAT — satisfiable');
+  }, 120_000);
+
+  it('shows where a malformed file is wrong: file:line:column, the line and a caret', async () => {
+    const page = await e2e.newPage();
+    await openLab(page, e2e.server.url);
+    await pickFile(page, 'bad.cnf', 'c a typo\np cnf 3 2\n1 -2 0\n2 x 0\n');
+    const error = page.getByTestId('lab-error');
+    await error.waitFor();
+    const text = (await error.textContent()) ?? '';
+    expect(text).toContain('bad.cnf:4:3: expected an integer literal, found "x"');
+    expect(text).toContain('2 x 0\n  ^');
+    expect(await page.getByRole('button', { name: 'Solve', exact: true }).isDisabled()).toBe(true);
+    // A miscounted header is only a warning, as in MiniSat.
+    await page.locator('#lab-text').fill('p cnf 3 3\n1 -2 0\n2 3 0\n');
+    await expect
+      .poll(() => page.getByTestId('lab-summary').textContent())
+      .toContain('warning: pasted.cnf:1:9: the header declares 3 clauses, but the formula has 2');
+    await pickFile(page, 'bad.cnf', 'c a typo\np cnf 3 2\n1 -2 0\n2 x 0\n');
+    await error.waitFor();
+    await screenshot(page, 'sat-lab-error');
+  }, 120_000);
+
+  it('works offline once loaded, at phone width in dark mode and in Chinese', async () => {
+    const page = await e2e.newPage({
+      viewport: { width: 390, height: 844 },
+      colorScheme: 'dark',
+      hasTouch: true,
+      isMobile: true,
+    });
+    await openLab(page, e2e.server.url);
+    await page.context().setOffline(true);
+    await page.getByRole('button', { name: /Parity chains/ }).click();
+    await expect.poll(() => page.getByTestId('lab-summary').count()).toBe(1);
+    await page.getByRole('button', { name: 'Solve', exact: true }).click();
+    await expect.poll(() => statusOf(page, 'chosen').textContent()).toBe('UNSAT — unsatisfiable');
+    const width = await page.evaluate(() => document.documentElement.scrollWidth);
+    expect(width).toBeLessThanOrEqual(390);
+    await screenshot(page, 'sat-lab-phone-dark');
+    await page.getByRole('button', { name: '中文' }).click();
+    await page.getByRole('heading', { name: 'SAT 实验室' }).waitFor();
+    expect(await statusOf(page, 'chosen').textContent()).toBe('UNSAT — 不可满足');
+    await screenshot(page, 'sat-lab-phone-dark-zh');
+  }, 120_000);
+});
