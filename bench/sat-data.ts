@@ -26,9 +26,24 @@ export interface Instance {
   readonly trailer: boolean;
 }
 
-/** The sets of the SAT section, in report order. */
+/**
+ * The sets of the SAT section, in report order: the course's check table, every SATLIB
+ * family of the shared data (structured, then uniform random), then the other HUST sets.
+ */
 export const SAT_SETS = [
   'hust/check',
+  'aim',
+  'ais',
+  'bf',
+  'dubois',
+  'lran',
+  'parity',
+  'pigeonhole',
+  'pret',
+  'flat30-60',
+  'flat50-115',
+  'flat75-180',
+  'flat100-239',
   'uf20-91',
   'uf50-218',
   'uuf50-218',
@@ -44,10 +59,6 @@ export const SAT_SETS = [
   'uuf200-860',
   'uf250-1065',
   'uuf250-1065',
-  'flat30-60',
-  'flat50-115',
-  'flat75-180',
-  'flat100-239',
   'hust/sat-S',
   'hust/sat-M',
   'hust/sat-L',
@@ -102,10 +113,19 @@ function toStatus(text: string): Status {
  */
 export async function nativeInput(instance: Instance, scratch: string): Promise<string> {
   if (!instance.trailer) return instance.absPath;
-  const text = await readFile(instance.absPath, 'utf8');
-  const cut = text.search(/^%/m);
   const copy = path.join(scratch, instance.path.replace(/[\\/]/g, '__'));
   await mkdir(scratch, { recursive: true });
-  await writeFile(copy, cut < 0 ? text : text.slice(0, cut));
+  await writeFile(copy, withoutTrailer(await readFile(instance.absPath, 'utf8')));
   return copy;
+}
+
+/** DIMACS text cut before SATLIB's `%` trailer line, if it has one. */
+export function withoutTrailer(text: string): string {
+  const cut = text.search(/^%/m);
+  return cut < 0 ? text : text.slice(0, cut);
+}
+
+/** A SATLIB family (every set outside hust/): the issue's per-family ratio applies. */
+export function isSatlibFamily(set: string): boolean {
+  return !set.startsWith('hust/');
 }

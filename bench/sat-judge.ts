@@ -1,5 +1,7 @@
 import type { Instance } from './sat-data.ts';
+import { netSum, sumTimes, type TimeSum } from './sat-net.ts';
 import type { ExtraSolver, OursRun, SolverRun } from './sat-runners.ts';
+import type { SolverName, Startups } from './sat-startup.ts';
 
 /** Everything measured on one instance. */
 export interface InstanceResult {
@@ -27,42 +29,28 @@ export function judge(instance: Instance, run: SolverRun): Judgement {
   return 'wrong';
 }
 
-/** A sum of times, `censored` when some of the runs were undecided (a lower bound then). */
-export interface TimeSum {
-  readonly ms: number;
-  readonly censored: boolean;
-  readonly runs: number;
-  readonly decided: number;
-}
-
-export function sumTimes(runs: readonly (SolverRun | undefined)[]): TimeSum | undefined {
-  const present = runs.filter((r): r is SolverRun => r !== undefined);
-  if (present.length === 0) return undefined;
-  return {
-    ms: present.reduce((total, r) => total + r.ms, 0),
-    censored: present.some((r) => r.censored),
-    runs: present.length,
-    decided: present.filter((r) => !r.censored).length,
-  };
-}
-
 export interface SetTotals {
   readonly set: string;
   /** Files in the set, and how many of them ran (fewer under `--limit`). */
   readonly available: number;
   readonly files: number;
   readonly counts: Readonly<Record<Judgement, number>>;
+  /** Ours in-process (solve time, `--json` ms) and its parse time. */
   readonly ours: TimeSum;
   readonly parseMs: number;
+  /** MiniSat's own CPU time line. */
   readonly minisat?: TimeSum;
-  readonly extras: Partial<Record<ExtraSolver, TimeSum>>;
+  /** Per solver: process wall times minus that solver's start-up (the issue's metric). */
+  readonly net: Partial<Record<SolverName, TimeSum>>;
 }
+
+const EMPTY: TimeSum = { ms: 0, censored: false, runs: 0, decided: 0 };
 
 export function setTotals(
   set: string,
   available: number,
   results: readonly InstanceResult[],
-  extras: readonly ExtraSolver[],
+  startups: Startups,
 ): SetTotals {
   const counts: Record<Judgement, number> = {
     correct: 0,
@@ -72,18 +60,32 @@ export function setTotals(
     error: 0,
   };
   for (const r of results) counts[judge(r.instance, r.ours)]++;
-  const extraSums: Partial<Record<ExtraSolver, TimeSum>> = {};
-  for (const name of extras) extraSums[name] = sumTimes(results.map((r) => r.extras[name]));
+  const net: Partial<Record<SolverName, TimeSum>> = {};
+  for (const [name, startup] of Object.entries(startups.solvers)) {
+    const solver = name as SolverName;
+    const sum = netSum(
+      results.map((r) => runOf(r, solver)),
+      startup.medianMs,
+    );
+    if (sum !== undefined) net[solver] = sum;
+  }
   return {
     set,
     available,
     files: results.length,
     counts,
-    ours: sumTimes(results.map((r) => r.ours)) ?? { ms: 0, censored: false, runs: 0, decided: 0 },
+    ours: sumTimes(results.map((r) => r.ours)) ?? EMPTY,
     parseMs: results.reduce((total, r) => total + r.ours.parseMs, 0),
     minisat: sumTimes(results.map((r) => r.minisat)),
-    extras: extraSums,
+    net,
   };
+}
+
+/** The run of `solver` on this instance, if it ran. */
+export function runOf(result: InstanceResult, solver: SolverName): SolverRun | undefined {
+  if (solver === 'ours') return result.ours;
+  if (solver === 'minisat') return result.minisat;
+  return result.extras[solver];
 }
 
 /** Every run of ours (optimised and baseline) that answered wrongly or failed. */
@@ -102,6 +104,30 @@ export function failures(results: readonly InstanceResult[]): string[] {
         );
       } else if (verdict === 'error') {
         out.push(`ERROR: ${r.instance.path} (${label}): ${run.note}`);
+      }
+    }
+  }
+  return out;
+}
+
+/**
+ * Answers of the references that contradict the verified status, and their errors: not a
+ * failure of ours, but worth a line (a reference that errs is not timing the same work).
+ */
+export function referenceProblems(results: readonly InstanceResult[]): string[] {
+  const out: string[] = [];
+  for (const r of results) {
+    const refs: [string, SolverRun | undefined][] = [
+      ['minisat', r.minisat],
+      ...Object.entries(r.extras),
+    ];
+    for (const [name, run] of refs) {
+      if (run === undefined) continue;
+      if (run.error) out.push(`${r.instance.path}: ${name} ${run.note}`);
+      else if (judge(r.instance, run) === 'wrong') {
+        out.push(
+          `${r.instance.path}: ${name} said ${run.verdict}, verified ${r.instance.verified}`,
+        );
       }
     }
   }

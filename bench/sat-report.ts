@@ -1,16 +1,21 @@
 import path from 'node:path';
 import { ms, table, type Align } from './markdown.ts';
 import type { BenchContext } from './section.ts';
-import { judge, type InstanceResult, type SetTotals, type TimeSum } from './sat-judge.ts';
-import { BASELINE, OPTIMISED, TIMING, type ExtraSolver, type SolverRun } from './sat-runners.ts';
-import { checkNumber, renderTargets, runRate } from './sat-targets.ts';
-
-/** Which reference solvers ran: minisat's version (undefined when absent) and the extras. */
-export interface Natives {
-  readonly minisat: string | undefined;
-  readonly extras: readonly ExtraSolver[];
-  readonly versions: Readonly<Record<string, string>>;
-}
+import type { Natives } from './sat-env.ts';
+import { describeStartup } from './sat-env.ts';
+import type { FolderRace } from './sat-folder.ts';
+import { judge, runOf, type InstanceResult, type SetTotals } from './sat-judge.ts';
+import { netMs, ratioText, sumTimes, type TimeSum } from './sat-net.ts';
+import { BASELINE, OPTIMISED, TIMING, type SolverRun } from './sat-runners.ts';
+import type { SolverName, Startups } from './sat-startup.ts';
+import {
+  checkNumber,
+  evaluateTargets,
+  familyRatio,
+  rateOf,
+  renderTargets,
+  runRate,
+} from './sat-targets.ts';
 
 export interface SatReport {
   readonly context: BenchContext;
@@ -20,30 +25,39 @@ export interface SatReport {
   readonly results: readonly InstanceResult[];
   /** Wrong answers and errors of ours, already phrased. */
   readonly problems: readonly string[];
-  /** How ours was started, e.g. `the CLI bundled once with esbuild`. */
+  /** Wrong answers and errors of the references, already phrased. */
+  readonly refProblems: readonly string[];
+  readonly startups: Startups;
+  readonly folder: FolderRace | string | undefined;
+  /** How ours was started, e.g. `the engine's CLI bundle`. */
   readonly launcher: string;
 }
 
 /** The whole SAT section of BENCHMARKS.md. */
 export function renderSat(report: SatReport): string {
+  const { results, totals, startups, folder } = report;
   const parts = [
     '## SAT solver',
     preamble(report),
     ...(report.problems.length > 0 ? [shout(report.problems)] : []),
-    '### Targets',
-    renderTargets(
-      report.results,
-      report.totals,
-      report.natives.minisat === undefined ? undefined : report.context.options.nativeTimeoutMs,
-    ),
+    '### Targets (issue 12)',
+    renderTargets(evaluateTargets({ results, totals, startups, folder })),
+    '### Process start-up (subtracted below)',
+    startupTable(report),
     '### HUST check table (the course design)',
     checkTable(report),
     '### Per set',
     setTable(report),
-    '### Not decided correctly',
-    exceptions(report.results),
+    ...(report.refProblems.length > 0 ? ['### References that erred', refList(report)] : []),
+    '### Not decided correctly by ours',
+    exceptions(results),
   ];
   return parts.join('\n\n');
+}
+
+/** The solvers that ran other than ours, in table order. */
+function references(natives: Natives): SolverName[] {
+  return [...(natives.minisat === undefined ? [] : ['minisat' as const]), ...natives.extras];
 }
 
 function preamble({ context, dir, natives, launcher }: SatReport): string {
@@ -52,21 +66,17 @@ function preamble({ context, dir, natives, launcher }: SatReport): string {
   const limited = Number.isFinite(options.limit)
     ? ` Limited run: at most ${options.limit} files per set.`
     : '';
-  const refs =
-    natives.minisat === undefined
-      ? 'minisat not on PATH: ratios skipped'
-      : ['minisat', ...natives.extras].map((n) => `${n} ${natives.versions[n] ?? ''}`).join(', ');
+  const refs = references(natives).map((n) => `${n} ${natives.versions[n] ?? ''}`.trim());
   return [
     `_Measured by \`${context.command}\` on ${date} UTC.${limited}_`,
     '',
     `- Data: \`${path.relative(context.repoRoot, dir) || dir}\`; the \`verified\` column of its MANIFEST.tsv is the truth (see its SOURCES.md).`,
-    `- Ours: \`percent sat --json\` with ${OPTIMISED.mode} + ${OPTIMISED.heuristic} after variable-elimination preprocessing (the default), run as ${launcher}; on hust/check also the course baseline ${BASELINE.mode} + ${BASELINE.heuristic}.`,
-    `- References: ${refs}.`,
-    `- Every run is its own process, one at a time (nothing in parallel), limited to ${options.timeoutMs / 1000} s for ours and ${options.nativeTimeoutMs / 1000} s for each reference.`,
-    `- Timing of ours: ${TIMING.ours}.`,
-    `- Timing of minisat: ${TIMING.minisat}; it has about 1 ms resolution, so tiny instances show 0.`,
-    `- Timing of cadical / picosat: ${TIMING.extras}.`,
-    '- An undecided run counts with the time it used, so a sum over it is a lower bound (≥); `~` marks a ratio of two lower bounds.',
+    `- Ours: \`percent sat --json\` with ${OPTIMISED.mode} + ${OPTIMISED.heuristic} (the default), run as ${launcher}; on hust/check also the course baseline ${BASELINE.mode} + ${BASELINE.heuristic}.`,
+    `- References: ${refs.join(', ') || 'none (minisat not on PATH: ratios skipped)'}.${natives.missing.length > 0 ? ` Not run: ${natives.missing.join('; ')}.` : ''}`,
+    `- Every run is its own process, one at a time (nothing in parallel), limited to ${options.timeoutMs / 1000} s for ours and ${options.nativeTimeoutMs / 1000} s for each reference (logic-solver has no budget of its own: its process is killed at the limit).`,
+    `- **Times in the tables are ${TIMING.wall}**; the issue's ratios are taken on them.`,
+    `- Also shown: ours in-process — ${TIMING.ours}; minisat CPU — ${TIMING.minisat}.`,
+    '- An undecided run counts with the time it used, so a sum over it is a lower bound (≥); `≤` marks a ratio whose reference is a lower bound, `~` a ratio of two lower bounds.',
   ].join('\n');
 }
 
@@ -78,45 +88,69 @@ function shout(problems: readonly string[]): string {
   ].join('\n');
 }
 
-function runCell(run: SolverRun | undefined): string {
-  if (run === undefined) return '—';
-  return run.censored ? `${ms(run.ms, true)} (${run.note})` : ms(run.ms);
+function startupTable({ startups, natives, launcher }: SatReport): string {
+  const how: Record<string, string> = {
+    ours: `\`percent sat FILE --json\` as ${launcher}`,
+    minisat: '`minisat -verb=1 FILE`',
+    cryptominisat5: '`cryptominisat5 --verb 0 --printsol 0 FILE`',
+    cadical: '`cadical -q -n FILE`',
+    picosat: '`picosat -n FILE`',
+    'logic-solver': '`node logic-solver.cjs FILE` (bench/logic-solver-main.ts bundled)',
+  };
+  const rows = (['ours', ...references(natives)] as SolverName[]).map((name) => [
+    name,
+    how[name] ?? '',
+    describeStartup(startups.solvers[name]),
+  ]);
+  rows.push([
+    '`node_modules/.bin/percent sat`',
+    'as a user types it (shell shim, launcher, bundle); not subtracted, target 5',
+    describeStartup(startups.bin),
+  ]);
+  return (
+    'The wall time of each solver’s process on a one-clause file (`p cnf 1 1`, `1 0`), timed exactly as its instances are, after one warm-up run:\n\n' +
+    table(['solver', 'command', 'start-up (wall)'], rows)
+  );
 }
 
-function checkTable({ results, natives }: SatReport): string {
-  const rows = results
-    .filter((r) => r.instance.set === 'hust/check')
-    .map((r) => [
-      String(checkNumber(r.instance.path)),
-      String(r.instance.vars),
-      String(r.instance.clauses),
-      r.instance.expected,
-      r.instance.verified,
-      `${r.ours.verdict} ${mark(r)}`,
-      runCell(r.baseline),
-      runCell(r.ours),
-      runRate(r.baseline, r.ours),
-      runCell(r.minisat),
-      ...natives.extras.map((name) => runCell(r.extras[name])),
-    ]);
-  if (rows.length === 0) return 'hust/check did not run.';
+function runCell(run: SolverRun | undefined, time: (r: SolverRun) => number): string {
+  if (run === undefined) return '—';
+  return run.censored ? `${ms(time(run), true)} (${run.note})` : ms(time(run));
+}
+
+function checkTable({ results, natives, startups }: SatReport): string {
+  const check = results.filter((r) => r.instance.set === 'hust/check');
+  if (check.length === 0) return 'hust/check did not run.';
+  const refs = references(natives);
+  const net = (name: SolverName) => (r: SolverRun) =>
+    netMs(r, startups.solvers[name]?.medianMs ?? 0);
+  const rows = check.map((r) => [
+    String(checkNumber(r.instance.path)),
+    String(r.instance.vars),
+    String(r.instance.clauses),
+    r.instance.verified,
+    `${r.ours.verdict} ${mark(r)}`,
+    runCell(r.baseline, (x) => x.ms),
+    runCell(r.ours, (x) => x.ms),
+    runRate(r.baseline, r.ours),
+    runCell(r.ours, net('ours')),
+    ...refs.map((name) => runCell(runOf(r, name), net(name))),
+  ]);
   const headers = [
-    '#',
-    'vars',
-    'clauses',
-    'expected',
-    'verified',
-    'ours',
+    ...['#', 'vars', 'clauses', 'verified', 'ours'],
     `t: ${BASELINE.mode}+${BASELINE.heuristic} ms`,
     `t_o: ${OPTIMISED.mode}+${OPTIMISED.heuristic} ms`,
     'rate (t−t_o)/t',
-    'minisat ms',
-    ...natives.extras.map((n) => `${n} ms`),
+    'ours net ms',
+    ...refs.map((n) => `${n} net ms`),
   ];
-  const align: Align[] = headers.map((_, i) =>
-    i === 0 || i === 1 || i === 2 || i >= 6 ? 'right' : 'left',
+  const left = new Set([3, 4]);
+  const align: Align[] = headers.map((_, i) => (left.has(i) ? 'left' : 'right'));
+  const rate = rateOf(sumTimes(check.map((r) => r.baseline)), sumTimes(check.map((r) => r.ours)));
+  return (
+    `t and t_o are in-process solve times (the course's optimisation rate, over the summed times: ${rate}); "net" is process wall time minus start-up.\n\n` +
+    table(headers, rows, align)
   );
-  return table(headers, rows, align);
 }
 
 function mark(r: InstanceResult): string {
@@ -129,61 +163,62 @@ function sumCell(sum: TimeSum | undefined): string {
   return sum === undefined ? '—' : ms(sum.ms, sum.censored);
 }
 
-/** Ours over a reference: `≥` when ours is a lower bound, `≤` when theirs is, `~` for both. */
-function ratioCell(ours: TimeSum, ref: TimeSum | undefined): string {
-  if (ref === undefined || ref.ms <= 0) return '—';
-  const prefix = ours.censored ? (ref.censored ? '~ ' : '≥ ') : ref.censored ? '≤ ' : '';
-  return `${prefix}${(ours.ms / ref.ms).toFixed(2)}×`;
-}
-
 function setTable({ totals, natives }: SatReport): string {
+  const extras = natives.extras;
   const rows = totals.map((t) => [
     t.set,
     t.files < t.available ? `${t.files} of ${t.available}` : String(t.files),
-    String(t.counts.correct + t.counts.wrong + t.counts.unchecked),
     String(t.counts.correct),
     t.counts.wrong > 0 ? `**${t.counts.wrong}**` : '0',
     t.counts.error > 0 ? `**${t.counts.error}**` : '0',
-    sumCell(t.ours),
-    ms(t.parseMs),
-    t.minisat === undefined ? '—' : `${t.minisat.decided}`,
+    sumCell(t.net.ours),
+    sumCell(t.net.minisat),
+    ratioText(familyRatio(t)),
+    `${sumCell(t.ours)} + ${ms(t.parseMs)}`,
     sumCell(t.minisat),
-    ratioCell(t.ours, t.minisat),
-    ...natives.extras.map((name) => sumCell(t.extras[name])),
+    ...extras.map((name) => sumCell(t.net[name])),
   ]);
   const headers = [
-    'set',
-    'files',
-    'decided',
-    'correct',
-    'wrong',
-    'errors',
-    'ours ms',
-    'ours parse ms',
-    'minisat decided',
-    'minisat ms',
-    'ours / minisat',
-    ...natives.extras.map((n) => `${n} ms`),
+    ...['set', 'files', 'correct', 'wrong', 'errors'],
+    ...['ours ms', 'minisat ms', 'ours / minisat'],
+    'ours in-process ms (solve + parse)',
+    'minisat CPU ms',
+    ...extras.map((n) => `${n} ms`),
   ];
-  return table(
-    headers,
-    rows,
-    headers.map((_, i) => (i === 0 ? 'left' : 'right')),
+  return (
+    'ms columns without a qualifier: process wall time minus that solver’s start-up, summed over the files.\n\n' +
+    table(
+      headers,
+      rows,
+      headers.map((_, i) => (i === 0 ? 'left' : 'right')),
+    )
   );
+}
+
+function refList({ refProblems }: SatReport): string {
+  const more = refProblems.length > 50 ? [`- … and ${refProblems.length - 50} more`] : [];
+  return [...refProblems.slice(0, 50).map((p) => `- ${p}`), ...more].join('\n');
 }
 
 function exceptions(results: readonly InstanceResult[]): string {
   const misses = results.filter((r) => judge(r.instance, r.ours) !== 'correct');
   if (misses.length === 0) return 'None: every instance that ran was decided correctly.';
+  const decider = (r: InstanceResult): string =>
+    (['minisat', 'cryptominisat5', 'cadical', 'picosat', 'logic-solver'] as const)
+      .filter((name) => {
+        const run = runOf(r, name);
+        return run !== undefined && !run.censored && !run.error;
+      })
+      .join(', ') || 'none';
   const rows = misses
     .slice(0, 200)
     .map((r) => [
       r.instance.path,
       r.instance.verified,
       judge(r.instance, r.ours),
-      runCell(r.ours),
-      r.minisat === undefined ? '—' : `${r.minisat.verdict} ${runCell(r.minisat)}`,
+      runCell(r.ours, (x) => x.wallMs),
+      decider(r),
     ]);
   const more = misses.length > 200 ? `\n\n… and ${misses.length - 200} more.` : '';
-  return table(['instance', 'verified', 'ours', 'ours ms', 'minisat'], rows) + more;
+  return table(['instance', 'verified', 'ours', 'ours wall ms', 'decided by'], rows) + more;
 }

@@ -3,14 +3,16 @@ import type { CliLauncher } from './cli-bundle.ts';
 import { runProcess, type ProcessRun } from './proc.ts';
 import type { Status } from './sat-data.ts';
 
-/** One solver on one instance. */
+/** One solver on one instance, each in its own process. */
 export interface SolverRun {
   readonly verdict: Status;
-  /** See `TIMING` for what each solver's number means. */
+  /** The solver's own time: see `TIMING` (for the extras it is `wallMs`). */
   readonly ms: number;
-  /** Undecided, so `ms` is only a lower bound on the time it needs. */
+  /** Wall time of the whole process, spawn to exit (start-up and parsing included). */
+  readonly wallMs: number;
+  /** Undecided, so the times are only lower bounds on what it needs. */
   readonly censored: boolean;
-  /** Why it is undecided or failed: `timeout`, `killed`, `error: …`; empty when decided. */
+  /** Why it is undecided or failed: `timeout`, `killed …`, `error: …`; empty when decided. */
   readonly note: string;
   /** The run failed (crash, parse error): counted and shouted, never "correct". */
   readonly error: boolean;
@@ -20,14 +22,14 @@ export interface OursRun extends SolverRun {
   readonly parseMs: number;
 }
 
-/** How each solver is timed, stated in BENCHMARKS.md. */
+/** How each solver's `ms` is timed, stated in BENCHMARKS.md. */
 export const TIMING = {
   ours: 'in-process solve time reported by `percent sat --json` (wall clock of the solve call, clause loading included, parsing and process start-up excluded; parse time is reported separately)',
   minisat: "minisat's own `CPU time` line (`-verb=1`; it covers parsing and simplification too)",
-  extras: 'wall time of the whole process (start-up and parsing included)',
+  wall: 'wall time of the whole process, spawn to exit, minus that solver’s median start-up (the wall time of a process on a one-clause file), floored at 0 per file',
 } as const;
 
-/** Extra time allowed beyond the solver's own budget before the process is killed. */
+/** Extra time allowed beyond a solver's own budget before the process is killed. */
 const KILL_GRACE_MS = 30_000;
 
 export interface OursConfig {
@@ -52,15 +54,16 @@ export async function runOurs(
     ...['--timeout', String(timeoutMs), '--mode', config.mode, '--heuristic', config.heuristic],
   ];
   const run = await runProcess(process.execPath, args, timeoutMs + KILL_GRACE_MS);
-  if (run.killed) return failed(run, timeoutMs, 'killed after the time limit', false);
+  if (run.killed) return failed(run, 'killed after the time limit', false);
   const json = parseJson(run.stdout);
   if (run.code === null || ![0, 10, 20].includes(run.code) || json === null) {
-    return failed(run, 0, `error: exit ${run.code}: ${firstLine(run.stderr)}`, true);
+    return failed(run, `error: exit ${run.code}: ${firstLine(run.stderr)}`, true);
   }
   const verdict = json.status === 'sat' ? 'SAT' : json.status === 'unsat' ? 'UNSAT' : 'UNKNOWN';
   const censored = verdict === 'UNKNOWN';
   const note = censored ? (json.reason === 'time' ? 'timeout' : String(json.reason)) : '';
-  return { verdict, ms: json.ms, parseMs: json.parseMs, censored, note, error: false };
+  const times = { ms: json.ms, wallMs: run.wallMs, parseMs: json.parseMs };
+  return { verdict, ...times, censored, note, error: false };
 }
 
 interface OursJson {
@@ -85,15 +88,16 @@ function parseJson(stdout: string): OursJson | null {
   }
 }
 
-function failed(run: ProcessRun, ms: number, note: string, error: boolean): OursRun {
-  return { verdict: 'UNKNOWN', ms: ms || run.wallMs, parseMs: 0, censored: true, note, error };
+function failed(run: ProcessRun, note: string, error: boolean): OursRun {
+  const { wallMs } = run;
+  return { verdict: 'UNKNOWN', ms: wallMs, wallMs, parseMs: 0, censored: true, note, error };
 }
 
 function firstLine(text: string): string {
   return text.trim().split('\n')[0] ?? '';
 }
 
-/** `minisat -verb=1 -cpu-lim=S file`: exit 10 / 20, its `CPU time` line as the time. */
+/** `minisat -verb=1 -cpu-lim=S file`: exit 10 / 20, its `CPU time` line as `ms`. */
 export async function runMinisat(file: string, timeoutMs: number): Promise<SolverRun> {
   const seconds = Math.max(1, Math.ceil(timeoutMs / 1000));
   const run = await runProcess(
@@ -104,42 +108,84 @@ export async function runMinisat(file: string, timeoutMs: number): Promise<Solve
   const cpu = /CPU time\s*:\s*([\d.]+)\s*s/.exec(run.stdout)?.[1];
   const ms = cpu === undefined ? run.wallMs : Number(cpu) * 1000;
   if (run.stdout.includes('PARSE ERROR')) {
-    return {
-      verdict: 'UNKNOWN',
-      ms,
-      censored: true,
-      note: 'error: minisat parse error',
-      error: true,
-    };
+    const note = 'error: minisat parse error';
+    return { verdict: 'UNKNOWN', ms, wallMs: run.wallMs, censored: true, note, error: true };
   }
   return nativeVerdict(run, ms);
 }
 
-/** The optional extra references, each timed by the wall clock of its process. */
-export const EXTRA_SOLVERS = {
-  cadical: (file: string, seconds: number) => ['-q', '-n', '-t', String(seconds), file],
-  picosat: (file: string, seconds: number) => ['-n', '-L', String(seconds), file],
-} as const;
-export type ExtraSolver = keyof typeof EXTRA_SOLVERS;
+/** How to start an extra reference on one file with a time limit of `seconds`. */
+export interface ExtraCommand {
+  readonly command: string;
+  args(file: string, seconds: number): string[];
+  /** It stops itself at its limit (else the bench kills it at the limit, no grace). */
+  readonly budget: boolean;
+}
 
+/** The native extras, each run when on PATH; logic-solver is added when it bundles. */
+export const NATIVE_EXTRAS = {
+  cryptominisat5: {
+    command: 'cryptominisat5',
+    args: (file, seconds) => ['--verb', '0', '--printsol', '0', '--maxtime', `${seconds}`, file],
+    budget: true,
+  },
+  cadical: {
+    command: 'cadical',
+    args: (file, seconds) => ['-q', '-n', '-t', String(seconds), file],
+    budget: true,
+  },
+  picosat: {
+    command: 'picosat',
+    args: (file, seconds) => ['-n', '-L', String(seconds), file],
+    budget: true,
+  },
+} as const satisfies Record<string, ExtraCommand>;
+
+export type NativeExtra = keyof typeof NATIVE_EXTRAS;
+export type ExtraSolver = NativeExtra | 'logic-solver';
+/** Every extra reference, in table order. */
+export const EXTRA_SOLVERS: readonly ExtraSolver[] = [
+  ...(Object.keys(NATIVE_EXTRAS) as NativeExtra[]),
+  'logic-solver',
+];
+
+/** logic-solver in a fresh Node process (bench/logic-solver-main.ts); killed at the limit. */
+export function logicSolverCommand(launcher: CliLauncher): ExtraCommand {
+  return {
+    command: process.execPath,
+    args: (file) => [...launcher.args, file],
+    budget: false,
+  };
+}
+
+/** An extra reference on one file, `ms` = the wall time of its process. */
 export async function runExtra(
-  name: ExtraSolver,
+  extra: ExtraCommand,
   file: string,
   timeoutMs: number,
 ): Promise<SolverRun> {
   const seconds = Math.max(1, Math.ceil(timeoutMs / 1000));
-  const run = await runProcess(name, EXTRA_SOLVERS[name](file, seconds), timeoutMs + KILL_GRACE_MS);
+  const killAfter = extra.budget ? timeoutMs + KILL_GRACE_MS : timeoutMs;
+  const run = await runProcess(extra.command, extra.args(file, seconds), killAfter);
   return nativeVerdict(run, run.wallMs);
 }
 
-/** The SAT-competition exit codes: 10 satisfiable, 20 unsatisfiable, anything else undecided. */
+/**
+ * The SAT-competition exit codes: 10 satisfiable, 20 unsatisfiable. Undecided: 0
+ * (minisat, cadical, picosat at their limit) or 15 (cryptominisat's INDETERMINATE), or
+ * killed at the limit; any other exit is an error of that reference.
+ */
 function nativeVerdict(run: ProcessRun, ms: number): SolverRun {
-  if (run.code === 10) return { verdict: 'SAT', ms, censored: false, note: '', error: false };
-  if (run.code === 20) return { verdict: 'UNSAT', ms, censored: false, note: '', error: false };
+  const base = { ms, wallMs: run.wallMs };
+  if (run.code === 10) return { verdict: 'SAT', ...base, censored: false, note: '', error: false };
+  if (run.code === 20) {
+    return { verdict: 'UNSAT', ...base, censored: false, note: '', error: false };
+  }
+  const timeout = run.killed || run.code === 0 || run.code === 15;
   const note = run.killed
-    ? 'killed after the time limit'
-    : run.code === 0
+    ? 'killed at the time limit'
+    : timeout
       ? 'timeout'
-      : `exit ${run.code}`;
-  return { verdict: 'UNKNOWN', ms, censored: true, note, error: false };
+      : `error: exit ${run.code}: ${firstLine(run.stderr || run.stdout)}`;
+  return { verdict: 'UNKNOWN', ...base, censored: true, note, error: !timeout };
 }

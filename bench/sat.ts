@@ -1,9 +1,7 @@
 import { mkdtemp, rm } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
-import { cliLauncher, type CliLauncher } from './cli-bundle.ts';
 import { ms } from './markdown.ts';
-import { runProcess, onPath } from './proc.ts';
 import type { BenchContext, BenchSection, SectionResult } from './section.ts';
 import {
   dataDir,
@@ -13,11 +11,13 @@ import {
   SAT_SETS,
   type Instance,
 } from './sat-data.ts';
-import { failures, setTotals, type InstanceResult, type SetTotals } from './sat-judge.ts';
-import { renderSat, type Natives } from './sat-report.ts';
+import { describeStartup, prepare, startupSampler, type RunEnv } from './sat-env.ts';
+import type { StartupSampler } from './sat-startup.ts';
+import { folderRace } from './sat-folder.ts';
+import { failures, referenceProblems, setTotals, type InstanceResult } from './sat-judge.ts';
+import { renderSat } from './sat-report.ts';
 import {
   BASELINE,
-  EXTRA_SOLVERS,
   OPTIMISED,
   runExtra,
   runMinisat,
@@ -27,8 +27,9 @@ import {
 } from './sat-runners.ts';
 
 /**
- * The SAT section: our solver on the shared CNF collection, against minisat (and cadical /
- * picosat when present), each instance in its own process with a time limit.
+ * The SAT section: our solver on the shared CNF collection, against MiniSat and the extra
+ * references on PATH (cryptominisat5, cadical, picosat) and logic-solver from npm, each
+ * instance in its own process with a time limit, one process at a time.
  */
 export const satSection: BenchSection = { id: 'sat', run: runSatSection };
 
@@ -42,27 +43,29 @@ async function runSatSection(context: BenchContext): Promise<SectionResult> {
     return { markdown: `${HEADING}\n\n${line} (looked for ${dir}/MANIFEST.tsv).`, failed: false };
   }
   const sets = chooseSets(context.options.sets);
-  const natives = await detectNatives(context.options.extras);
-  if (natives.minisat === undefined) context.log('minisat not on PATH: ratios skipped');
   const manifest = await readManifest(dir);
   const scratch = await mkdtemp(path.join(tmpdir(), 'percent-bench-'));
   try {
-    const env: RunEnv = { context, natives, scratch, cli: await cliLauncher(scratch) };
-    context.log(`ours: ${env.cli.how}`);
-    const totals: SetTotals[] = [];
-    const all: InstanceResult[] = [];
-    for (const set of sets) {
-      const available = manifest.get(set) ?? [];
-      const chosen = available.slice(0, context.options.limit);
-      const results = await runSet(set, chosen, env);
-      totals.push(setTotals(set, available.length, results, natives.extras));
-      all.push(...results);
+    const env = await prepare(context, scratch);
+    const refs = [...(env.natives.minisat === undefined ? [] : ['minisat']), ...env.natives.extras];
+    context.log(`ours: ${env.cli.how}; references: ${refs.join(', ') || 'none'}`);
+    const sampler = await startupSampler(env);
+    await sampler.start();
+    const ran = await runSets(sets, manifest, env, sampler);
+    const startups = sampler.startups();
+    for (const [name, startup] of Object.entries({ ...startups.solvers, bin: startups.bin })) {
+      context.log(`start-up ${name}: ${describeStartup(startup)}`);
     }
+    const totals = ran.map((r) => setTotals(r.set, r.available, r.results, startups));
+    const all = ran.flatMap((r) => r.results);
+    const uf50 = (manifest.get('uf50-218') ?? []).slice(0, context.options.limit);
+    const folder = sets.includes('uf50-218') ? await folderRace(env.cli, uf50, scratch) : undefined;
     const problems = failures(all);
     for (const problem of problems) context.log(`!!! ${problem}`);
+    const refProblems = referenceProblems(all);
     const markdown = renderSat({
-      ...{ context, dir, natives, totals, results: all, problems },
-      launcher: env.cli.how,
+      ...{ context, dir, natives: env.natives, totals, results: all, problems, refProblems },
+      ...{ startups, folder, launcher: env.cli.how },
     });
     return { markdown, failed: problems.length > 0 };
   } finally {
@@ -80,45 +83,46 @@ function chooseSets(requested: readonly string[]): readonly string[] {
   return requested.length > 0 ? known.filter((set) => requested.includes(set)) : known;
 }
 
-async function detectNatives(extras: boolean): Promise<Natives> {
-  const version = async (pkg: string): Promise<string> => {
-    const run = await runProcess('dpkg-query', ['-W', '-f', '${Version}', pkg], 5000);
-    return run.code === 0 ? run.stdout.trim() : 'version unknown';
-  };
-  const names = Object.keys(EXTRA_SOLVERS) as ExtraSolver[];
-  const found = extras
-    ? (await Promise.all(names.map(onPath))).map((ok, i) => (ok ? names[i] : undefined))
-    : [];
-  const present = found.filter((name): name is ExtraSolver => name !== undefined);
-  const versions: Record<string, string> = {};
-  for (const name of ['minisat', ...present]) versions[name] = await version(name);
-  return {
-    minisat: (await onPath('minisat')) ? versions.minisat : undefined,
-    extras: present,
-    versions,
-  };
+/** One set's results, and how many files the set has (more than ran under `--limit`). */
+interface SetRun {
+  readonly set: string;
+  readonly available: number;
+  readonly results: InstanceResult[];
 }
 
-/** What every instance run needs. */
-interface RunEnv {
-  readonly context: BenchContext;
-  readonly natives: Natives;
-  /** A temp folder for result files and trailer-free copies, removed at the end. */
-  readonly scratch: string;
-  readonly cli: CliLauncher;
+async function runSets(
+  sets: readonly string[],
+  manifest: ReadonlyMap<string, readonly Instance[]>,
+  env: RunEnv,
+  sampler: StartupSampler,
+): Promise<SetRun[]> {
+  const ran: SetRun[] = [];
+  for (const set of sets) {
+    const available = manifest.get(set) ?? [];
+    const chosen = available.slice(0, env.context.options.limit);
+    const results = await runSet(set, chosen, env, sampler);
+    ran.push({ set, available: available.length, results });
+  }
+  return ran;
 }
+
+/** Start-up is sampled again after this many instances and after every set. */
+const SAMPLE_EVERY = 50;
 
 async function runSet(
   set: string,
   instances: readonly Instance[],
   env: RunEnv,
+  sampler: StartupSampler,
 ): Promise<InstanceResult[]> {
   const results: InstanceResult[] = [];
   for (const [i, instance] of instances.entries()) {
     const result = await runInstance(instance, env);
     results.push(result);
     env.context.log(`[${set} ${i + 1}/${instances.length}] ${describe(result)}`);
+    if ((i + 1) % SAMPLE_EVERY === 0) await sampler.sample();
   }
+  await sampler.sample();
   return results;
 }
 
@@ -137,13 +141,18 @@ async function runInstance(instance: Instance, env: RunEnv): Promise<InstanceRes
   const minisat =
     natives.minisat !== undefined ? await runMinisat(input, nativeTimeoutMs) : undefined;
   const extras: Partial<Record<ExtraSolver, SolverRun>> = {};
-  for (const name of natives.extras) extras[name] = await runExtra(name, input, nativeTimeoutMs);
+  for (const [name, command] of Object.entries(env.extraCommands)) {
+    extras[name as ExtraSolver] = await runExtra(command, input, nativeTimeoutMs);
+  }
   return { instance, ours, baseline, minisat, extras };
 }
 
+/** One console line per instance: each solver's verdict and process wall time. */
 function describe(result: InstanceResult): string {
   const run = (label: string, r: SolverRun | undefined): string =>
-    r === undefined ? '' : ` | ${label} ${r.verdict} ${ms(r.ms)} ms${r.note ? ` (${r.note})` : ''}`;
+    r === undefined
+      ? ''
+      : ` | ${label} ${r.verdict} ${ms(r.wallMs)} ms${r.note ? ` (${r.note})` : ''}`;
   return (
     path.basename(result.instance.path) +
     run('ours', result.ours) +
