@@ -19,6 +19,8 @@ export interface EliminationLimits {
   /** …or at this `performance.now()`. */
   readonly deadline?: number;
   readonly signal?: AbortSignal;
+  /** 1 for each variable (0-based) that must stay, e.g. one of an XOR the search reasons about. */
+  readonly frozen?: Uint8Array;
 }
 
 /** A formula after preprocessing, equisatisfiable with the input. */
@@ -100,6 +102,7 @@ class Eliminator {
       if (db.alive[ci] === 1) db.backwardSubsume(ci);
       if (!db.propagate()) return;
     }
+    const frozen = this.limits.frozen;
     let candidates = Array.from({ length: this.numVars }, (_, v) => v);
     while (candidates.length > 0 && !this.stopped) {
       this.touched.fill(0);
@@ -108,7 +111,7 @@ class Eliminator {
       for (let i = 0; i < order.length; i++) {
         if (i % CHECK_EVERY === 0 && this.outOfBudget()) return;
         const v = order[i]!.v;
-        if (this.eliminated[v] === 1 || db.value[2 * v] !== 0) continue;
+        if (this.eliminated[v] === 1 || db.value[2 * v] !== 0 || frozen?.[v] === 1) continue;
         if (this.tryEliminate(v) && !db.propagate()) return;
       }
       candidates = [];

@@ -8,3 +8,8 @@ export const FIRST_REDUCE = 2000;
 export const REDUCE_INCREMENT = 300;
 /** Check the clock and the abort signal every this many conflicts + decisions (a power of 2). */
 export const CHECK_EVERY = 64;
+/**
+ * Free the Gauss–Jordan reason clauses no assignment relies on once they take this many arena
+ * slots (4 MB): they are made at every XOR propagation.
+ */
+export const XOR_REASON_SLOTS = 1 << 20;

@@ -39,9 +39,16 @@ export function reduceLearnts(s: SolverCore): void {
   compact(s);
 }
 
-/** Moves live clauses to a fresh arena, remaps reasons and rebuilds every watch list. */
+/**
+ * Moves live clauses to a fresh arena, remaps reasons and rebuilds every watch list. The
+ * Gauss–Jordan reason and conflict clauses (never watched: only conflict analysis reads them)
+ * are freed unless they are still the reason of an assignment.
+ */
 export function compact(s: SolverCore): void {
-  const forward = s.arena.compact([s.problem, s.learnts]);
+  const gauss = s.gauss;
+  if (gauss !== null && gauss.reasons.length > 0) gauss.dropUnlocked(s);
+  const lists = gauss === null ? [s.problem, s.learnts] : [s.problem, s.learnts, gauss.reasons];
+  const forward = s.arena.compact(lists);
   for (let i = 0; i < s.trailSize; i++) {
     const v = s.trail[i]! >> 1;
     const cr = s.reason[v]!;

@@ -1,8 +1,15 @@
 import { HEADER } from './clause-arena.ts';
 import { analyzeFinal, learnFrom } from './conflict.ts';
 import { NO_LIT, NO_REASON } from './lit.ts';
-import { reduceLearnts } from './reduce.ts';
-import { CHECK_EVERY, FIRST_REDUCE, REDUCE_INCREMENT, VAR_DECAY } from './params.ts';
+import { compact, reduceLearnts } from './reduce.ts';
+import {
+  CHECK_EVERY,
+  FIRST_REDUCE,
+  REDUCE_INCREMENT,
+  VAR_DECAY,
+  XOR_REASON_SLOTS,
+} from './params.ts';
+import { violatedXor } from './xor/engine.ts';
 import type { SolverCore } from './solver-core.ts';
 
 export const SearchStatus = {
@@ -55,8 +62,12 @@ export function luby(i: number): number {
  */
 export function search(s: SolverCore, limits: SearchLimits): SearchStatusCode {
   const assumptions = limits.assumptions;
+  /** A conflict found outside propagation (an XOR violated by a full assignment). */
+  let found = NO_REASON;
   for (;;) {
-    const conflict = s.propagate();
+    const conflict =
+      found !== NO_REASON ? found : s.gauss === null ? s.propagate() : propagateWithXors(s);
+    found = NO_REASON;
     if (conflict !== NO_REASON) {
       s.stats.conflicts++;
       if (s.levels === 0) {
@@ -72,6 +83,7 @@ export function search(s: SolverCore, limits: SearchLimits): SearchStatusCode {
       if (s.stats.conflicts >= limits.conflictLimit) return SearchStatus.conflictBudget;
     } else {
       if (s.learning) maybeRestartOrReduce(s);
+      else if (s.gauss !== null && s.gauss.reasonSlots > XOR_REASON_SLOTS) compact(s);
       let next = NO_LIT;
       while (s.levels < assumptions.length) {
         const p = assumptions[s.levels]!;
@@ -86,7 +98,12 @@ export function search(s: SolverCore, limits: SearchLimits): SearchStatusCode {
       }
       if (next === NO_LIT) {
         next = s.pickBranchLiteral();
-        if (next === NO_LIT) return SearchStatus.sat;
+        if (next === NO_LIT) {
+          if (s.gauss !== null) found = violatedXor(s, s.gauss, s.xors);
+          if (found === NO_REASON) return SearchStatus.sat;
+          toConflictLevel(s, found);
+          continue;
+        }
         s.stats.decisions++;
       }
       s.newDecisionLevel();
@@ -97,6 +114,35 @@ export function search(s: SolverCore, limits: SearchLimits): SearchStatusCode {
       if (stop !== undefined) return stop;
     }
   }
+}
+
+/**
+ * Unit propagation through the clauses and the Gauss–Jordan matrices, in turns until neither
+ * assigns anything more. Returns a conflict clause or NO_REASON.
+ */
+function propagateWithXors(s: SolverCore): number {
+  const gauss = s.gauss!;
+  for (;;) {
+    const conflict = s.propagate();
+    if (conflict !== NO_REASON) return conflict;
+    const found = gauss.propagate(s);
+    if (found !== NO_REASON) return toConflictLevel(s, found);
+    if (s.qhead === s.trailSize) return NO_REASON;
+  }
+}
+
+/**
+ * Backtracks to the highest level among the literals of conflict clause `cr` (all false), so
+ * that analysis finds one of them at the current level. Returns `cr`.
+ */
+function toConflictLevel(s: SolverCore, cr: number): number {
+  const mem = s.arena.mem;
+  let max = 0;
+  for (let k = cr + HEADER, end = k + mem[cr]!; k < end; k++) {
+    max = Math.max(max, s.level[mem[k]! >> 1]!);
+  }
+  s.backtrack(max);
+  return cr;
 }
 
 /**
@@ -133,6 +179,8 @@ function maybeRestartOrReduce(s: SolverCore): void {
     s.reductions++;
     s.nextReduce = s.stats.conflicts + FIRST_REDUCE + REDUCE_INCREMENT * s.reductions;
     reduceLearnts(s);
+  } else if (s.gauss !== null && s.gauss.reasonSlots > XOR_REASON_SLOTS) {
+    compact(s);
   }
 }
 function checkLimits(limits: SearchLimits): SearchStatusCode | undefined {

@@ -2,6 +2,9 @@ import { firstFalsifiedClause, type Cnf } from '../cnf/formula.ts';
 import { eliminateVariables, type Simplified } from './eliminate.ts';
 import { Solver } from './solver.ts';
 import type { SolveOptions, SolveResult, SolverOptions } from './types.ts';
+import { detectXors } from './xor/detect.ts';
+import { mergeAuxVariables } from './xor/merge.ts';
+import type { Xor } from './xor/xor.ts';
 
 /** Options of the whole-formula calls. */
 export type SolveCnfOptions = SolverOptions &
@@ -11,23 +14,59 @@ export type SolveCnfOptions = SolverOptions &
      * never in plain DPLL, which stays the course design's baseline).
      */
     readonly eliminate?: boolean;
+    /**
+     * Find XOR constraints among the clauses and reason about them by Gauss–Jordan elimination
+     * during the search (default: on in `cdcl` mode, never in plain DPLL).
+     */
+    readonly xor?: boolean;
   };
 
-/** Loads `cnf` into a solver; the returned time includes loading. */
-function load(cnf: Cnf, options: SolverOptions): Solver {
-  const solver = new Solver(cnf.numVars, options);
-  for (const clause of cnf.clauses) if (!solver.addClause(clause)) break;
-  return solver;
+/** What the whole-formula pipeline prepared before the search. */
+interface Prepared {
+  /** The XORs found, auxiliary chain variables merged away. */
+  readonly xors: readonly Xor[];
+  /** How many XORs the clauses held before merging. */
+  readonly found: number;
+  readonly simplified: Simplified | undefined;
 }
 
-/** The preprocessed formula, or undefined when preprocessing is off for these options. */
-function preprocess(cnf: Cnf, options: SolveCnfOptions, started: number): Simplified | undefined {
-  if (options.mode === 'dpll' || options.eliminate === false) return undefined;
+/** XOR detection, then elimination of the variables outside every XOR. */
+function prepare(cnf: Cnf, options: SolveCnfOptions, started: number): Prepared {
+  const dpll = options.mode === 'dpll';
+  let xors: readonly Xor[] = [];
+  let found = 0;
+  if (!dpll && options.xor !== false) {
+    const detected = detectXors(cnf);
+    found = detected.xors.length;
+    if (found > 0) xors = mergeAuxVariables(detected.xors, cnf, detected.encoding);
+  }
+  if (dpll || options.eliminate === false) return { xors, found, simplified: undefined };
   const timeMs = options.budget?.timeMs;
-  return eliminateVariables(cnf, {
+  const frozen = new Uint8Array(cnf.numVars);
+  for (const x of xors) for (const v of x.vars) frozen[v] = 1;
+  const simplified = eliminateVariables(cnf, {
     deadline: timeMs === undefined ? undefined : started + timeMs,
     signal: options.signal,
+    frozen,
   });
+  return { xors, found, simplified };
+}
+
+/** Loads the prepared formula and its XORs into a solver. */
+function load(cnf: Cnf, prepared: Prepared, options: SolverOptions): Solver {
+  const formula = prepared.simplified?.cnf ?? cnf;
+  const solver = new Solver(formula.numVars, options);
+  for (const clause of formula.clauses) if (!solver.addClause(clause)) return solver;
+  for (const x of prepared.xors) {
+    if (
+      !solver.addXor(
+        Array.from(x.vars, (v) => v + 1),
+        x.rhs === 1,
+      )
+    )
+      break;
+  }
+  return solver;
 }
 
 /** The caller's options with the time budget shortened by what preprocessing used. */
@@ -42,12 +81,8 @@ function rest<T extends SolveOptions>(options: T, started: number): T {
  * Extends a model of the simplified formula to the input's variables and re-checks a sat
  * answer against the caller's own clauses, independently of the solver's copy.
  */
-function verified(
-  cnf: Cnf,
-  result: SolveResult,
-  simplified: Simplified | undefined,
-  started: number,
-): SolveResult {
+function verified(cnf: Cnf, result: SolveResult, prepared: Prepared, started: number): SolveResult {
+  const { simplified } = prepared;
   if (result.status === 'sat') simplified?.extend(result.model);
   if (result.status === 'sat' && firstFalsifiedClause(cnf, result.model) !== -1) {
     throw new Error('internal error: the model falsifies a clause of the input');
@@ -55,6 +90,7 @@ function verified(
   const stats = {
     ...result.stats,
     eliminated: simplified?.eliminated ?? 0,
+    xors: prepared.found,
     ms: performance.now() - started,
   };
   return { ...result, stats };
@@ -63,9 +99,9 @@ function verified(
 /** Solves a whole formula in one call. `stats.ms` includes preprocessing and loading it. */
 export function solveCnf(cnf: Cnf, options: SolveCnfOptions = {}): SolveResult {
   const started = performance.now();
-  const simplified = preprocess(cnf, options, started);
-  const solver = load(simplified?.cnf ?? cnf, options);
-  return verified(cnf, solver.solve(rest(options, started)), simplified, started);
+  const prepared = prepare(cnf, options, started);
+  const solver = load(cnf, prepared, options);
+  return verified(cnf, solver.solve(rest(options, started)), prepared, started);
 }
 
 /** As `solveCnf`, yielding to the event loop while it searches, so `signal` can stop it. */
@@ -74,7 +110,7 @@ export async function solveCnfAsync(
   options: SolveCnfOptions & { sliceMs?: number } = {},
 ): Promise<SolveResult> {
   const started = performance.now();
-  const simplified = preprocess(cnf, options, started);
-  const solver = load(simplified?.cnf ?? cnf, options);
-  return verified(cnf, await solver.solveAsync(rest(options, started)), simplified, started);
+  const prepared = prepare(cnf, options, started);
+  const solver = load(cnf, prepared, options);
+  return verified(cnf, await solver.solveAsync(rest(options, started)), prepared, started);
 }

@@ -12,6 +12,8 @@ import { FIRST_REDUCE } from './params.ts';
 import { VarHeap } from './var-heap.ts';
 import { GlucoseRestarts } from './restarts.ts';
 import { grow } from './grow.ts';
+import type { GaussEngine } from './xor/engine.ts';
+import type { Xor } from './xor/xor.ts';
 
 /** What one run of `search` ended with. */
 
@@ -84,6 +86,12 @@ export class SolverCore {
   reductions = 0;
   /** Conflicts + decisions, for the periodic clock check. */
   ticks = 0;
+  /** XOR constraints added to the formula (0-based variables). */
+  xors: Xor[] = [];
+  /** True when XORs were added since `gauss` was built. */
+  xorsChanged = false;
+  /** Gauss–Jordan elimination over `xors`, or null when there are none. */
+  gauss: GaussEngine | null = null;
   readonly stats: SolverStats = {
     decisions: 0,
     propagations: 0,
@@ -92,6 +100,7 @@ export class SolverCore {
     restarts: 0,
     deleted: 0,
     eliminated: 0,
+    xors: 0,
     ms: 0,
   };
 
@@ -178,6 +187,7 @@ export class SolverCore {
     this.trailSize = stop;
     this.qhead = stop;
     this.levels = target;
+    if (this.gauss !== null) this.gauss.backtrack(stop);
   }
 
   // ---- clauses ----------------------------------------------------------------------------

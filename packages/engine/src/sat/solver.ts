@@ -2,6 +2,8 @@ import { litFromDimacs, litToDimacs, NO_REASON, type Lit } from './lit.ts';
 import { search, SearchStatus, type SearchLimits, type SearchStatusCode } from './search.ts';
 import { SolverCore } from './solver-core.ts';
 import type { SolveOptions, SolveResult, SolverOptions, SolverStats } from './types.ts';
+import { GaussEngine } from './xor/engine.ts';
+import { satisfiesXor } from './xor/xor.ts';
 
 /** How long `solveAsync` works before it lets the event loop run (and an abort fire). */
 const DEFAULT_SLICE_MS = 50;
@@ -72,6 +74,36 @@ export class Solver {
     return core.ok;
   }
 
+  /**
+   * Adds an XOR constraint: an odd number of the DIMACS variables `vars` is true when `odd`.
+   * The search reasons about all XORs together by Gauss–Jordan elimination . A
+   * variable listed twice cancels out. Returns false once the formula is known unsatisfiable.
+   */
+  addXor(vars: ArrayLike<number>, odd: boolean): boolean {
+    this.assertIdle();
+    const core = this.core;
+    const ids = this.toLits(vars, 'XOR').map((lit) => {
+      if ((lit & 1) === 1)
+        throw new RangeError(`XOR variable ${litToDimacs(lit)}: expected a positive variable`);
+      return lit >> 1;
+    });
+    ids.sort((a, b) => a - b);
+    const kept: number[] = [];
+    for (const v of ids) {
+      if (kept[kept.length - 1] === v) kept.pop();
+      else kept.push(v);
+    }
+    if (!core.ok) return false;
+    if (kept.length === 0) {
+      if (odd) core.ok = false;
+      return core.ok;
+    }
+    core.xors.push({ vars: Int32Array.from(kept), rhs: odd ? 1 : 0 });
+    core.xorsChanged = true;
+    core.stats.xors++;
+    return true;
+  }
+
   /** Solves synchronously; only the time and conflict budgets (and an already-aborted signal) stop it. */
   solve(options: SolveOptions = {}): SolveResult {
     this.assertIdle();
@@ -115,6 +147,7 @@ export class Solver {
     const assumptions = Int32Array.from(this.toLits(options.assumptions ?? [], 'assumption'));
     if (!this.core.ok) return undefined;
     this.core.backtrack(0);
+    if (this.core.xorsChanged && !this.buildGauss()) return undefined;
     this.core.reserveLevels(this.core.numVars + assumptions.length);
     const { budget } = options;
     return {
@@ -125,6 +158,17 @@ export class Solver {
       sliceEnd: Infinity,
       signal: options.signal,
     };
+  }
+
+  /** (Re)builds the Gauss–Jordan matrices at level 0; false when the XORs refute the formula. */
+  private buildGauss(): boolean {
+    const core = this.core;
+    core.xorsChanged = false;
+    core.gauss = null;
+    if (core.propagate() !== NO_REASON) return (core.ok = false);
+    core.gauss = GaussEngine.build(core, core.xors);
+    if (core.ok && core.propagate() !== NO_REASON) core.ok = false;
+    return core.ok;
   }
 
   private finish(status: SearchStatusCode, started: number): SolveResult {
@@ -169,6 +213,9 @@ export class Solver {
         satisfied = (model[(lit >> 1) + 1] === 1) === ((lit & 1) === 0);
       }
       if (!satisfied) throw new Error('internal error: the model falsifies a clause');
+    }
+    for (const xor of this.core.xors) {
+      if (!satisfiesXor(xor, model)) throw new Error('internal error: the model falsifies an XOR');
     }
     return model;
   }

@@ -69,6 +69,11 @@ export interface SolverStats {
   deleted: number;
   /** Variables removed by preprocessing before the search (whole-formula solves only). */
   eliminated: number;
+  /**
+   * XOR constraints reasoned about by Gauss–Jordan elimination: found in the clauses by a
+   * whole-formula solve, or added with `addXor`.
+   */
+  xors: number;
   /** Wall-clock milliseconds spent in solve calls. */
   ms: number;
 }
