@@ -79,6 +79,8 @@ export interface FolderSummary {
   readonly unsat: number;
   readonly unknown: number;
   readonly errors: number;
+  /** Solved files whose DIMACS had warnings (e.g. a clause count differing from the header). */
+  readonly warned: number;
   /** Sum of the solve times, in ms. */
   readonly totalMs: number;
   /** Median solve time of the solved files, in ms; null when none was solved. */
@@ -95,13 +97,14 @@ export function summarize(
   run: { files: number; wallMs: number; jobs: number; interrupted: boolean },
 ): FolderSummary {
   const times: number[] = [];
-  const counts = { sat: 0, unsat: 0, unknown: 0, errors: 0 };
+  const counts = { sat: 0, unsat: 0, unknown: 0, errors: 0, warned: 0 };
   for (const outcome of outcomes) {
     if (outcome.kind === 'error') {
       counts.errors += 1;
       continue;
     }
     counts[outcome.status] += 1;
+    if (outcome.warnings > 0) counts.warned += 1;
     times.push(outcome.ms);
   }
   times.sort((a, b) => a - b);
@@ -130,6 +133,12 @@ export function formatSummary(s: FolderSummary): string {
     `solve time: total ${formatMs(s.totalMs)}, median ${s.medianMs === null ? '-' : formatMs(s.medianMs)}; ` +
       `wall ${formatSeconds(s.wallMs)} with ${s.jobs} ${s.jobs === 1 ? 'job' : 'jobs'}`,
   ];
+  if (s.warned > 0) {
+    lines.push(
+      `${formatCount(s.warned)} ${s.warned === 1 ? 'file has' : 'files have'} DIMACS warnings ` +
+        '(solve one alone to see them; --strict makes them errors)',
+    );
+  }
   if (s.interrupted) {
     lines.push(`interrupted: ${formatCount(s.finished)} of ${formatCount(s.files)} files finished`);
   }
