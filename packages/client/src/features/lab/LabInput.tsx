@@ -28,7 +28,9 @@ export function LabInput() {
           />
         </label>
         <span class="lab-examples" role="group" aria-label={t('lab.examples')}>
-          <span class="muted">{t('lab.examples')}:</span>
+          <span class="muted" aria-hidden="true">
+            {t('lab.examplesLabel')}
+          </span>
           {EXAMPLE_IDS.map((id) => (
             <button key={id} type="button" onClick={() => loadExample(id)}>
               {t(`lab.example.${id}`)}

@@ -78,11 +78,12 @@ export function LabOptionsForm() {
           ))}
         </select>
       </label>
-      <label class="lab-check">
+      <label class="lab-check" title={mode === 'dpll' ? t('lab.xor.cdclOnly') : undefined}>
         <input
           type="checkbox"
           name="xor"
-          checked={xor}
+          disabled={mode === 'dpll'}
+          checked={xor && mode !== 'dpll'}
           onChange={(e) => setOptions({ xor: e.currentTarget.checked })}
         />
         {t('lab.xor')}
