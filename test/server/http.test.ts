@@ -79,7 +79,7 @@ describe('http', () => {
   });
 
   it('serves the client and its routes from the built folder', async () => {
-    for (const path of ['/', '/r/KQZTM', '/solo']) {
+    for (const path of ['/', '/r/KQZTM', '/solo', '/lab']) {
       const res = await fetch(`${server.url}${path}`);
       expect(res.status, path).toBe(200);
       expect(await res.text(), path).toContain('Percent SPA');

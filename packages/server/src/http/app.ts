@@ -118,7 +118,7 @@ function serveClient(app: Express, clientDir: string): void {
       },
     }),
   );
-  app.get(['/', '/r/:code', '/solo'], (_req, res) => {
+  app.get(['/', '/r/:code', '/solo', '/lab'], (_req, res) => {
     res.setHeader('Cache-Control', 'no-cache');
     if (existsSync(index)) res.sendFile(index, { cacheControl: false });
     else res.type('html').send(welcomePage);
