@@ -68,7 +68,7 @@ function listed(lines: readonly string[]): string[] {
 }
 
 /** Every answer of ours correct (SAT models are checked by `percent sat` itself). */
-function correctTarget(results: readonly InstanceResult[]): TargetResult {
+export function correctTarget(results: readonly InstanceResult[]): TargetResult {
   const bad = results.filter((r) => ['wrong', 'error'].includes(judge(r.instance, r.ours)));
   const decided = results.filter((r) => !r.ours.censored).length;
   const missedByUs = results.filter(
@@ -90,7 +90,7 @@ function correctTarget(results: readonly InstanceResult[]): TargetResult {
 }
 
 /** hust/check #8 and #10 decided within 60 s of process wall time, #9 faster than before. */
-function checkParityTarget(results: readonly InstanceResult[]): TargetResult {
+export function checkParityTarget(results: readonly InstanceResult[]): TargetResult {
   const title = `hust/check #8 and #10 decided within ${CHECK_LIMIT_MS / 1000} s; #9 faster than before (${ms(CHECK9_BEFORE_MS)} ms)`;
   const byNumber = (n: number): InstanceResult | undefined =>
     results.find((r) => r.instance.set === 'hust/check' && checkNumber(r.instance.path) === n);
