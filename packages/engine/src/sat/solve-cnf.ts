@@ -3,6 +3,7 @@ import { eliminateVariables, type Simplified } from './eliminate.ts';
 import { Solver } from './solver.ts';
 import type { SolveOptions, SolveResult, SolverOptions } from './types.ts';
 import { detectXors } from './xor/detect.ts';
+import { worthMatrix } from './xor/engine.ts';
 import { mergeAuxVariables } from './xor/merge.ts';
 import type { Xor } from './xor/xor.ts';
 
@@ -38,7 +39,10 @@ function prepare(cnf: Cnf, options: SolveCnfOptions, started: number): Prepared 
   if (!dpll && options.xor !== false) {
     const detected = detectXors(cnf);
     found = detected.xors.length;
-    if (found > 0) xors = mergeAuxVariables(detected.xors, cnf, detected.encoding);
+    if (found > 0) {
+      const merged = mergeAuxVariables(detected.xors, cnf, detected.encoding);
+      xors = worthMatrix(merged, cnf.numVars);
+    }
   }
   if (dpll || options.eliminate === false) return { xors, found, simplified: undefined };
   const timeMs = options.budget?.timeMs;

@@ -76,8 +76,6 @@ export class GaussEngine {
       }
     }
     const rows = new Gf2Rows(group.length, cols.length);
-    // One XOR alone, or equivalences only, propagate as well through their clauses.
-    if (group.length < 2 || group.every((x) => x.vars.length === 2)) return true;
     if (group.length * group.length * rows.words > MAX_ELIMINATION_WORK) return true;
     group.forEach((x, r) => {
       for (const v of x.vars) rows.flip(r, index.get(v)!);
@@ -220,6 +218,23 @@ function simplify(s: SolverCore, xors: readonly Xor[]): Xor[] | null {
   }
   // A unit may have assigned a variable of another XOR: simplify again until none does.
   return out.some((x) => x.vars.some((v) => s.vals[v << 1] !== 0)) ? simplify(s, out) : out;
+}
+
+/**
+ * The XORs worth a matrix when their clauses are in the formula too: those in sets of two or
+ * more sharing variables, not all equivalences. One XOR alone, or a set of equivalences,
+ * propagates as well through its clauses.
+ */
+export function worthMatrix(xors: readonly Xor[], numVars: number): Xor[] {
+  const empty = xors.filter((x) => x.vars.length === 0);
+  const groups = components(
+    xors.filter((x) => x.vars.length > 0),
+    numVars,
+  );
+  return [
+    ...empty,
+    ...groups.filter((group) => group.length >= 2 && group.some((x) => x.vars.length > 2)).flat(),
+  ];
 }
 
 /** The XORs grouped into sets that share no variable (union–find over variables). */

@@ -1,0 +1,59 @@
+/**
+ * The safety net of XOR reasoning: on hundreds of seeded random formulas mixing XORs (as
+ * clauses, some split into chains with auxiliary variables) with random 3-SAT clauses, the
+ * whole-formula solve with XOR reasoning must agree with the solve without it and, when the
+ * formula is small, with brute force; every model must satisfy the formula.
+ */
+import { describe, expect, it } from 'vitest';
+import { firstFalsifiedClause } from '../../cnf/formula.ts';
+import { createRng } from '../../rng.ts';
+import { solveCnf } from '../solve-cnf.ts';
+import { BRUTE_FORCE_MAX_VARS, isSatisfiable, showCnf } from '../testing/brute-force.ts';
+import { parityCycle, randomXorMix } from './generators.ts';
+
+describe('solveCnf with XOR reasoning', () => {
+  it('agrees with the solve without it and with brute force on random XOR mixes', () => {
+    let xorsSeen = 0;
+    for (let i = 0; i < 400; i++) {
+      const rng = createRng(`xor-mix-${i}`);
+      const small = i % 2 === 0;
+      const numVars = small ? 4 + rng.int(9) : 20 + rng.int(30);
+      const formula = randomXorMix(rng, {
+        numVars,
+        xors: 1 + rng.int(small ? 6 : numVars),
+        maxLength: small ? 5 : 7,
+        clauses: rng.int(small ? 3 * numVars : 2 * numVars),
+        k: 3,
+      });
+      const on = solveCnf(formula);
+      const off = solveCnf(formula, { xor: false });
+      const name = `#${i} ${small ? showCnf(formula) : ''}`;
+      xorsSeen += on.stats.xors;
+      expect(off.stats.xors, name).toBe(0);
+      expect(on.status, name).toBe(off.status);
+      if (small && formula.numVars <= BRUTE_FORCE_MAX_VARS) {
+        expect(on.status, name).toBe(isSatisfiable(formula) ? 'sat' : 'unsat');
+      }
+      if (on.status === 'sat') expect(firstFalsifiedClause(formula, on.model), name).toBe(-1);
+    }
+    expect(xorsSeen).toBeGreaterThan(1000);
+  });
+
+  it('refutes parity cycles without search, where search without XORs needs conflicts', () => {
+    const formula = parityCycle(60);
+    const on = solveCnf(formula);
+    expect(on.status).toBe('unsat');
+    expect(on.stats.xors).toBe(120);
+    expect(on.stats.conflicts + on.stats.decisions).toBe(0);
+    const off = solveCnf(formula, { xor: false, eliminate: false });
+    expect(off.status).toBe('unsat');
+    expect(off.stats.conflicts).toBeGreaterThan(0);
+  });
+
+  it('leaves formulas without XORs alone and stays off in plain DPLL', () => {
+    const rng = createRng('xor-none');
+    const mix = randomXorMix(rng, { numVars: 30, xors: 0, maxLength: 3, clauses: 100, k: 3 });
+    expect(solveCnf(mix).stats.xors).toBe(0);
+    expect(solveCnf(parityCycle(4), { mode: 'dpll' }).stats.xors).toBe(0);
+  });
+});
