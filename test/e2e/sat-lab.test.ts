@@ -131,6 +131,35 @@ describe.skipIf(!hasChromium)('the SAT lab', () => {
     await expect.poll(() => statusOf(page, 'chosen').textContent()).toBe('SAT — satisfiable');
   }, 120_000);
 
+  it('keeps the page responsive with a big model: a preview, and all of it in the .res', async () => {
+    const page = await e2e.newPage();
+    await openLab(page, e2e.server.url);
+    const vars = 200_000;
+    const { cnf } = plantedKSat(createRng('sat-lab-big'), vars, 2 * vars, 3);
+    await pickFile(page, 'big.cnf', formatDimacs(cnf));
+    await expect
+      .poll(() => page.getByTestId('lab-summary').textContent(), { timeout: 30_000 })
+      .toBe('big.cnf: 200,000 variables, 400,000 clauses');
+    await page.getByRole('button', { name: 'Solve', exact: true }).click();
+    // While the worker parses and solves, the page answers at once.
+    const asked = Date.now();
+    await page.evaluate(() => new Promise((done) => requestAnimationFrame(done)));
+    expect(Date.now() - asked).toBeLessThan(500);
+    await expect
+      .poll(() => statusOf(page, 'chosen').textContent(), { timeout: 60_000 })
+      .toBe('SAT — satisfiable');
+    const shown = (await page.getByTestId('lab-model').textContent()) ?? '';
+    expect(shown.trim().split(' ')).toHaveLength(5000);
+    await page.getByText('The first 5,000 of 200,000 variables').waitFor();
+    const [download] = await Promise.all([
+      page.waitForEvent('download'),
+      page.getByTestId('lab-download').click(),
+    ]);
+    const res = readFileSync(await download.path(), 'utf8').split('\n');
+    expect(res[0]).toBe('s 1');
+    expect(firstFalsifiedClause(cnf, modelOf(res[1]!.slice(2), vars))).toBe(-1);
+  }, 120_000);
+
   it('shows where a malformed file is wrong: file:line:column, the line and a caret', async () => {
     const page = await e2e.newPage();
     await openLab(page, e2e.server.url);

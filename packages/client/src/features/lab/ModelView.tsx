@@ -42,7 +42,12 @@ export function ModelView({ run, file, numVars }: Props) {
             {preview.text}
           </pre>
           {preview.shown < numVars && (
-            <p class="muted">{t('lab.model.partial', { shown: preview.shown, total: numVars })}</p>
+            <p class="muted">
+              {t('lab.model.partial', {
+                shown: preview.shown.toLocaleString(),
+                total: numVars.toLocaleString(),
+              })}
+            </p>
           )}
         </>
       )}
