@@ -1,6 +1,4 @@
-import { randomBytes } from 'node:crypto';
 import { closeSync, openSync, renameSync, rmSync, writeSync } from 'node:fs';
-import { open, rename, rm } from 'node:fs/promises';
 import path from 'node:path';
 import { threadId } from 'node:worker_threads';
 import { resChunks } from '../../sat/result-file.ts';
@@ -12,41 +10,16 @@ export function defaultResPath(cnfPath: string): string {
   return cnfPath.toLowerCase().endsWith('.cnf') ? cnfPath.slice(0, -4) + '.res' : cnfPath + '.res';
 }
 
-/**
- * Writes the file atomically: into a temporary file beside the target, then renamed over it,
- * so a reader never sees half a result and an interrupted write leaves the old file intact.
- */
-export async function writeResFile(
-  target: string,
-  result: SolveResult,
-  numVars: number,
-  ms: number,
-): Promise<void> {
-  const temp = path.join(
-    path.dirname(target),
-    `.${path.basename(target)}.${process.pid}.${randomBytes(4).toString('hex')}.tmp`,
-  );
-  try {
-    const handle = await open(temp, 'w');
-    try {
-      for (const chunk of resChunks(result, numVars, ms)) await handle.write(chunk);
-    } finally {
-      await handle.close();
-    }
-    await rename(temp, target);
-  } catch (error) {
-    await rm(temp, { force: true });
-    throw new CliError(`percent: cannot write '${target}': ${describeError(error)}`);
-  }
-}
-
+/** Numbers the temporary files of one thread. */
 let tempCount = 0;
 
 /**
- * As `writeResFile`, blocking: for the worker threads of folder mode, where nothing else
- * waits on the thread and a thread-pool round trip per file would cost more than the write.
+ * Writes the file atomically: into a temporary file beside the target, then renamed over it,
+ * so a reader never sees half a result and an interrupted write leaves the old file intact.
+ * Synchronous: the CLI has nothing else to do meanwhile (a folder-mode worker neither), and
+ * a thread-pool round trip per step cost more than the write on small results.
  */
-export function writeResFileSync(
+export function writeResFile(
   target: string,
   result: SolveResult,
   numVars: number,

@@ -51,7 +51,7 @@ export async function runSat(request: SatRequest): Promise<number> {
 
 async function runSingle(request: SatRequest, cnf: Cnf, input: InputSummary): Promise<number> {
   const run = await withInterrupt((signal) => solveTimed(cnf, request.config, signal));
-  await writeResFile(input.resPath, run.result, cnf.numVars, run.ms);
+  writeResFile(input.resPath, run.result, cnf.numVars, run.ms);
   if (request.json) print(formatJson(input, run));
   else if (request.quiet) print(verdictText(run.result));
   else print(formatSingleReport(input, run));
@@ -67,7 +67,7 @@ async function runCompare(request: SatRequest, cnf: Cnf, input: InputSummary): P
   const rate = optimisationRate(baseline, optimised);
   // The `.res` file records the optimised run, or the baseline when only the baseline decided.
   const reported = optimised.result.status === 'unknown' ? baseline : optimised;
-  await writeResFile(input.resPath, reported.result, cnf.numVars, reported.ms);
+  writeResFile(input.resPath, reported.result, cnf.numVars, reported.ms);
   if (request.json) print(formatJson(input, reported, { baseline, optimised, rate }));
   else if (request.quiet) print(verdictText(reported.result));
   else print(formatCompareReport(input, baseline, optimised, rate));

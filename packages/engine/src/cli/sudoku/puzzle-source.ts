@@ -34,7 +34,7 @@ export async function openPuzzleSource(file: string | undefined): Promise<Puzzle
   if (file === undefined || file === '-') {
     return fromStream(STDIN_NAME, undefined, process.stdin);
   }
-  const bytes = await readableSize(file);
+  const bytes = readableSize(file);
   return fromStream(file, bytes, createReadStream(file, { highWaterMark: 1 << 20 }));
 }
 
