@@ -72,10 +72,25 @@ describe('the CLI bundle', () => {
     expect((await readRes(path.join(dir, 'php-4-3.res'))).status).toBe('0');
   });
 
-  it('takes --no-xor (and lists it in --help)', async () => {
-    const run = await percentBin('sat', unsatFile, '--no-xor', '--json');
-    expect(run.code, run.stderr).toBe(20);
-    expect(JSON.parse(run.stdout)).toMatchObject({ status: 'unsat' });
+  it('finds XOR constraints (xors in the statistics) unless --no-xor', async () => {
+    // x1 ⊕ x2 ⊕ x3 = 1 and x1 ⊕ x2 ⊕ x3 = 0, each as its four clauses: UNSAT.
+    const odd = [
+      [1, 2, 3],
+      [1, -2, -3],
+      [-1, 2, -3],
+      [-1, -2, 3],
+    ];
+    const even = odd.map((clause) => clause.map((lit) => -lit));
+    const parity = await writeCnf(dir, 'parity.cnf', cnf(3, [...odd, ...even]));
+    const withXor = await percentBin('sat', parity, '--json');
+    expect(withXor.code, withXor.stderr).toBe(20);
+    expect(JSON.parse(withXor.stdout)).toMatchObject({ status: 'unsat', stats: { xors: 2 } });
+    const report = await percentBin('sat', parity);
+    expect(report.stdout).toMatch(/^xors\s+2$/m);
+
+    const without = await percentBin('sat', parity, '--no-xor', '--json');
+    expect(without.code, without.stderr).toBe(20);
+    expect(JSON.parse(without.stdout)).toMatchObject({ status: 'unsat', stats: { xors: 0 } });
     const help = await percentBin('sat', '--help');
     expect(help.stdout).toContain('--no-xor');
     expect(help.stdout).toContain('--jobs <n>');

@@ -23,6 +23,8 @@ const STAT_KEYS = [
   'restarts',
   'deleted',
   'eliminated',
+  /** XOR constraints found in the clauses (Gauss–Jordan elimination works on them). */
+  'xors',
 ] as const satisfies readonly (keyof SolverStats)[];
 
 function inputRows(input: InputSummary): string[][] {
@@ -34,25 +36,13 @@ function inputRows(input: InputSummary): string[][] {
   ];
 }
 
-/**
- * XOR constraints found (and kept in the Gauss–Jordan matrix), when the engine reports them:
- * the field is optional here so the CLI works with an engine without XOR reasoning.
- */
-function xorsOf(run: TimedResult): number | undefined {
-  return (run.result.stats as SolverStats & { readonly xors?: number }).xors;
-}
-
 function runRows(runs: readonly TimedResult[]): string[][] {
-  const rows = [
+  return [
     ['solver', ...runs.map((r) => `${r.config.mode} + ${r.config.heuristic}`)],
     ['result', ...runs.map((r) => verdictText(r.result))],
     ['solve time', ...runs.map((r) => formatMs(r.ms))],
     ...STAT_KEYS.map((key) => [key, ...runs.map((r) => formatCount(r.result.stats[key]))]),
   ];
-  if (runs.some((r) => xorsOf(r) !== undefined)) {
-    rows.push(['xors', ...runs.map((r) => formatCount(xorsOf(r) ?? 0))]);
-  }
-  return rows;
 }
 
 /** The human-readable block of one solve. */

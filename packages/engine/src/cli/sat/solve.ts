@@ -16,12 +16,6 @@ export interface SolveConfig {
   readonly xor?: boolean;
 }
 
-/**
- * The engine's options plus `xor`, which solve-cnf.ts takes once XOR reasoning lands; an
- * engine without it ignores the field.
- */
-type CnfOptionsWithXor = SolveCnfOptions & { readonly xor?: boolean };
-
 export interface TimedResult {
   readonly config: SolveConfig;
   readonly result: SolveResult;
@@ -30,7 +24,7 @@ export interface TimedResult {
 }
 
 /** The engine's options for `config`. */
-function cnfOptions(config: SolveConfig): CnfOptionsWithXor {
+function cnfOptions(config: SolveConfig): SolveCnfOptions {
   return {
     mode: config.mode,
     heuristic: config.heuristic,
