@@ -134,12 +134,14 @@ describe.skipIf(!hasChromium)('the SAT lab', () => {
   it('keeps the page responsive with a big model: a preview, and all of it in the .res', async () => {
     const page = await e2e.newPage();
     await openLab(page, e2e.server.url);
-    const vars = 200_000;
-    const { cnf } = plantedKSat(createRng('sat-lab-big'), vars, 2 * vars, 3);
+    const vars = 100_000;
+    const { cnf } = plantedKSat(createRng('sat-lab-big'), vars, 1.5 * vars, 3);
     await pickFile(page, 'big.cnf', formatDimacs(cnf));
     await expect
       .poll(() => page.getByTestId('lab-summary').textContent(), { timeout: 30_000 })
-      .toBe('big.cnf: 200,000 variables, 400,000 clauses');
+      .toBe('big.cnf: 100,000 variables, 150,000 clauses');
+    // No budget: the machine may be busy, and the test is about the page, not the solver.
+    await page.getByLabel('Time budget').selectOption('0');
     await page.getByRole('button', { name: 'Solve', exact: true }).click();
     // While the worker parses and solves, the page answers at once.
     const asked = Date.now();
@@ -150,7 +152,7 @@ describe.skipIf(!hasChromium)('the SAT lab', () => {
       .toBe('SAT — satisfiable');
     const shown = (await page.getByTestId('lab-model').textContent()) ?? '';
     expect(shown.trim().split(' ')).toHaveLength(5000);
-    await page.getByText('The first 5,000 of 200,000 variables').waitFor();
+    await page.getByText('The first 5,000 of 100,000 variables').waitFor();
     const [download] = await Promise.all([
       page.waitForEvent('download'),
       page.getByTestId('lab-download').click(),
