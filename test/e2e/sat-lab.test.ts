@@ -7,6 +7,8 @@
  * API or socket, and once loaded the lab works offline (here at phone width, in dark mode).
  */
 import { readFileSync } from 'node:fs';
+import { createRequire } from 'node:module';
+import { dirname, join } from 'node:path';
 import {
   createRng,
   firstFalsifiedClause,
@@ -39,6 +41,30 @@ function modelOf(text: string, numVars: number): Uint8Array {
   const model = new Uint8Array(numVars + 1);
   for (const literal of text.trim().split(/\s+/).map(Number)) if (literal > 0) model[literal] = 1;
   return model;
+}
+
+const AXE_SOURCE = readFileSync(
+  join(dirname(createRequire(import.meta.url).resolve('axe-core')), 'axe.min.js'),
+  'utf8',
+);
+
+/**
+ * axe-core's violations in the lab (the page's `main`, not the shared header) as it is now, one
+ * line each, as in a11y.test.ts.
+ */
+async function axeReport(page: Page): Promise<string> {
+  await page.addScriptTag({ content: AXE_SOURCE });
+  return page.evaluate(async () => {
+    interface Axe {
+      run(context: string): Promise<{
+        violations: { id: string; help: string; nodes: { target: string[] }[] }[];
+      }>;
+    }
+    const { violations } = await (window as unknown as { axe: Axe }).axe.run('main');
+    return violations
+      .map((v) => `${v.id}: ${v.help} at ${v.nodes.map((n) => n.target.join(' ')).join(', ')}`)
+      .join('\n');
+  });
 }
 
 const statusOf = (page: Page, role: 'chosen' | 'baseline') =>
@@ -79,6 +105,7 @@ describe.skipIf(!hasChromium)('the SAT lab', () => {
     expect(res).toMatch(/^s 1\nv [-\d ]+\nt \d+(\.\d)?\n$/);
     expect(res.split('\n')[1]).toBe(`v ${shown.trim()}`);
     await screenshot(page, 'sat-lab-sat');
+    expect(await axeReport(page)).toBe('');
     expect(traffic).toEqual([]);
   }, 120_000);
 
@@ -180,6 +207,7 @@ describe.skipIf(!hasChromium)('the SAT lab', () => {
     await pickFile(page, 'bad.cnf', 'c a typo\np cnf 3 2\n1 -2 0\n2 x 0\n');
     await error.waitFor();
     await screenshot(page, 'sat-lab-error');
+    expect(await axeReport(page)).toBe('');
   }, 120_000);
 
   it('works offline once loaded, at phone width in dark mode and in Chinese', async () => {
@@ -202,5 +230,6 @@ describe.skipIf(!hasChromium)('the SAT lab', () => {
     await page.getByRole('heading', { name: 'SAT 实验室' }).waitFor();
     expect(await statusOf(page, 'chosen').textContent()).toBe('UNSAT — 不可满足');
     await screenshot(page, 'sat-lab-phone-dark-zh');
+    expect(await axeReport(page)).toBe('');
   }, 120_000);
 });
