@@ -219,7 +219,7 @@ describe.skipIf(!hasChromium)('the SAT lab', () => {
     });
     await openLab(page, e2e.server.url);
     await page.context().setOffline(true);
-    await page.getByRole('button', { name: /Parity chains/ }).click();
+    await page.getByRole('button', { name: /Tseitin parity/ }).click();
     await expect.poll(() => page.getByTestId('lab-summary').count()).toBe(1);
     await page.getByRole('button', { name: 'Solve', exact: true }).click();
     await expect.poll(() => statusOf(page, 'chosen').textContent()).toBe('UNSAT — unsatisfiable');

@@ -17,7 +17,7 @@ import type {
 export interface RunConfig {
   readonly mode: SolverModeName;
   readonly heuristic: HeuristicName;
-  /** XOR reasoning (when the engine offers it; ignored otherwise). */
+  /** XOR reasoning (Gauss–Jordan elimination; the engine uses it in CDCL mode only). */
   readonly xor: boolean;
   /** Wall-clock budget in ms; undefined for none. */
   readonly timeMs: number | undefined;

@@ -94,8 +94,8 @@ async function solve(
   scope.postMessage({ type: 'done', id });
 }
 
-/** The engine's options for a run; `xor` is passed through for engines that know it. */
-function options(config: RunConfig): SolveCnfOptions & { readonly xor?: boolean } {
+/** The engine's options for a run. */
+function options(config: RunConfig): SolveCnfOptions {
   const { mode, heuristic, xor, timeMs } = config;
   return { mode, heuristic, xor, budget: timeMs === undefined ? undefined : { timeMs } };
 }

@@ -2,7 +2,7 @@
  * The solve's runs (the baseline first in a comparison): each one's status and statistics,
  * live while it runs; the optimisation rate; the chosen run's model and its `.res` download.
  */
-import { formatRate, type SolverStats } from '@percent/engine';
+import { formatRate } from '@percent/engine';
 import { t, type MessageKey } from '../../i18n/index.ts';
 import { formatMs, STAT_FIELDS } from './format.ts';
 import { comparisonRate, chosenRun, type RunView } from './lab-state.ts';
@@ -60,13 +60,8 @@ function runTitle(run: RunView): string {
   });
 }
 
-/** Fields beyond the engine's fixed set (e.g. `xors`) shown when the engine reports them. */
-const xorsOf = (stats: SolverStats): number | undefined =>
-  'xors' in stats && typeof stats.xors === 'number' ? stats.xors : undefined;
-
 function RunCard({ run }: { run: RunView }) {
   const { stats } = run;
-  const xors = stats && xorsOf(stats);
   return (
     <article class={`lab-run lab-run-${run.status}`} data-testid={`lab-run-${run.role}`}>
       <h2>{runTitle(run)}</h2>
@@ -80,7 +75,6 @@ function RunCard({ run }: { run: RunView }) {
           {STAT_FIELDS.map((field) => (
             <Stat key={field} label={`lab.stat.${field}`} value={stats[field].toLocaleString()} />
           ))}
-          {xors !== undefined && <Stat label="lab.stat.xors" value={xors.toLocaleString()} />}
         </dl>
       )}
     </article>

@@ -1,12 +1,20 @@
 /**
  * Built-in formulas to try, generated here from seeds (never copied from benchmark files):
  * a satisfiable random 3-SAT with a planted model, a pigeonhole formula (unsatisfiable and
- * hard for resolution), and two parity chains over the same variables that must differ
- * (unsatisfiable, the kind XOR reasoning decides at once).
+ * hard for resolution), and Tseitin's parity formula on a random cubic graph (unsatisfiable:
+ * about a second of CDCL search without XOR reasoning, a few ms with it).
  */
-import { createRng, formatDimacs, pigeonhole, plantedKSat, type Cnf } from '@percent/engine';
+import {
+  createRng,
+  formatDimacs,
+  pigeonhole,
+  plantedKSat,
+  shuffle,
+  type Cnf,
+  type Rng,
+} from '@percent/engine';
 
-export const EXAMPLE_IDS = ['random3sat', 'pigeonhole', 'xorChains'] as const;
+export const EXAMPLE_IDS = ['random3sat', 'pigeonhole', 'tseitin'] as const;
 export type ExampleId = (typeof EXAMPLE_IDS)[number];
 
 export interface Example {
@@ -14,37 +22,51 @@ export interface Example {
   readonly text: string;
 }
 
-/** The four clauses of `c = a ⊕ b`. */
-function xorClauses(a: number, b: number, c: number): number[][] {
-  return [
-    [-a, -b, -c],
-    [a, b, -c],
-    [a, -b, c],
-    [-a, b, c],
-  ];
+/** A random simple 3-regular graph on `n` vertices (n even): the pairing model, redrawn until simple. */
+export function cubicGraph(rng: Rng, n: number): [number, number][] {
+  for (;;) {
+    const points = shuffle(
+      Array.from({ length: 3 * n }, (_, i) => Math.floor(i / 3)),
+      rng,
+    );
+    const edges: [number, number][] = [];
+    const seen = new Set<number>();
+    for (let i = 0; i < points.length; i += 2) {
+      const u = Math.min(points[i]!, points[i + 1]!);
+      const v = Math.max(points[i]!, points[i + 1]!);
+      if (u === v || seen.has(u * n + v)) break;
+      seen.add(u * n + v);
+      edges.push([u, v]);
+    }
+    if (edges.length === points.length / 2) return edges;
+  }
 }
 
 /**
- * Two chains of XORs over x1..xn, one in order and one reversed, with auxiliary variables
- * for the partial sums; their outputs are asserted to differ, which no assignment can do.
+ * Tseitin's parity formula on a random cubic graph: one variable per edge, and at each vertex
+ * the XOR of its three edges equals the vertex's charge (as the 4 clauses that forbid each
+ * wrong-parity assignment). The charges add up to 1, so it is unsatisfiable — and hard for
+ * resolution (exponential in n for plain CDCL), easy for Gauss–Jordan elimination.
  */
-export function parityChains(n: number): Cnf {
-  let next = n + 1;
-  const clauses: number[][] = [];
-  const chain = (order: readonly number[]): number => {
-    let sum = order[0]!;
-    for (const x of order.slice(1)) {
-      const out = next++;
-      clauses.push(...xorClauses(sum, x, out));
-      sum = out;
+export function tseitinCubic(rng: Rng, n: number): Cnf {
+  const edges = cubicGraph(rng, n);
+  const incident: number[][] = Array.from({ length: n }, () => []);
+  edges.forEach(([u, v], index) => {
+    incident[u]!.push(index + 1);
+    incident[v]!.push(index + 1);
+  });
+  const clauses: Int32Array[] = [];
+  incident.forEach((vars, vertex) => {
+    const charge = vertex === 0 ? 1 : 0;
+    for (let mask = 0; mask < 1 << vars.length; mask++) {
+      let parity = 0;
+      for (let i = 0; i < vars.length; i++) parity ^= (mask >> i) & 1;
+      // The clause false exactly under the assignment `mask` (bit i: variable i true).
+      if (parity !== charge)
+        clauses.push(Int32Array.from(vars, (v, i) => ((mask >> i) & 1 ? -v : v)));
     }
-    return sum;
-  };
-  const vars = Array.from({ length: n }, (_, i) => i + 1);
-  const left = chain(vars);
-  const right = chain([...vars].reverse());
-  clauses.push([left, right], [-left, -right]);
-  return { numVars: next - 1, clauses: clauses.map((c) => Int32Array.from(c)) };
+  });
+  return { numVars: edges.length, clauses };
 }
 
 /** The example's DIMACS text, with comments saying what it is. */
@@ -60,10 +82,10 @@ export function example(id: ExampleId): Example {
         file: 'pigeonhole-7-6.cnf',
         text: formatDimacs(pigeonhole(7, 6), ['7 pigeons, 6 holes: unsatisfiable']),
       };
-    case 'xorChains':
-      return {
-        file: 'parity-chains-24.cnf',
-        text: formatDimacs(parityChains(24), ['x1 ⊕ … ⊕ x24 computed twice, asserted to differ']),
-      };
+    case 'tseitin': {
+      const cnf = tseitinCubic(createRng('percent-lab'), 60);
+      const comments = ['Tseitin parity on a random cubic graph of 60 vertices: unsatisfiable'];
+      return { file: 'tseitin-cubic-60.cnf', text: formatDimacs(cnf, comments) };
+    }
   }
 }

@@ -34,6 +34,7 @@ export const STAT_FIELDS = [
   'propagations',
   'deleted',
   'eliminated',
+  'xors',
 ] as const satisfies readonly (keyof SolverStats)[];
 
 /** At most `limit` literals of a model as a `v` line's text, and how many it shows. */
