@@ -1,8 +1,9 @@
 /**
  * `pnpm bench [--quick] [--sections sat] [--sets a,b] [--limit N] [--timeout MS]
- *             [--native-timeout MS] [--no-extras]`
+ *             [--native-timeout MS] [--extras-timeout MS] [--no-extras] [--report FILE]`
  *
- * Runs the benchmark sections and rewrites their blocks of BENCHMARKS.md at the repo root,
+ * Runs the benchmark sections and rewrites their blocks of BENCHMARKS.md at the repo root
+ * (or of `--report FILE`, for trial runs that must not touch it),
  * together with the header stating the command, the machine and the date. Exits 1 when a
  * section found a wrong answer (after writing the report), 2 on bad usage.
  */
@@ -42,8 +43,14 @@ const USAGE = `usage: pnpm bench [options]
   --limit N             at most N files per set (sudoku: N puzzles per set; at least 2000
                         under --quick)
   --timeout MS          per-instance limit for ours (env BENCH_TIMEOUT_MS; default 60000)
-  --native-timeout MS   per-instance limit for minisat & co (env BENCH_NATIVE_TIMEOUT_MS; default 60000)
-  --no-extras           skip cadical / picosat even when on PATH
+  --native-timeout MS   per-instance limit for minisat (env BENCH_NATIVE_TIMEOUT_MS; default 60000)
+  --extras-timeout MS   per-instance limit for the other references: cryptominisat5, cadical,
+                        picosat, logic-solver (env BENCH_EXTRAS_TIMEOUT_MS; default the
+                        smaller of --native-timeout and 10000)
+  --extras-limit N      run the other references on at most N files per set, spread evenly
+                        through it (default 20; ours and minisat run on every file)
+  --no-extras           run only minisat as a reference
+  --report FILE         write this file instead of BENCHMARKS.md (trial runs)
 env PERCENT_DATA overrides the CNF folder (default ../shared/data/cnf beside the repo),
 env PERCENT_SUDOKU_DATA the sudoku folder (default ../shared/data/sudoku).`;
 
@@ -66,6 +73,8 @@ function list(text: string | undefined): string[] {
 function parseOptions(argv: readonly string[]): {
   options: BenchOptions;
   sections: BenchSection[];
+  /** The file to rewrite. */
+  report: string;
 } {
   const { values } = parseArgs({
     args: [...argv],
@@ -76,6 +85,9 @@ function parseOptions(argv: readonly string[]): {
       limit: { type: 'string' },
       timeout: { type: 'string' },
       'native-timeout': { type: 'string' },
+      'extras-timeout': { type: 'string' },
+      'extras-limit': { type: 'string' },
+      report: { type: 'string' },
       'no-extras': { type: 'boolean', default: false },
       help: { type: 'boolean', default: false },
     },
@@ -91,7 +103,11 @@ function parseOptions(argv: readonly string[]): {
   const nativeTimeoutMs =
     positive(values['native-timeout'] ?? process.env.BENCH_NATIVE_TIMEOUT_MS, '--native-timeout') ??
     fallbackMs;
+  const extrasTimeoutMs =
+    positive(values['extras-timeout'] ?? process.env.BENCH_EXTRAS_TIMEOUT_MS, '--extras-timeout') ??
+    Math.min(nativeTimeoutMs, 10_000);
   const limit = positive(values.limit, '--limit') ?? (quick ? 2 : Infinity);
+  const extrasLimit = positive(values['extras-limit'], '--extras-limit') ?? 20;
   const wanted = list(values.sections);
   const unknown = wanted.filter((id) => !SECTIONS.some((s) => s.id === id));
   if (unknown.length > 0) throw new Error(`unknown section(s): ${unknown.join(', ')}`);
@@ -100,11 +116,14 @@ function parseOptions(argv: readonly string[]): {
     quick,
     timeoutMs,
     nativeTimeoutMs,
+    extrasTimeoutMs,
     sets: list(values.sets),
     limit,
+    extrasLimit,
     extras: !values['no-extras'],
   };
-  return { options, sections };
+  const report = values.report === undefined ? reportPath : path.resolve(values.report);
+  return { options, sections, report };
 }
 
 /** The always-regenerated head of BENCHMARKS.md: command, machine, date. */
@@ -124,10 +143,10 @@ function header(command: string): string {
 
 async function main(): Promise<number> {
   const argv = process.argv.slice(2);
-  const { options, sections } = parseOptions(argv);
+  const { options, sections, report } = parseOptions(argv);
   const command = ['pnpm bench', ...argv].join(' ');
   const context: BenchContext = { repoRoot, command, options, log: (line) => console.log(line) };
-  let doc = await readFile(reportPath, 'utf8').catch(() => NEW_REPORT);
+  let doc = await readFile(report, 'utf8').catch(() => NEW_REPORT);
   let failed = false;
   for (const section of sections) {
     console.log(`== ${section.id}`);
@@ -136,8 +155,8 @@ async function main(): Promise<number> {
     doc = replaceSection(doc, section.id, result.markdown);
   }
   doc = replaceSection(doc, 'header', header(command), 'top');
-  await writeFile(reportPath, doc);
-  console.log(`wrote ${path.relative(process.cwd(), reportPath) || reportPath}`);
+  await writeFile(report, doc);
+  console.log(`wrote ${path.relative(process.cwd(), report) || report}`);
   if (failed)
     console.error('!!! the bench found wrong answers or errors: see above and BENCHMARKS.md');
   return failed ? 1 : 0;

@@ -107,16 +107,55 @@ function toStatus(text: string): Status {
 }
 
 /**
- * The file to hand a native solver: the original, or for files with SATLIB's `%` trailer a
- * copy in `scratch` cut before the `%` line (minisat stops with "PARSE ERROR! Unexpected
- * char: %" otherwise). Our own parser reads the originals.
+ * The file to hand a native solver: the original, or a copy in `scratch` that the native
+ * parsers accept — cut before SATLIB's `%` trailer (minisat stops with "PARSE ERROR!
+ * Unexpected char: %"), with clauses split over lines joined and tabs made spaces
+ * (cryptominisat5 stops with "After last element on the line must be 0" on either). Our
+ * own parser reads the originals.
  */
 export async function nativeInput(instance: Instance, scratch: string): Promise<string> {
-  if (!instance.trailer) return instance.absPath;
+  const text = await readFile(instance.absPath, 'utf8');
+  const rewritten = nativeText(text);
+  if (rewritten === undefined) return instance.absPath;
   const copy = path.join(scratch, instance.path.replace(/[\\/]/g, '__'));
   await mkdir(scratch, { recursive: true });
-  await writeFile(copy, withoutTrailer(await readFile(instance.absPath, 'utf8')));
+  await writeFile(copy, rewritten);
   return copy;
+}
+
+/** A clause line that does not end its clause (last token not `0`) or is not space-separated. */
+function irregularClause(line: string): boolean {
+  const t = line.trim();
+  if (t === '' || t.startsWith('c') || t.startsWith('p')) return false;
+  return !/(^|\s)0$/.test(t) || /\t|\s\s/.test(t);
+}
+
+/**
+ * `text` as every native parser reads it: without the `%` trailer and one clause per
+ * line (comments and the header kept as they are), or undefined when it already is.
+ */
+export function nativeText(text: string): string | undefined {
+  const body = withoutTrailer(text);
+  const lines = body.split('\n');
+  if (!lines.some(irregularClause)) return body === text ? undefined : body;
+  const out: string[] = [];
+  let clause: string[] = [];
+  for (const line of lines) {
+    const t = line.trim();
+    if (t === '' || t.startsWith('c') || t.startsWith('p')) {
+      if (t !== '') out.push(t);
+      continue;
+    }
+    for (const token of t.split(/\s+/)) {
+      clause.push(token);
+      if (token === '0') {
+        out.push(clause.join(' '));
+        clause = [];
+      }
+    }
+  }
+  if (clause.length > 0) out.push(clause.join(' '));
+  return `${out.join('\n')}\n`;
 }
 
 /** DIMACS text cut before SATLIB's `%` trailer line, if it has one. */
@@ -128,4 +167,13 @@ export function withoutTrailer(text: string): string {
 /** A SATLIB family (every set outside hust/): the issue's per-family ratio applies. */
 export function isSatlibFamily(set: string): boolean {
   return !set.startsWith('hust/');
+}
+
+/**
+ * The indices of `take` of `count` files spread evenly through the set (all of them when
+ * `take` ≥ `count`), so a sample of a set ordered by size or kind covers all of it.
+ */
+export function spreadSample(count: number, take: number): Set<number> {
+  if (take >= count) return new Set(Array.from({ length: count }, (_, i) => i));
+  return new Set(Array.from({ length: take }, (_, i) => Math.floor((i * count) / take)));
 }

@@ -41,8 +41,12 @@ export interface SetTotals {
   /** MiniSat's own CPU time line. */
   readonly minisat?: TimeSum;
   /** Per solver: process wall times minus that solver's start-up (the issue's metric). */
-  readonly net: Partial<Record<SolverName, TimeSum>>;
+  readonly net: NetTotals;
+  /** The files the other references ran on (`--extras-limit`), every solver on them alike. */
+  readonly sample?: { readonly files: number; readonly net: NetTotals };
 }
+
+export type NetTotals = Partial<Record<SolverName, TimeSum>>;
 
 const EMPTY: TimeSum = { ms: 0, censored: false, runs: 0, decided: 0 };
 
@@ -60,15 +64,8 @@ export function setTotals(
     error: 0,
   };
   for (const r of results) counts[judge(r.instance, r.ours)]++;
-  const net: Partial<Record<SolverName, TimeSum>> = {};
-  for (const [name, startup] of Object.entries(startups.solvers)) {
-    const solver = name as SolverName;
-    const sum = netSum(
-      results.map((r) => runOf(r, solver)),
-      startup.medianMs,
-    );
-    if (sum !== undefined) net[solver] = sum;
-  }
+  const sampled = results.filter((r) => Object.keys(r.extras).length > 0);
+  const sample = { files: sampled.length, net: netTotals(sampled, startups) };
   return {
     set,
     available,
@@ -77,8 +74,23 @@ export function setTotals(
     ours: sumTimes(results.map((r) => r.ours)) ?? EMPTY,
     parseMs: results.reduce((total, r) => total + r.ours.parseMs, 0),
     minisat: sumTimes(results.map((r) => r.minisat)),
-    net,
+    net: netTotals(results, startups),
+    ...(sampled.length > 0 ? { sample } : {}),
   };
+}
+
+/** Each solver's runs summed with its start-up subtracted; solvers that did not run absent. */
+function netTotals(results: readonly InstanceResult[], startups: Startups): NetTotals {
+  const net: NetTotals = {};
+  for (const [name, startup] of Object.entries(startups.solvers)) {
+    const solver = name as SolverName;
+    const sum = netSum(
+      results.map((r) => runOf(r, solver)),
+      startup.medianMs,
+    );
+    if (sum !== undefined) net[solver] = sum;
+  }
+  return net;
 }
 
 /** The run of `solver` on this instance, if it ran. */

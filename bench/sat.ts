@@ -9,6 +9,7 @@ import {
   nativeInput,
   readManifest,
   SAT_SETS,
+  spreadSample,
   type Instance,
 } from './sat-data.ts';
 import { describeStartup, prepare, startupSampler, type RunEnv } from './sat-env.ts';
@@ -116,8 +117,9 @@ async function runSet(
   sampler: StartupSampler,
 ): Promise<InstanceResult[]> {
   const results: InstanceResult[] = [];
+  const sample = spreadSample(instances.length, env.context.options.extrasLimit);
   for (const [i, instance] of instances.entries()) {
-    const result = await runInstance(instance, env);
+    const result = await runInstance(instance, env, sample.has(i));
     results.push(result);
     env.context.log(`[${set} ${i + 1}/${instances.length}] ${describe(result)}`);
     if ((i + 1) % SAMPLE_EVERY === 0) await sampler.sample();
@@ -126,9 +128,16 @@ async function runSet(
   return results;
 }
 
-/** Ours (and on hust/check the baseline), then the references, one after the other. */
-async function runInstance(instance: Instance, env: RunEnv): Promise<InstanceResult> {
-  const { timeoutMs, nativeTimeoutMs } = env.context.options;
+/**
+ * Ours (and on hust/check the baseline), then MiniSat, then when `withExtras` the other
+ * references, one after the other.
+ */
+async function runInstance(
+  instance: Instance,
+  env: RunEnv,
+  withExtras: boolean,
+): Promise<InstanceResult> {
+  const { timeoutMs, nativeTimeoutMs, extrasTimeoutMs } = env.context.options;
   const { natives, cli } = env;
   const res = path.join(env.scratch, 'ours.res');
   const ours = await runOurs(cli, instance.absPath, OPTIMISED, timeoutMs, res);
@@ -141,8 +150,8 @@ async function runInstance(instance: Instance, env: RunEnv): Promise<InstanceRes
   const minisat =
     natives.minisat !== undefined ? await runMinisat(input, nativeTimeoutMs) : undefined;
   const extras: Partial<Record<ExtraSolver, SolverRun>> = {};
-  for (const [name, command] of Object.entries(env.extraCommands)) {
-    extras[name as ExtraSolver] = await runExtra(command, input, nativeTimeoutMs);
+  for (const [name, command] of withExtras ? Object.entries(env.extraCommands) : []) {
+    extras[name as ExtraSolver] = await runExtra(command, input, extrasTimeoutMs);
   }
   return { instance, ours, baseline, minisat, extras };
 }

@@ -31,12 +31,16 @@ export interface BenchOptions {
   readonly quick: boolean;
   /** Per-instance limit for our solver, ms. */
   readonly timeoutMs: number;
-  /** Per-instance limit for the native reference solvers, ms. */
+  /** Per-instance limit for MiniSat, the reference of the issue's ratios, ms. */
   readonly nativeTimeoutMs: number;
+  /** Per-instance limit for the other references (cryptominisat5, cadical, picosat, logic-solver), ms. */
+  readonly extrasTimeoutMs: number;
   /** Only these sets (section-specific names); empty means every set. */
   readonly sets: readonly string[];
   /** At most this many files per set; `Infinity` for all. */
   readonly limit: number;
-  /** Also run cadical / picosat when they are on PATH. */
+  /** The other references run on at most this many of them, spread evenly through the set. */
+  readonly extrasLimit: number;
+  /** Also run the other references (cryptominisat5, cadical, picosat when on PATH; logic-solver). */
   readonly extras: boolean;
 }
