@@ -1,7 +1,7 @@
 /**
  * Runs `percent` the way an installed user does: node on the committed launcher,
  * packages/engine/bin/percent.js (what node_modules/.bin/percent and a `pnpm link --global`
- * point at), which starts the esbuild bundle in packages/engine/dist/.
+ * point at), which starts the esbuild bundle packages/engine/dist/percent.cjs.
  */
 import { spawn, type ChildProcess } from 'node:child_process';
 import path from 'node:path';

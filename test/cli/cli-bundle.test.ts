@@ -2,7 +2,7 @@
 // it when it is missing, rebuilds it when a source is newer, and answers with MiniSat's exit
 // codes. Formulas are generated; nothing here reads ../shared/data.
 import { spawnSync } from 'node:child_process';
-import { cp, readFile, stat, symlink, utimes } from 'node:fs/promises';
+import { cp, readdir, readFile, stat, symlink, utimes } from 'node:fs/promises';
 import { isBuiltin } from 'node:module';
 import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -51,7 +51,7 @@ describe('the CLI bundle', () => {
     });
     expect(build.status, build.stderr).toBe(0);
     expect(build.stdout).toMatch(/built dist\/ \(2 files/);
-    for (const name of ['percent.mjs', 'sat-worker.mjs']) {
+    for (const name of ['percent.cjs', 'sat-worker.mjs']) {
       const code = await readFile(path.join(engine, 'dist', name), 'utf8');
       const foreign = importsOf(code).filter((s) => !isBuiltin(s) && s !== 'piscina');
       expect(foreign, name).toEqual([]);
@@ -114,20 +114,26 @@ describe('the launcher of a fresh checkout', () => {
     const first = await startBin(['sat', satFile, '--quiet'], { bin });
     expect(first.code, first.stderr).toBe(10);
     expect(first.stderr).toContain('the CLI bundle is not built yet: building it');
-    expect((await stat(path.join(copy, 'dist/percent.mjs'))).isFile()).toBe(true);
+    expect((await stat(path.join(copy, 'dist/percent.cjs'))).isFile()).toBe(true);
+    // The first run leaves V8's code cache of the bundle; the next one starts from it.
+    const caches = (await readdir(path.join(copy, 'dist'))).filter((n) => n.endsWith('.cache'));
+    expect(caches).toHaveLength(1);
 
     const second = await startBin(['sat', satFile, '--quiet'], { bin });
     expect(second.code).toBe(10);
     expect(second.stderr).toBe('');
   });
 
-  it('rebuilds when a source file is newer than the bundle', async () => {
+  it('rebuilds when a source file is newer than the bundle, and drops the old code cache', async () => {
     const bin = path.join(copy, 'bin/percent.js');
-    const source = path.join(copy, 'src/cli/errors.ts');
+    const source = path.join(copy, 'src/sat/solver.ts');
     const later = new Date(Date.now() + 60_000);
     await utimes(source, later, later);
     const run = await startBin(['sat', unsatFile, '--quiet'], { bin });
     expect(run.code, run.stderr).toBe(20);
     expect(run.stderr).toContain('older than its sources: building it');
+    const caches = (await readdir(path.join(copy, 'dist'))).filter((n) => n.endsWith('.cache'));
+    const { size, mtimeMs } = await stat(path.join(copy, 'dist/percent.cjs'));
+    expect(caches).toEqual([`percent.cjs.${size}-${Math.trunc(mtimeMs)}.cache`]);
   });
 });

@@ -1,41 +1,51 @@
 #!/usr/bin/env node
-// Starts the `percent` CLI from its bundle, dist/percent.mjs, which `pnpm install` builds
+// Starts the `percent` CLI from its bundle, dist/percent.cjs, which `pnpm install` builds
 // (the engine's `prepare` script runs scripts/build-cli.mjs). No tsx at run time.
 //
-// When the bundle is missing or older than a source file (src/, the build script,
-// package.json), it is rebuilt first with esbuild (~0.3 s, said on stderr), so an edit
+// When the bundle is missing or older than a file it was built from (its sources, the build
+// script, package.json), it is rebuilt first with esbuild (~0.2 s, said on stderr), so an edit
 // never runs stale code. Where esbuild is not installed, a missing bundle is an error that
 // says how to build it, and a stale one runs with a warning.
-import { readdirSync, statSync } from 'node:fs';
+//
+// The bundle is compiled through vm.Script with V8's code cache (dist/percent.cjs.<size>-
+// <mtime>.cache, written after the first run of each build), which saves ~14 ms of CPU per
+// start. Naming the cache after the bundle's size and date means a rebuilt bundle never
+// meets an old cache; V8 itself refuses a cache from another Node version.
+import { readFileSync, renameSync, rmSync, statSync, writeFileSync } from 'node:fs';
+import { createRequire } from 'node:module';
+import path from 'node:path';
+import { fileURLToPath } from 'node:url';
+import vm from 'node:vm';
 
-const bundle = new URL('../dist/percent.mjs', import.meta.url);
-const sources = [
-  new URL('../src/', import.meta.url),
-  new URL('../scripts/build-cli.mjs', import.meta.url),
-  new URL('../package.json', import.meta.url),
-];
+const engine = fileURLToPath(new URL('..', import.meta.url));
+const bundle = path.join(engine, 'dist', 'percent.cjs');
 
 /** Modification time in ms, or -1 when the path does not exist. */
-function mtime(url) {
-  return statSync(url, { throwIfNoEntry: false })?.mtimeMs ?? -1;
+function mtime(file) {
+  return statSync(file, { throwIfNoEntry: false })?.mtimeMs ?? -1;
 }
 
-/** True when some source file was changed after the bundle was written. */
-function newerThan(built) {
-  for (const source of sources) {
-    if (!source.pathname.endsWith('/')) {
-      if (mtime(source) > built) return true;
-      continue;
-    }
-    for (const name of readdirSync(source, { recursive: true })) {
-      if (mtime(new URL(name, source)) > built) return true;
-    }
+/**
+ * True when a file the bundle was built from (dist/inputs.txt, written by the build) was
+ * changed after `built` (ms) or is gone. About 3 ms for its ~100 files.
+ */
+function inputsNewerThan(built) {
+  let inputs;
+  try {
+    inputs = readFileSync(path.join(engine, 'dist', 'inputs.txt'), 'utf8').split('\n');
+  } catch {
+    return true;
   }
-  return false;
+  return inputs.some((input) => {
+    const changed = input === '' ? 0 : mtime(path.join(engine, input));
+    return changed < 0 || changed > built;
+  });
 }
 
-const built = mtime(bundle);
-if (built < 0 || newerThan(built)) {
+/** Builds the bundle when missing or stale; exits when it is missing and cannot be built. */
+async function ensureBundle() {
+  const built = mtime(bundle);
+  if (built >= 0 && !inputsNewerThan(built)) return;
   const what = built < 0 ? 'is not built yet' : 'is older than its sources';
   try {
     const { buildCli } = await import('../scripts/build-cli.mjs');
@@ -50,4 +60,46 @@ if (built < 0 || newerThan(built)) {
     if (built < 0) process.exit(1);
   }
 }
-await import(bundle.href);
+
+/** Runs the bundle as Node runs a CommonJS file, compiled with the code cache when there is one. */
+function runBundle() {
+  const { size, mtimeMs } = statSync(bundle);
+  const cacheFile = `${bundle}.${size}-${Math.trunc(mtimeMs)}.cache`;
+  let cachedData;
+  try {
+    cachedData = readFileSync(cacheFile);
+  } catch {
+    cachedData = undefined;
+  }
+  const source = readFileSync(bundle, 'utf8');
+  const script = new vm.Script(
+    `(function (exports, require, module, __filename, __dirname) {${source}\n})`,
+    {
+      filename: bundle,
+      cachedData,
+      importModuleDynamically: vm.constants.USE_MAIN_CONTEXT_DEFAULT_LOADER,
+    },
+  );
+  // At exit the cache also holds every function this run compiled, not just the top level.
+  if (cachedData === undefined || script.cachedDataRejected) {
+    process.once('exit', () => saveCache(script, cacheFile));
+  }
+  const module = { exports: {} };
+  const run = script.runInThisContext();
+  run(module.exports, createRequire(bundle), module, bundle, path.dirname(bundle));
+}
+
+/** Writes the cache atomically; a read-only install simply goes without. */
+function saveCache(script, cacheFile) {
+  const temp = `${cacheFile}.${process.pid}.tmp`;
+  try {
+    writeFileSync(temp, script.createCachedData());
+    renameSync(temp, cacheFile);
+  } catch {
+    // No cache: the next start compiles from source, as `node dist/percent.cjs` always does.
+    rmSync(temp, { force: true });
+  }
+}
+
+await ensureBundle();
+runBundle();

@@ -1,3 +1,4 @@
+import { createRequire } from 'node:module';
 import { ExitCode } from '../exit-codes.ts';
 import { createRateProgress } from '../io/rate-progress.ts';
 import {
@@ -43,7 +44,7 @@ export async function runFolder(request: FolderRequest): Promise<number> {
   const started = performance.now();
   const inputs = await collectInputs(request.paths, request.out);
   const jobs = Math.min(request.jobs, inputs.length);
-  const pool = await startPool(jobs);
+  const pool = startPool(jobs);
   const printer = createPrinter(request, inputs);
   const progress = createRateProgress('sat', 'files', {
     enabled: !request.quiet && !request.json,
@@ -114,8 +115,10 @@ function workerUrl(): string {
   return new URL(name, here).href;
 }
 
-async function startPool(jobs: number): Promise<Pool> {
-  const { Piscina } = await import('piscina');
+function startPool(jobs: number): Pool {
+  // require, not import(): the bundle is a CommonJS script run through vm.Script (see
+  // bin/percent.js), where import() would need a loader of its own; piscina is CommonJS.
+  const { Piscina } = createRequire(import.meta.url)('piscina') as typeof import('piscina');
   return new Piscina<FileTask, FileOutcome>({
     filename: workerUrl(),
     minThreads: jobs,
