@@ -24,19 +24,20 @@ export function LabRuns() {
         ))}
       </div>
       {rate && (
-        <p class="lab-rate" data-testid="lab-rate">
-          <strong>{t('lab.rate', { rate: formatRate(rate) })}</strong>
-          <br />
-          <span class="muted">
+        <div class="lab-rate" data-testid="lab-rate">
+          <p>
+            <strong>{t('lab.rate', { rate: formatRate(rate) })}</strong>
+          </p>
+          <p class="muted">
             {t('lab.rate.times', {
               baseline: formatMs(current.runs[0]?.stats?.ms ?? 0),
               optimised: formatMs(chosen?.stats?.ms ?? 0),
             })}
-          </span>
+          </p>
           {rate.bound !== 'exact' && rate.bound !== 'none' && (
-            <span class="muted"> {t('lab.rate.bound')}</span>
+            <p class="muted">{t('lab.rate.bound')}</p>
           )}
-        </p>
+        </div>
       )}
       {chosen && inspection?.ok && current.phase === 'over' && (
         <ModelView run={chosen} file={current.file} numVars={inspection.vars} />
