@@ -1,7 +1,7 @@
 /**
  * The SAT lab in the browser (`/lab`): a generated satisfiable file picked with the file input
  * is solved in the lab's worker, its model satisfies every clause and the downloaded `.res`
- * says the same; a pigeonhole file is unsatisfiable, also for the baseline of a comparison;
+ * says the same; a pigeonhole file dropped on the page is unsatisfiable, also for the baseline of a comparison;
  * Cancel stops a long DPLL search within a second and the lab solves again afterwards; a
  * malformed file shows file:line:column and its line. No request ever goes to the server's
  * API or socket, and once loaded the lab works offline (here at phone width, in dark mode).
@@ -34,6 +34,21 @@ async function openLab(page: Page, baseUrl: string): Promise<void> {
 async function pickFile(page: Page, name: string, text: string): Promise<void> {
   const buffer = Buffer.from(text);
   await page.getByTestId('lab-file').setInputFiles({ name, mimeType: 'text/plain', buffer });
+}
+
+/** Drops `text` as the file `name` on the page, as a file dragged from the desktop would be. */
+async function dropFile(page: Page, name: string, text: string): Promise<void> {
+  const dataTransfer = await page.evaluateHandle(
+    ([fileName, content]) => {
+      const transfer = new DataTransfer();
+      transfer.items.add(new File([content], fileName, { type: 'text/plain' }));
+      return transfer;
+    },
+    [name, text] as const,
+  );
+  await page.dispatchEvent('main', 'dragover', { dataTransfer });
+  await page.locator('.lab-drop').waitFor();
+  await page.dispatchEvent('main', 'drop', { dataTransfer });
 }
 
 /** The model shown as `1 -2 3 …`, as a `model[v]` array (1 = true). */
@@ -109,10 +124,14 @@ describe.skipIf(!hasChromium)('the SAT lab', () => {
     expect(traffic).toEqual([]);
   }, 120_000);
 
-  it('finds a pigeonhole file unsatisfiable, for the baseline too, with the rate', async () => {
+  it('finds a dropped pigeonhole file unsatisfiable, for the baseline too, with the rate', async () => {
     const page = await e2e.newPage();
     await openLab(page, e2e.server.url);
-    await pickFile(page, 'php-7-6.cnf', formatDimacs(pigeonhole(7, 6)));
+    await dropFile(page, 'php-7-6.cnf', formatDimacs(pigeonhole(7, 6)));
+    await expect
+      .poll(() => page.getByTestId('lab-summary').textContent())
+      .toBe('php-7-6.cnf: 42 variables, 133 clauses');
+    expect(await page.locator('.lab-drop').count()).toBe(0);
     await page.getByLabel(/Compare with the baseline/).check();
     await page.getByRole('button', { name: 'Solve', exact: true }).click();
     await expect
