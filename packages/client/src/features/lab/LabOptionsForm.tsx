@@ -8,18 +8,21 @@ import {
   cancelSolve,
   input,
   inspection,
-  isHeuristic,
-  isMode,
   options,
   runSolve,
   setOptions,
   solve,
+  type LabOptions,
 } from './lab-store.ts';
+
+const budgetText = (s: number): string =>
+  s === 0 ? t('lab.budget.none') : t('lab.budget.seconds', { n: s });
 
 export function LabOptionsForm() {
   const { mode, heuristic, budgetS, xor, compare } = options.value;
   const running = solve.value?.phase === 'running';
   const unreadable = inspection.value?.ok === false;
+  const empty = input.value.text.trim() === '';
   return (
     <form
       class="lab-options"
@@ -29,80 +32,35 @@ export function LabOptionsForm() {
         void runSolve();
       }}
     >
-      <label>
-        {t('lab.mode')}{' '}
-        <select
-          name="mode"
-          value={mode}
-          onChange={(e) =>
-            isMode(e.currentTarget.value) && setOptions({ mode: e.currentTarget.value })
-          }
-        >
-          {SOLVER_MODES.map((m) => (
-            <option key={m} value={m}>
-              {t(`lab.mode.${m}`)}
-            </option>
-          ))}
-        </select>
-      </label>
-      <label>
-        {t('lab.heuristic')}{' '}
-        <select
-          name="heuristic"
-          value={heuristic}
-          onChange={(e) =>
-            isHeuristic(e.currentTarget.value) && setOptions({ heuristic: e.currentTarget.value })
-          }
-        >
-          {HEURISTICS.map((h) => (
-            <option key={h} value={h}>
-              {t(`lab.heuristic.${h}`)}
-            </option>
-          ))}
-        </select>
-      </label>
-      <label>
-        {t('lab.budget')}{' '}
-        <select
-          name="budget"
-          value={String(budgetS)}
-          onChange={(e) => {
-            const chosen = BUDGETS_S.find((s) => String(s) === e.currentTarget.value);
-            if (chosen !== undefined) setOptions({ budgetS: chosen });
-          }}
-        >
-          {BUDGETS_S.map((s) => (
-            <option key={s} value={String(s)}>
-              {s === 0 ? t('lab.budget.none') : t('lab.budget.seconds', { n: s })}
-            </option>
-          ))}
-        </select>
-      </label>
-      <label class="lab-check" title={mode === 'dpll' ? t('lab.xor.cdclOnly') : undefined}>
-        <input
-          type="checkbox"
-          name="xor"
-          disabled={mode === 'dpll'}
-          checked={xor && mode !== 'dpll'}
-          onChange={(e) => setOptions({ xor: e.currentTarget.checked })}
-        />
+      <Choice
+        label={t('lab.mode')}
+        name="mode"
+        value={mode}
+        values={SOLVER_MODES}
+        text={(m) => t(`lab.mode.${m}`)}
+      />
+      <Choice
+        label={t('lab.heuristic')}
+        name="heuristic"
+        value={heuristic}
+        values={HEURISTICS}
+        text={(h) => t(`lab.heuristic.${h}`)}
+      />
+      <Choice
+        label={t('lab.budget')}
+        name="budgetS"
+        value={budgetS}
+        values={BUDGETS_S}
+        text={budgetText}
+      />
+      <Check name="xor" checked={xor && mode !== 'dpll'} disabled={mode === 'dpll'}>
         {t('lab.xor')}
-      </label>
-      <label class="lab-check">
-        <input
-          type="checkbox"
-          name="compare"
-          checked={compare}
-          onChange={(e) => setOptions({ compare: e.currentTarget.checked })}
-        />
+      </Check>
+      <Check name="compare" checked={compare}>
         {t('lab.compare')}
-      </label>
+      </Check>
       <div class="lab-actions">
-        <button
-          type="submit"
-          class="primary"
-          disabled={running || unreadable || input.value.text.trim() === ''}
-        >
+        <button type="submit" class="primary" disabled={running || unreadable || empty}>
           {t('lab.solve')}
         </button>
         {running && <Running />}
@@ -111,16 +69,77 @@ export function LabOptionsForm() {
   );
 }
 
+type ChoiceName = 'mode' | 'heuristic' | 'budgetS';
+
+interface ChoiceProps<K extends ChoiceName> {
+  readonly label: string;
+  readonly name: K;
+  readonly value: LabOptions[K];
+  readonly values: readonly LabOptions[K][];
+  readonly text: (value: LabOptions[K]) => string;
+}
+
+/** A labelled select of one option; only the listed values can be chosen. */
+function Choice<K extends ChoiceName>({ label, name, value, values, text }: ChoiceProps<K>) {
+  return (
+    <label>
+      {label}{' '}
+      <select
+        name={name}
+        value={String(value)}
+        onChange={(event) => {
+          const chosen = values.find((v) => String(v) === event.currentTarget.value);
+          if (chosen !== undefined) setOptions({ [name]: chosen });
+        }}
+      >
+        {values.map((v) => (
+          <option key={String(v)} value={String(v)}>
+            {text(v)}
+          </option>
+        ))}
+      </select>
+    </label>
+  );
+}
+
+interface CheckProps {
+  readonly name: 'xor' | 'compare';
+  readonly checked: boolean;
+  readonly disabled?: boolean;
+  readonly children: string;
+}
+
+/** A labelled checkbox of one on/off option. */
+function Check({ name, checked, disabled = false, children }: CheckProps) {
+  return (
+    <label class="lab-check" title={disabled ? t('lab.xor.cdclOnly') : undefined}>
+      <input
+        type="checkbox"
+        name={name}
+        checked={checked}
+        disabled={disabled}
+        onChange={(event) => setOptions({ [name]: event.currentTarget.checked })}
+      />
+      {children}
+    </label>
+  );
+}
+
 /**
  * The spinner, the elapsed time (ticking every 100 ms, so not a live region: the outcome is
- * announced instead) and Cancel.
+ * announced instead) and Cancel, which Escape presses too.
  */
 function Running() {
   const startedAt = solve.value?.startedAt ?? performance.now();
   const [now, setNow] = useState(performance.now());
   useEffect(() => {
     const timer = setInterval(() => setNow(performance.now()), 100);
-    return () => clearInterval(timer);
+    const onKey = (event: KeyboardEvent) => event.key === 'Escape' && cancelSolve();
+    window.addEventListener('keydown', onKey);
+    return () => {
+      clearInterval(timer);
+      window.removeEventListener('keydown', onKey);
+    };
   }, []);
   return (
     <>

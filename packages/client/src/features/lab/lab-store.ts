@@ -3,7 +3,7 @@
  * the parser's verdict on it (asked of the worker shortly after each change), the chosen
  * options, and the solve in progress or last finished.
  */
-import { HEURISTICS, SOLVER_MODES, type HeuristicName, type SolverModeName } from '@percent/engine';
+import type { HeuristicName, SolverModeName } from '@percent/engine';
 import { batch, signal } from '@preact/signals';
 import * as labWorker from '../../workers/lab-client.ts';
 import type { Inspection, RunConfig } from '../../workers/lab-protocol.ts';
@@ -35,11 +35,6 @@ export const options = signal<LabOptions>({
 export const solve = signal<Solve | undefined>(undefined);
 /** Why the worker failed (not a parse error: those are in `inspection`). */
 export const failure = signal<string | undefined>(undefined);
-
-export const isMode = (text: string): text is SolverModeName =>
-  (SOLVER_MODES as readonly string[]).includes(text);
-export const isHeuristic = (text: string): text is HeuristicName =>
-  (HEURISTICS as readonly string[]).includes(text);
 
 export function setOptions(change: Partial<LabOptions>): void {
   options.value = { ...options.value, ...change };
