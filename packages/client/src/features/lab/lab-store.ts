@@ -91,7 +91,9 @@ export async function runSolve(): Promise<void> {
     file,
     solve.value.runs.map((r) => r.config),
     (event) => {
-      if (event.type === 'inspected') inspection.value = event.inspection;
+      // The verdict on the text being solved, unless the input has changed since.
+      if (event.type === 'inspected' && input.peek().text === text)
+        inspection.value = event.inspection;
       if (solve.value) solve.value = applyEvent(solve.value, event);
     },
   );
