@@ -40,3 +40,12 @@ export function startBin(
 export function percentBin(...args: string[]): Promise<CliRun> {
   return startBin(args);
 }
+
+/**
+ * Starts the launcher once so that a stale bundle (sources edited since the last build) is
+ * rebuilt before a test looks at stderr, where the launcher says it is rebuilding.
+ */
+export async function freshBundle(): Promise<void> {
+  const run = await startBin(['--help']);
+  if (run.code !== 0) throw new Error(`percent --help failed:\n${run.stderr}`);
+}

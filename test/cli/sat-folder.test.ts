@@ -7,7 +7,7 @@ import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { cnf, createRng, pigeonhole, plantedKSat } from '@percent/engine';
 import { outputLines, readRes, tempDir, writeCnf } from './cli-harness.ts';
-import { percentBin, startBin } from './bin-harness.ts';
+import { freshBundle, percentBin, startBin } from './bin-harness.ts';
 
 let dir = '';
 let cleanup = async (): Promise<void> => undefined;
@@ -15,6 +15,7 @@ let cleanup = async (): Promise<void> => undefined;
 let set = '';
 
 beforeAll(async () => {
+  await freshBundle();
   ({ dir, cleanup } = await tempDir());
   set = path.join(dir, 'set');
   await mkdir(path.join(set, 'sub'), { recursive: true });
@@ -138,6 +139,7 @@ describe('percent sat DIR/', () => {
     expect(run.stdout).toMatch(/2 files: 2 sat, 0 unsat, 0 unknown, 0 errors/);
     expect(run.stdout).toMatch(/interrupted: 2 of 4 files finished/);
     expect(await resFilesIn(slow)).toEqual(['a1.res', 'a2.res']);
+    expect((await readdir(slow)).filter((name) => name.endsWith('.tmp'))).toEqual([]);
     await rm(slow, { recursive: true });
   });
 });

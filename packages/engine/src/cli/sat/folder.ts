@@ -12,6 +12,7 @@ import {
 } from './folder-report.ts';
 import type { FileOutcome, FileTask } from './folder-task.ts';
 import { collectInputs, type SatInput } from './inputs.ts';
+import { removeTempFiles } from './res-file.ts';
 import type { SolveConfig } from './solve.ts';
 
 /** `percent sat DIR/ a.cnf …` after option parsing; see commands/sat.ts. */
@@ -44,28 +45,14 @@ export async function runFolder(request: FolderRequest): Promise<number> {
   const started = performance.now();
   const inputs = await collectInputs(request.paths, request.out);
   const jobs = Math.min(request.jobs, inputs.length);
-  const pool = startPool(jobs);
   const printer = createPrinter(request, inputs);
-  const progress = createRateProgress('sat', 'files', {
-    enabled: !request.quiet && !request.json,
-    showOnLog: false,
-    total: inputs.length,
-  });
-  const stop = onFirstInterrupt(() => void pool.destroy());
-  let done = 0;
-  const outcomes = await dispatch(pool, inputs, request, jobs * 2, stop.stopped, (i, outcome) => {
-    progress.clear();
-    printer.add(i, outcome);
-    progress.update(++done);
-  }).finally(() => progress.clear());
-  stop.dispose();
-  if (!stop.stopped()) await pool.close();
+  const { outcomes, interrupted } = await solveAll(request, inputs, jobs, printer.add);
   printer.flush();
   const summary = summarize(outcomes, {
     files: inputs.length,
     wallMs: performance.now() - started,
     jobs,
-    interrupted: stop.stopped(),
+    interrupted,
   });
   process.stdout.write((request.json ? jsonSummary(summary) : formatSummary(summary)) + '\n');
   if (summary.interrupted) return ExitCode.interrupted;
@@ -73,8 +60,50 @@ export async function runFolder(request: FolderRequest): Promise<number> {
 }
 
 /**
+ * Runs every input on a pool of `jobs` workers, with the progress line on stderr and Ctrl-C
+ * wired to stop the pool; `onOutcome` sees each file as it finishes.
+ */
+async function solveAll(
+  request: FolderRequest,
+  inputs: readonly SatInput[],
+  jobs: number,
+  onOutcome: (index: number, outcome: FileOutcome) => void,
+): Promise<{ outcomes: FileOutcome[]; interrupted: boolean }> {
+  const pool = startPool(jobs);
+  const progress = createRateProgress('sat', 'files', {
+    enabled: !request.quiet && !request.json,
+    showOnLog: false,
+    total: inputs.length,
+  });
+  let destroyed: Promise<void> | undefined;
+  const stop = onFirstInterrupt(() => (destroyed = pool.destroy()));
+  let done = 0;
+  const { outcomes, cut } = await dispatch(
+    pool,
+    inputs,
+    request,
+    jobs * 2,
+    stop.stopped,
+    (i, o) => {
+      progress.clear();
+      onOutcome(i, o);
+      progress.update(++done);
+    },
+  ).finally(() => progress.clear());
+  stop.dispose();
+  if (destroyed === undefined) await pool.close();
+  else {
+    // A worker terminated in the middle of writing leaves its temporary file behind.
+    await destroyed;
+    for (const { resPath } of cut) removeTempFiles(resPath);
+  }
+  return { outcomes, interrupted: destroyed !== undefined };
+}
+
+/**
  * Keeps `lanes` tasks in flight (so a worker finds its next file queued) until every input
- * is done or `stopped()`; returns the outcomes of the files that finished.
+ * is done or `stopped()`; returns the outcomes of the files that finished, and the inputs
+ * that were running when the workers were stopped.
  */
 async function dispatch(
   pool: Pool,
@@ -83,26 +112,28 @@ async function dispatch(
   lanes: number,
   stopped: () => boolean,
   onOutcome: (index: number, outcome: FileOutcome) => void,
-): Promise<FileOutcome[]> {
+): Promise<{ outcomes: FileOutcome[]; cut: SatInput[] }> {
   const outcomes: FileOutcome[] = [];
+  const cut: SatInput[] = [];
   let next = 0;
   const lane = async (): Promise<void> => {
     while (next < inputs.length && !stopped()) {
       const index = next++;
-      const { file, resPath } = inputs[index]!;
+      const input = inputs[index]!;
+      const { file, resPath } = input;
       const task = { file, resPath, config: request.config, strict: request.strict };
       const outcome = await pool.run(task).catch((error: unknown): FileOutcome | null => {
         // Ctrl-C terminates the workers: a file cut short has no row.
         if (stopped()) return null;
         return { kind: 'error', file, message: `percent: worker failed: ${String(error)}` };
       });
-      if (outcome === null) return;
+      if (outcome === null) return void cut.push(input);
       outcomes.push(outcome);
       onOutcome(index, outcome);
     }
   };
   await Promise.all(Array.from({ length: Math.max(1, lanes) }, lane));
-  return outcomes;
+  return { outcomes, cut };
 }
 
 /**

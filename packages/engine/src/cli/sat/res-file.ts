@@ -1,4 +1,4 @@
-import { closeSync, openSync, renameSync, rmSync, writeSync } from 'node:fs';
+import { closeSync, openSync, readdirSync, renameSync, rmSync, writeSync } from 'node:fs';
 import path from 'node:path';
 import { threadId } from 'node:worker_threads';
 import { resChunks } from '../../sat/result-file.ts';
@@ -12,6 +12,11 @@ export function defaultResPath(cnfPath: string): string {
 
 /** Numbers the temporary files of one thread. */
 let tempCount = 0;
+
+/** The start of the name of every temporary file this process writes for `target`. */
+function tempPrefix(target: string): string {
+  return `.${path.basename(target)}.${process.pid}.`;
+}
 
 /**
  * Writes the file atomically: into a temporary file beside the target, then renamed over it,
@@ -27,7 +32,7 @@ export function writeResFile(
 ): void {
   const temp = path.join(
     path.dirname(target),
-    `.${path.basename(target)}.${process.pid}.${threadId}.${tempCount++}.tmp`,
+    `${tempPrefix(target)}${threadId}.${tempCount++}.tmp`,
   );
   try {
     const fd = openSync(temp, 'w');
@@ -40,5 +45,19 @@ export function writeResFile(
   } catch (error) {
     rmSync(temp, { force: true });
     throw new CliError(`percent: cannot write '${target}': ${describeError(error)}`);
+  }
+}
+
+/** Removes what a write of `target` interrupted by a terminated worker left behind. */
+export function removeTempFiles(target: string): void {
+  const dir = path.dirname(target);
+  const prefix = tempPrefix(target);
+  try {
+    for (const name of readdirSync(dir)) {
+      if (name.startsWith(prefix) && name.endsWith('.tmp'))
+        rmSync(path.join(dir, name), { force: true });
+    }
+  } catch {
+    // The folder is unreadable: nothing of ours can be in it.
   }
 }
