@@ -99,7 +99,7 @@ function satCommand(): Command {
     .option('--no-xor', 'skip XOR detection and Gauss-Jordan elimination (CDCL)')
     .option(
       '--jobs <n>',
-      'folder mode: worker threads (default: the available parallelism)',
+      "folder mode: worker threads (by default this machine's available parallelism)",
       positiveInteger('threads'),
       availableParallelism(),
     )
@@ -113,13 +113,19 @@ function satCommand(): Command {
       ),
     )
     .option('--strict', 'treat a clause count that differs from the header as an error')
-    .option('--quiet', 'print only the verdict line (no statistics, no progress)')
-    .option('--json', 'print one JSON object: status, solve ms, parse ms, statistics')
+    .option(
+      '--quiet',
+      'print only the verdict line (no statistics, no progress); folder mode: only the summary',
+    )
+    .option(
+      '--json',
+      'print one JSON object: status, solve ms, parse ms, statistics; folder mode: one per line',
+    )
     .option('--compare', 'solve twice, DPLL + first and the chosen mode, and print the rate')
     .addHelpText('after', EXAMPLES)
     .action(async (files: string[], _opts: unknown, command: Command) => {
       const opts = command.opts<RawSatOptions>();
-      process.exitCode = (await isFolderMode(files))
+      process.exitCode = isFolderMode(files)
         ? await runFolderMode(files, opts)
         : await runSat({
             file: files[0]!,

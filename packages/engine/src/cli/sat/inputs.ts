@@ -1,4 +1,5 @@
-import { mkdir, readdir, stat } from 'node:fs/promises';
+import { statSync } from 'node:fs';
+import { mkdir, readdir } from 'node:fs/promises';
 import path from 'node:path';
 import { CliError } from '../errors.ts';
 import { defaultResPath } from './res-file.ts';
@@ -20,7 +21,7 @@ interface Listed {
  * True when the arguments ask for folder mode: several paths, or one that is a folder.
  * A single path that is not a folder (even a missing one) keeps the single-file report.
  */
-export async function isFolderMode(paths: readonly string[]): Promise<boolean> {
+export function isFolderMode(paths: readonly string[]): boolean {
   if (paths.length !== 1) return true;
   return isDirectory(paths[0]!);
 }
@@ -38,7 +39,7 @@ export async function collectInputs(
 ): Promise<SatInput[]> {
   const listed: Listed[] = [];
   for (const given of paths) {
-    if (!(await isDirectory(given))) listed.push({ file: given, outName: path.basename(given) });
+    if (!isDirectory(given)) listed.push({ file: given, outName: path.basename(given) });
     else for (const file of await cnfFilesBelow(given)) listed.push(file);
   }
   if (listed.length === 0) {
@@ -54,9 +55,10 @@ export async function collectInputs(
   return inputs;
 }
 
-async function isDirectory(file: string): Promise<boolean> {
+/** False for anything unreadable too: the file's own row, or the single-file error, says why. */
+function isDirectory(file: string): boolean {
   try {
-    return (await stat(file)).isDirectory();
+    return statSync(file, { throwIfNoEntry: false })?.isDirectory() ?? false;
   } catch {
     return false;
   }
