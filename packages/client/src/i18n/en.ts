@@ -7,6 +7,7 @@ export const en = {
   'app.tagline': 'Percent sudoku: race friends or play alone',
   'nav.home': 'Home',
   'nav.solo': 'Solo',
+  'nav.lab': 'SAT lab',
   'nav.back': 'Back',
   'settings.language': 'Language',
   'theme.toggle': 'Colour scheme',
@@ -17,7 +18,8 @@ export const en = {
   'page.loading': 'Loading…',
   'page.loadFailed': 'This page could not be loaded.',
   'page.retry': 'Try again',
-  'app.offline': 'You are offline: rooms and races wait for the connection; solo play works.',
+  'app.offline':
+    'You are offline: rooms and races wait for the connection; solo play and the SAT lab work.',
 
   'board.label': 'Sudoku board, {variant}',
   'cell.label': 'Row {row}, column {col}, {content}',

@@ -6,6 +6,7 @@ export const zh: Record<keyof typeof en, string> = {
   'app.tagline': '百分号数独：与朋友竞速，或独自练习',
   'nav.home': '首页',
   'nav.solo': '单人',
+  'nav.lab': '实验室',
   'nav.back': '返回',
   'settings.language': '语言',
   'theme.toggle': '配色',
@@ -16,7 +17,7 @@ export const zh: Record<keyof typeof en, string> = {
   'page.loading': '加载中…',
   'page.loadFailed': '页面未能加载。',
   'page.retry': '重试',
-  'app.offline': '你已离线：房间和比赛需要等待连接恢复；单人模式仍可使用。',
+  'app.offline': '你已离线：房间和比赛需要等待连接恢复；单人模式和 SAT 实验室仍可使用。',
 
   'board.label': '数独盘面，{variant}',
   'cell.label': '第 {row} 行，第 {col} 列，{content}',
