@@ -146,6 +146,13 @@ function workerUrl(): string {
   return new URL(name, here).href;
 }
 
+/**
+ * A worker's young generation: solving a file allocates its clause database afresh, and with
+ * V8's default size a sixth of a worker's time on uf50 went to scavenges; at 48 MB a third of
+ * that goes (measured over the 1,000 uf50 files: 410 → 275 ms of GC, 2.5 → 2.3 s wall, one job).
+ */
+const YOUNG_GENERATION_MB = 48;
+
 function startPool(jobs: number): Pool {
   // require, not import(): the bundle is a CommonJS script run through vm.Script (see
   // bin/percent.js), where import() would need a loader of its own; piscina is CommonJS.
@@ -154,6 +161,7 @@ function startPool(jobs: number): Pool {
     filename: workerUrl(),
     minThreads: jobs,
     maxThreads: jobs,
+    resourceLimits: { maxYoungGenerationSizeMb: YOUNG_GENERATION_MB },
   });
 }
 
