@@ -2,7 +2,7 @@
 // it when it is missing, rebuilds it when a source is newer, and answers with MiniSat's exit
 // codes. Formulas are generated; nothing here reads ../shared/data.
 import { spawnSync } from 'node:child_process';
-import { cp, readdir, readFile, stat, symlink, utimes } from 'node:fs/promises';
+import { cp, mkdir, readdir, readFile, realpath, stat, symlink, utimes } from 'node:fs/promises';
 import { isBuiltin } from 'node:module';
 import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -135,5 +135,30 @@ describe('the launcher of a fresh checkout', () => {
     const caches = (await readdir(path.join(copy, 'dist'))).filter((n) => n.endsWith('.cache'));
     const { size, mtimeMs } = await stat(path.join(copy, 'dist/percent.cjs'));
     expect(caches).toEqual([`percent.cjs.${size}-${Math.trunc(mtimeMs)}.cache`]);
+  });
+});
+
+describe('an install without esbuild (pnpm install --prod)', () => {
+  it('skips the build on install; the launcher then says how to build the bundle', async () => {
+    const copy = path.join(dir, 'engine-prod');
+    for (const part of ['bin', 'scripts', 'src', 'package.json']) {
+      await cp(path.join(engine, part), path.join(copy, part), { recursive: true });
+    }
+    for (const dependency of ['commander', 'piscina']) {
+      const target = await realpath(path.join(engine, 'node_modules', dependency));
+      await mkdir(path.join(copy, 'node_modules'), { recursive: true });
+      await symlink(target, path.join(copy, 'node_modules', dependency));
+    }
+    const build = spawnSync(process.execPath, ['scripts/build-cli.mjs'], {
+      cwd: copy,
+      encoding: 'utf8',
+    });
+    expect(build.status).toBe(0);
+    expect(build.stdout).toContain('esbuild is not installed');
+
+    const run = await startBin(['sat', satFile], { bin: path.join(copy, 'bin/percent.js') });
+    expect(run.code).toBe(1);
+    expect(run.stderr).toContain('could not be built');
+    expect(run.stderr).toContain('pnpm --filter @percent/engine build:cli');
   });
 });

@@ -103,6 +103,16 @@ export async function buildCli() {
 /** Run as a script: build, say where in one line. */
 if (process.argv[1] && path.resolve(process.argv[1]) === fileURLToPath(import.meta.url)) {
   const started = performance.now();
+  if (
+    !(await import('esbuild').then(
+      () => true,
+      () => false,
+    ))
+  ) {
+    // An install without dev dependencies (`pnpm install --prod`) must not fail here.
+    console.log('percent CLI: esbuild is not installed, so the CLI bundle was not built');
+    process.exit(0);
+  }
   const written = await buildCli();
   const ms = Math.round(performance.now() - started);
   const where = path.relative(process.cwd(), distDir) || '.';
