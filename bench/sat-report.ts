@@ -32,6 +32,8 @@ export interface SatReport {
   readonly folder: FolderRace | string | undefined;
   /** How ours was started, e.g. `the engine's CLI bundle`. */
   readonly launcher: string;
+  /** How long the whole section took. */
+  readonly elapsedMs: number;
 }
 
 /** The whole SAT section of BENCHMARKS.md. */
@@ -63,7 +65,7 @@ function references(natives: Natives): SolverName[] {
   return [...(natives.minisat === undefined ? [] : ['minisat' as const]), ...natives.extras];
 }
 
-function preamble({ context, dir, natives, launcher }: SatReport): string {
+function preamble({ context, dir, natives, launcher, elapsedMs }: SatReport): string {
   const { options } = context;
   const date = new Date().toISOString().slice(0, 16).replace('T', ' ');
   const limited = Number.isFinite(options.limit)
@@ -75,7 +77,7 @@ function preamble({ context, dir, natives, launcher }: SatReport): string {
     .map((l) => l.toFixed(2))
     .join(', ');
   return [
-    `_Measured by \`${context.command}\` on ${date} UTC.${limited}_`,
+    `_Measured by \`${context.command}\` on ${date} UTC in ${(elapsedMs / 60_000).toFixed(0)} min.${limited}_`,
     '',
     `- Data: \`${path.relative(context.repoRoot, dir) || dir}\`; the \`verified\` column of its MANIFEST.tsv is the truth (see its SOURCES.md).`,
     `- Ours: \`percent sat --json\` with ${OPTIMISED.mode} + ${OPTIMISED.heuristic} (the default), run as ${launcher}; on hust/check also the course baseline ${BASELINE.mode} + ${BASELINE.heuristic}.`,

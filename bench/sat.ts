@@ -46,6 +46,7 @@ async function runSatSection(context: BenchContext): Promise<SectionResult> {
   const sets = chooseSets(context.options.sets);
   const manifest = await readManifest(dir);
   const scratch = await mkdtemp(path.join(tmpdir(), 'percent-bench-'));
+  const started = performance.now();
   try {
     const env = await prepare(context, scratch);
     const refs = [...(env.natives.minisat === undefined ? [] : ['minisat']), ...env.natives.extras];
@@ -64,9 +65,11 @@ async function runSatSection(context: BenchContext): Promise<SectionResult> {
     const problems = failures(all);
     for (const problem of problems) context.log(`!!! ${problem}`);
     const refProblems = referenceProblems(all);
+    const elapsedMs = performance.now() - started;
+    context.log(`SAT section: ${(elapsedMs / 60_000).toFixed(1)} min`);
     const markdown = renderSat({
       ...{ context, dir, natives: env.natives, totals, results: all, problems, refProblems },
-      ...{ startups, folder, launcher: env.cli.how },
+      ...{ startups, folder, launcher: env.cli.how, elapsedMs },
     });
     return { markdown, failed: problems.length > 0 };
   } finally {
