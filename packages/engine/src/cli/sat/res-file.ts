@@ -1,6 +1,5 @@
 import { closeSync, openSync, readdirSync, renameSync, rmSync, writeSync } from 'node:fs';
 import path from 'node:path';
-import { threadId } from 'node:worker_threads';
 import { resChunks } from '../../sat/result-file.ts';
 import type { SolveResult } from '../../sat/types.ts';
 import { CliError, describeError } from '../errors.ts';
@@ -10,6 +9,11 @@ export function defaultResPath(cnfPath: string): string {
   return cnfPath.toLowerCase().endsWith('.cnf') ? cnfPath.slice(0, -4) + '.res' : cnfPath + '.res';
 }
 
+/**
+ * Tells apart the temporary files of the threads of one process (folder mode's workers);
+ * random rather than `worker_threads.threadId`, whose module a single solve need not load.
+ */
+const threadTag = Math.random().toString(36).slice(2, 10);
 /** Numbers the temporary files of one thread. */
 let tempCount = 0;
 
@@ -32,7 +36,7 @@ export function writeResFile(
 ): void {
   const temp = path.join(
     path.dirname(target),
-    `${tempPrefix(target)}${threadId}.${tempCount++}.tmp`,
+    `${tempPrefix(target)}${threadTag}.${tempCount++}.tmp`,
   );
   try {
     const fd = openSync(temp, 'w');
