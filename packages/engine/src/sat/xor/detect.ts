@@ -49,6 +49,8 @@ class XorFinder {
   private readonly clauses: readonly Int32Array[];
   /** 1 for a clause of 1..MAX_XOR_SIZE distinct variables without a tautology. */
   private readonly usable: Uint8Array;
+  /** A bit per variable (hashed to 0..31) of each clause: a subset's bits are a subset. */
+  private readonly signature: Int32Array;
   /** Occurrences per variable of the usable clauses (CSR): clause indices from occStart[v]. */
   private readonly occStart: Int32Array;
   private readonly occ: Int32Array;
@@ -70,6 +72,7 @@ class XorFinder {
     const n = cnf.numVars;
     this.encoding = new Uint8Array(cnf.clauses.length);
     this.usable = new Uint8Array(cnf.clauses.length);
+    this.signature = new Int32Array(cnf.clauses.length);
     this.posStamp = new Int32Array(n + 1);
     this.varPos = new Uint8Array(n + 1);
     const count = new Int32Array(n + 2);
@@ -77,7 +80,13 @@ class XorFinder {
       const c = this.clauses[i]!;
       if (c.length === 0 || c.length > MAX_XOR_SIZE || !this.distinct(c)) continue;
       this.usable[i] = 1;
-      for (const lit of c) count[Math.abs(lit) + 1]!++;
+      let signature = 0;
+      for (const lit of c) {
+        const v = Math.abs(lit);
+        count[v + 1]!++;
+        signature |= 1 << (v & 31);
+      }
+      this.signature[i] = signature;
     }
     for (let v = 1; v <= n + 1; v++) count[v]! += count[v - 1]!;
     this.occStart = count;
@@ -128,11 +137,19 @@ class XorFinder {
     const rhs = (negatives & 1) ^ 1;
     this.coverStamp++;
     this.sameSet.length = 0;
+    // The rarest variable's clauses first: every clause over all of S is among them. When they
+    // hold no clause within S but the base, this is no XOR (short of odd camouflage): stop.
+    let rarest = 0;
+    for (let j = 1; j < k; j++) {
+      if (this.occurrences(Math.abs(c[j]!)) < this.occurrences(Math.abs(c[rarest]!))) rarest = j;
+    }
+    const need = 1 << (k - 1);
+    let missing = this.scan(Math.abs(c[rarest]!), k, rhs, need, base);
+    if (missing === need - 1) return false;
     const order = Array.from(c, Math.abs).sort((a, b) => this.occurrences(a) - this.occurrences(b));
     const scanned = k <= SCAN_ALL_UP_TO ? k : 2;
-    let missing = 1 << (k - 1);
-    for (let j = 0; j < scanned && missing > 0; j++) {
-      missing = this.scan(order[j]!, k, rhs, missing);
+    for (let j = 1; j < scanned && missing > 0; j++) {
+      missing = this.scan(order[j]!, k, rhs, missing, base);
     }
     if (missing > 0) return false;
     this.record(c, rhs);
@@ -147,15 +164,18 @@ class XorFinder {
    * Marks the wrong-parity assignments ruled out by the clauses of `v` that lie within the
    * candidate set; returns how many are still missing.
    */
-  private scan(v: number, k: number, rhs: number, missing: number): number {
-    const { clauses, posStamp, varPos, covered, stamp, coverStamp } = this;
+  private scan(v: number, k: number, rhs: number, missing: number, base: number): number {
+    const { clauses, posStamp, varPos, covered, stamp, coverStamp, signature } = this;
     const full = (1 << k) - 1;
+    const within = signature[base]!;
     const end = this.occStart[v + 1]!;
+    this.steps -= end - this.occStart[v]!;
     for (let o = this.occStart[v]!; o < end && missing > 0; o++) {
-      const d = clauses[this.occ[o]!]!;
-      this.steps -= d.length;
+      const ci = this.occ[o]!;
+      if ((signature[ci]! & ~within) !== 0) continue;
+      const d = clauses[ci]!;
       if (d.length > k) continue;
-      let within = 0;
+      let held = 0;
       let falsifying = 0;
       let inside = true;
       for (const lit of d) {
@@ -164,13 +184,13 @@ class XorFinder {
           inside = false;
           break;
         }
-        within |= 1 << varPos[w]!;
+        held |= 1 << varPos[w]!;
         if (lit < 0) falsifying |= 1 << varPos[w]!;
       }
       if (!inside) continue;
-      if (d.length === k && PARITY[falsifying] !== rhs) this.sameSet.push(this.occ[o]!);
+      if (d.length === k && PARITY[falsifying] !== rhs) this.sameSet.push(ci);
       // d rules out every assignment agreeing with `falsifying` on its own variables.
-      const free = full & ~within;
+      const free = full & ~held;
       let sub = free;
       for (;;) {
         const a = falsifying | sub;

@@ -221,9 +221,10 @@ function simplify(s: SolverCore, xors: readonly Xor[]): Xor[] | null {
 }
 
 /**
- * The XORs worth a matrix when their clauses are in the formula too: those in sets of two or
- * more sharing variables, not all equivalences. One XOR alone, or a set of equivalences,
- * propagates as well through its clauses.
+ * The XORs worth a matrix when their clauses are in the formula too: those in sets sharing
+ * variables that hold two or more XORs longer than equivalences, at least a quarter of the
+ * set. One XOR alone, or (mostly) equivalences, propagate as well through their clauses;
+ * circuits have many equivalences and a stray XOR, and Gauss–Jordan would only cost there.
  */
 export function worthMatrix(xors: readonly Xor[], numVars: number): Xor[] {
   const empty = xors.filter((x) => x.vars.length === 0);
@@ -233,7 +234,12 @@ export function worthMatrix(xors: readonly Xor[], numVars: number): Xor[] {
   );
   return [
     ...empty,
-    ...groups.filter((group) => group.length >= 2 && group.some((x) => x.vars.length > 2)).flat(),
+    ...groups
+      .filter((group) => {
+        const long = group.filter((x) => x.vars.length > 2).length;
+        return long >= 2 && 4 * long >= group.length;
+      })
+      .flat(),
   ];
 }
 
