@@ -44,7 +44,9 @@ function prepare(cnf: Cnf, options: SolveCnfOptions, started: number): Prepared 
       xors = worthMatrix(merged, cnf.numVars);
     }
   }
-  if (dpll || options.eliminate === false) return { xors, found, simplified: undefined };
+  // XORs adding up to 0 = 1 (a parity chain's refutation): the solver answers at once.
+  const refuted = xors.some((x) => x.vars.length === 0 && x.rhs === 1);
+  if (dpll || refuted || options.eliminate === false) return { xors, found, simplified: undefined };
   const timeMs = options.budget?.timeMs;
   const frozen = new Uint8Array(cnf.numVars);
   for (const x of xors) for (const v of x.vars) frozen[v] = 1;
