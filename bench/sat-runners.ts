@@ -143,11 +143,6 @@ export const NATIVE_EXTRAS = {
 
 export type NativeExtra = keyof typeof NATIVE_EXTRAS;
 export type ExtraSolver = NativeExtra | 'logic-solver';
-/** Every extra reference, in table order. */
-export const EXTRA_SOLVERS: readonly ExtraSolver[] = [
-  ...(Object.keys(NATIVE_EXTRAS) as NativeExtra[]),
-  'logic-solver',
-];
 
 /** logic-solver in a fresh Node process (bench/logic-solver-main.ts); killed at the limit. */
 export function logicSolverCommand(launcher: CliLauncher): ExtraCommand {
