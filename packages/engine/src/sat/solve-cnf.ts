@@ -1,7 +1,7 @@
 import { firstFalsifiedClause, type Cnf } from '../cnf/formula.ts';
 import { eliminateVariables, type Simplified } from './eliminate.ts';
 import { Solver } from './solver.ts';
-import type { SolveOptions, SolveResult, SolverOptions } from './types.ts';
+import type { SolveOptions, SolveResult, SolverOptions, SolverStats } from './types.ts';
 import { detectXors } from './xor/detect.ts';
 import { worthMatrix } from './xor/engine.ts';
 import { mergeAuxVariables } from './xor/merge.ts';
@@ -24,6 +24,8 @@ export type SolveCnfOptions = SolverOptions &
 
 /** What the whole-formula pipeline prepared before the search. */
 interface Prepared {
+  /** The input, plus a variable and its clauses for each AND gate camouflaged XORs use. */
+  readonly formula: Cnf;
   /** The XORs found, auxiliary chain variables merged away. */
   readonly xors: readonly Xor[];
   /** How many XORs the clauses held before merging. */
@@ -36,31 +38,48 @@ function prepare(cnf: Cnf, options: SolveCnfOptions, started: number): Prepared 
   const dpll = options.mode === 'dpll';
   let xors: readonly Xor[] = [];
   let found = 0;
+  let formula = cnf;
   if (!dpll && options.xor !== false) {
     const detected = detectXors(cnf);
     found = detected.xors.length;
     if (found > 0) {
-      const merged = mergeAuxVariables(detected.xors, cnf, detected.encoding);
-      xors = worthMatrix(merged, cnf.numVars);
+      formula = withGates(cnf, detected.gates);
+      const encoding = new Uint8Array(formula.clauses.length);
+      encoding.set(detected.encoding);
+      const merged = mergeAuxVariables(detected.xors, formula, encoding);
+      xors = worthMatrix(merged, formula.numVars);
     }
   }
   // XORs adding up to 0 = 1 (a parity chain's refutation): the solver answers at once.
   const refuted = xors.some((x) => x.vars.length === 0 && x.rhs === 1);
-  if (dpll || refuted || options.eliminate === false) return { xors, found, simplified: undefined };
+  if (dpll || refuted || options.eliminate === false) {
+    return { formula, xors, found, simplified: undefined };
+  }
   const timeMs = options.budget?.timeMs;
-  const frozen = new Uint8Array(cnf.numVars);
+  const frozen = new Uint8Array(formula.numVars);
   for (const x of xors) for (const v of x.vars) frozen[v] = 1;
-  const simplified = eliminateVariables(cnf, {
+  const simplified = eliminateVariables(formula, {
     deadline: timeMs === undefined ? undefined : started + timeMs,
     signal: options.signal,
     frozen,
   });
-  return { xors, found, simplified };
+  return { formula, xors, found, simplified };
+}
+
+/** `cnf` with variable numVars + g + 1 defined as AND gate g: g ↔ a ∧ b. */
+function withGates(cnf: Cnf, gates: readonly (readonly [number, number])[]): Cnf {
+  if (gates.length === 0) return cnf;
+  const clauses = cnf.clauses.slice();
+  gates.forEach(([a, b], g) => {
+    const out = cnf.numVars + g + 1;
+    clauses.push(Int32Array.of(-out, a), Int32Array.of(-out, b), Int32Array.of(out, -a, -b));
+  });
+  return { numVars: cnf.numVars + gates.length, clauses };
 }
 
 /** Loads the prepared formula and its XORs into a solver. */
-function load(cnf: Cnf, prepared: Prepared, options: SolverOptions): Solver {
-  const formula = prepared.simplified?.cnf ?? cnf;
+function load(prepared: Prepared, options: SolverOptions): Solver {
+  const formula = prepared.simplified?.cnf ?? prepared.formula;
   const solver = new Solver(formula.numVars, options);
   for (const clause of formula.clauses) if (!solver.addClause(clause)) return solver;
   for (const x of prepared.xors) {
@@ -89,24 +108,33 @@ function rest<T extends SolveOptions>(options: T, started: number): T {
  */
 function verified(cnf: Cnf, result: SolveResult, prepared: Prepared, started: number): SolveResult {
   const { simplified } = prepared;
-  if (result.status === 'sat') simplified?.extend(result.model);
-  if (result.status === 'sat' && firstFalsifiedClause(cnf, result.model) !== -1) {
-    throw new Error('internal error: the model falsifies a clause of the input');
+  if (result.status === 'sat') {
+    simplified?.extend(result.model);
+    if (firstFalsifiedClause(cnf, result.model) !== -1) {
+      throw new Error('internal error: the model falsifies a clause of the input');
+    }
+    // Without the variables of AND gates the pipeline added.
+    const model = result.model.slice(0, cnf.numVars + 1);
+    return { ...result, model, stats: statsOf(result, prepared, started) };
   }
-  const stats = {
+  return { ...result, stats: statsOf(result, prepared, started) };
+}
+
+function statsOf(result: SolveResult, prepared: Prepared, started: number): SolverStats {
+  const { simplified } = prepared;
+  return {
     ...result.stats,
     eliminated: simplified?.eliminated ?? 0,
     xors: prepared.found,
     ms: performance.now() - started,
   };
-  return { ...result, stats };
 }
 
 /** Solves a whole formula in one call. `stats.ms` includes preprocessing and loading it. */
 export function solveCnf(cnf: Cnf, options: SolveCnfOptions = {}): SolveResult {
   const started = performance.now();
   const prepared = prepare(cnf, options, started);
-  const solver = load(cnf, prepared, options);
+  const solver = load(prepared, options);
   return verified(cnf, solver.solve(rest(options, started)), prepared, started);
 }
 
@@ -117,6 +145,6 @@ export async function solveCnfAsync(
 ): Promise<SolveResult> {
   const started = performance.now();
   const prepared = prepare(cnf, options, started);
-  const solver = load(cnf, prepared, options);
+  const solver = load(prepared, options);
   return verified(cnf, await solver.solveAsync(rest(options, started)), prepared, started);
 }

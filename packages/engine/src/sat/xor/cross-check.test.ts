@@ -24,6 +24,7 @@ describe('solveCnf with XOR reasoning', () => {
         maxLength: small ? 5 : 7,
         clauses: rng.int(small ? 3 * numVars : 2 * numVars),
         k: 3,
+        gated: i % 3 === 0,
       });
       const on = solveCnf(formula);
       const off = solveCnf(formula, { xor: false });
@@ -34,7 +35,10 @@ describe('solveCnf with XOR reasoning', () => {
       if (small && formula.numVars <= BRUTE_FORCE_MAX_VARS) {
         expect(on.status, name).toBe(isSatisfiable(formula) ? 'sat' : 'unsat');
       }
-      if (on.status === 'sat') expect(firstFalsifiedClause(formula, on.model), name).toBe(-1);
+      if (on.status === 'sat') {
+        expect(firstFalsifiedClause(formula, on.model), name).toBe(-1);
+        expect(on.model.length, name).toBe(formula.numVars + 1);
+      }
     }
     expect(xorsSeen).toBeGreaterThan(1000);
   });

@@ -8,7 +8,8 @@ import { cnf, type Cnf } from '../../cnf/formula.ts';
 import { randomKSat } from '../../cnf/generators.ts';
 import { createRng } from '../../rng.ts';
 import { detectXors } from './detect.ts';
-import { chainedXorClauses, xorClauses } from './generators.ts';
+import { quadraticXor } from './anf.ts';
+import { chainedXorClauses, gatedXorClauses, xorClauses } from './generators.ts';
 import { mergeAuxVariables } from './merge.ts';
 import type { Xor } from './xor.ts';
 
@@ -84,6 +85,53 @@ describe('detectXors', () => {
   it('marks exactly the clauses that encode the XORs', () => {
     const formula = cnf(4, [...xorClauses([1, 2, 3], false).map((c) => [...c]), [1, 4], [-2, 4]]);
     expect(Array.from(detectXors(formula).encoding)).toEqual([1, 1, 1, 1, 0, 0]);
+  });
+});
+
+describe('XORs camouflaged behind AND gates', () => {
+  it('reads an XOR of AND gates off the algebraic normal form of the forbidden set', () => {
+    // Forbidden where (x0 ∧ ¬x1) ⊕ x2 ⊕ x3 = 0, i.e. allowed where it is 1.
+    const forbidden = Uint8Array.from({ length: 16 }, (_, a) => {
+      const bit = (i: number): number => (a >> i) & 1;
+      return ((bit(0) & (bit(1) ^ 1)) ^ bit(2) ^ bit(3)) === 0 ? 1 : 0;
+    });
+    expect(quadraticXor(forbidden, 4)).toEqual({
+      gates: [[0, false, 1, true]],
+      singles: [2, 3],
+      rhs: 1,
+    });
+    // x0 ∧ x1 ∧ x2 has degree three; x0x1 ⊕ x1x2 shares x1.
+    const cubic = Uint8Array.from({ length: 8 }, (_, a) => (a === 7 ? 1 : 0));
+    expect(quadraticXor(cubic, 3)).toBeNull();
+    const shared = Uint8Array.from(
+      { length: 8 },
+      (_, a) => (a & 1 & (a >> 1)) ^ ((a >> 1) & (a >> 2) & 1),
+    );
+    expect(quadraticXor(shared, 3)).toBeNull();
+  });
+
+  it('finds them with one gate variable per pair of literals, shared between XORs', () => {
+    const gate = [-1, 2] as const;
+    const clauses = [
+      ...gatedXorClauses([gate, 3, 4], true),
+      ...gatedXorClauses([[2, -1], 5, 6], false),
+    ];
+    const detected = detectXors({ numVars: 6, clauses });
+    expect(detected.gates).toEqual([[-1, 2]]);
+    expect(shown(detected.xors)).toEqual(['3 4 7=1', '5 6 7=0']);
+  });
+
+  it('leaves AND gate definitions alone', () => {
+    // p ↔ a ∧ b is p ⊕ (a ∧ b) = 0: two terms, no XOR worth a variable.
+    expect(
+      found(
+        cnf(3, [
+          [-3, 1],
+          [-3, 2],
+          [3, -1, -2],
+        ]),
+      ),
+    ).toEqual([]);
   });
 });
 

@@ -1,4 +1,5 @@
 import type { Cnf } from '../../cnf/formula.ts';
+import { quadraticXor } from './anf.ts';
 import type { Xor } from './xor.ts';
 
 /** Longest XOR looked for: k variables take 2^(k−1) clauses, 128 at this size. */
@@ -13,8 +14,16 @@ const SCAN_ALL_UP_TO = 5;
 const DEFAULT_STEPS = 20_000_000;
 
 export interface DetectedXors {
-  /** The XOR constraints the clauses imply, each once. */
+  /**
+   * The XOR constraints the clauses imply, each once. A variable numVars + g (0-based) is
+   * AND gate g of `gates`, not a variable of the input.
+   */
   readonly xors: Xor[];
+  /**
+   * AND gates over two DIMACS literals that camouflaged XORs are made of: with a variable
+   * defined as each gate's output, the clauses imply the XORs over them.
+   */
+  readonly gates: readonly (readonly [number, number])[];
   /**
    * 1 for each input clause that is one of a found XOR's own clauses (over all its variables,
    * excluding one assignment of the wrong parity); 0 for every other clause.
@@ -33,7 +42,7 @@ export interface DetectedXors {
 export function detectXors(cnf: Cnf, steps = DEFAULT_STEPS): DetectedXors {
   const finder = new XorFinder(cnf, steps);
   finder.run();
-  return { xors: finder.xors, encoding: finder.encoding };
+  return { xors: finder.xors, gates: finder.gates, encoding: finder.encoding };
 }
 
 /** Even (0) or odd (1) number of set bits, for every assignment of up to MAX_XOR_SIZE variables. */
@@ -43,8 +52,19 @@ const PARITY = Uint8Array.from({ length: 1 << MAX_XOR_SIZE }, (_, a) => {
   return p;
 });
 
+/** Gated XORs smaller than this are gate definitions themselves (p ↔ a ∧ b is p ⊕ g = 0). */
+const MIN_GATED_TERMS = 3;
+/** Gated XORs are looked for over this many variables at most (a 64-entry table). */
+const MAX_GATED_SIZE = 6;
+
 class XorFinder {
   readonly xors: Xor[] = [];
+  readonly gates: [number, number][] = [];
+  /** Gate index by its two DIMACS literals. */
+  private readonly gateOf = new Map<string, number>();
+  private readonly numVars: number;
+  /** The forbidden assignments of the candidate set, for gated XORs. */
+  private readonly forbidden = new Uint8Array(1 << MAX_GATED_SIZE);
   readonly encoding: Uint8Array;
   private readonly clauses: readonly Int32Array[];
   /** 1 for a clause of 1..MAX_XOR_SIZE distinct variables without a tautology. */
@@ -68,6 +88,7 @@ class XorFinder {
 
   constructor(cnf: Cnf, steps: number) {
     this.clauses = cnf.clauses;
+    this.numVars = cnf.numVars;
     this.steps = steps;
     const n = cnf.numVars;
     this.encoding = new Uint8Array(cnf.clauses.length);
@@ -151,9 +172,66 @@ class XorFinder {
     for (let j = 1; j < scanned && missing > 0; j++) {
       missing = this.scan(order[j]!, k, rhs, missing, base);
     }
-    if (missing > 0) return false;
+    if (missing > 0) return k >= 4 && k <= MAX_GATED_SIZE && this.tryGated(c);
     this.record(c, rhs);
     return true;
+  }
+
+  /**
+   * Whether the clauses within the candidate set (already stamped) forbid exactly where an
+   * XOR of AND gates and variables is 1; if so the XOR and its new gates are recorded.
+   */
+  private tryGated(c: Int32Array): boolean {
+    const k = c.length;
+    const { clauses, posStamp, varPos, stamp, forbidden } = this;
+    forbidden.fill(0, 0, 1 << k);
+    this.sameSet.length = 0;
+    for (const lit of c) {
+      const v = Math.abs(lit);
+      for (let o = this.occStart[v]!; o < this.occStart[v + 1]!; o++) {
+        const d = clauses[this.occ[o]!]!;
+        this.steps -= d.length;
+        let held = 0;
+        let falsifying = 0;
+        let inside = d.length <= k;
+        for (let j = 0; j < d.length && inside; j++) {
+          const w = Math.abs(d[j]!);
+          inside = posStamp[w] === stamp;
+          held |= 1 << varPos[w]!;
+          if (d[j]! < 0) falsifying |= 1 << varPos[w]!;
+        }
+        if (!inside) continue;
+        if (d.length === k) this.sameSet.push(this.occ[o]!);
+        const free = ((1 << k) - 1) & ~held;
+        for (let sub = free; ; sub = (sub - 1) & free) {
+          forbidden[falsifying | sub] = 1;
+          if (sub === 0) break;
+        }
+      }
+    }
+    const q = quadraticXor(forbidden, k);
+    if (q === null || q.gates.length + q.singles.length < MIN_GATED_TERMS) return false;
+    const dimacs = (pos: number, negated: boolean): number => {
+      const v = Math.abs(c[pos]!);
+      return negated ? -v : v;
+    };
+    const vars = q.singles.map((pos) => Math.abs(c[pos]!) - 1);
+    for (const [i, ni, j, nj] of q.gates) vars.push(this.gate(dimacs(i, ni), dimacs(j, nj)));
+    this.recordVars(Int32Array.from(vars).sort(), q.rhs);
+    return true;
+  }
+
+  /** The 0-based variable of the AND gate of two DIMACS literals, made on first use. */
+  private gate(a: number, b: number): number {
+    const [x, y] = a < b ? [a, b] : [b, a];
+    const key = `${x} ${y}`;
+    let g = this.gateOf.get(key);
+    if (g === undefined) {
+      g = this.gates.length;
+      this.gates.push([x, y]);
+      this.gateOf.set(key, g);
+    }
+    return this.numVars + g;
   }
 
   private occurrences(v: number): number {
@@ -206,7 +284,10 @@ class XorFinder {
   }
 
   private record(c: Int32Array, rhs: number): void {
-    const vars = Int32Array.from(c, (lit) => Math.abs(lit) - 1).sort();
+    this.recordVars(Int32Array.from(c, (lit) => Math.abs(lit) - 1).sort(), rhs);
+  }
+
+  private recordVars(vars: Int32Array, rhs: number): void {
     const key = `${vars.join(' ')}=${rhs}`;
     if (this.seen.has(key)) return;
     this.seen.add(key);

@@ -24,6 +24,30 @@ export function xorClauses(vars: readonly number[], odd: boolean): Int32Array[] 
 }
 
 /**
+ * The clauses of an XOR whose terms are variables or AND gates of two DIMACS literals, over
+ * all the variables involved: one clause per assignment of the wrong parity (the "simple
+ * camouflage" of Haanpää, Järvisalo, Kaski & Niemelä's mod2c instances).
+ */
+export function gatedXorClauses(
+  terms: readonly (number | readonly [number, number])[],
+  odd: boolean,
+): Int32Array[] {
+  const vars = [...new Set(terms.flatMap((t) => (typeof t === 'number' ? [t] : t.map(Math.abs))))];
+  const out: Int32Array[] = [];
+  for (let a = 0; a < 1 << vars.length; a++) {
+    const value = (lit: number): number => {
+      const bit = (a >> vars.indexOf(Math.abs(lit))) & 1;
+      return lit > 0 ? bit : bit ^ 1;
+    };
+    let sum = 0;
+    for (const t of terms) sum ^= typeof t === 'number' ? value(t) : value(t[0]) & value(t[1]);
+    if ((sum === 1) === odd) continue;
+    out.push(Int32Array.from(vars, (v, i) => (((a >> i) & 1) === 1 ? -v : v)));
+  }
+  return out;
+}
+
+/**
  * The clauses of a long XOR split into a chain of 3-variable XORs through fresh variables
  * numbered from `nextVar`: x₁ ⊕ x₂ ⊕ t₁ = 0, t₁ ⊕ x₃ ⊕ t₂ = 0, …, tₘ ⊕ xₖ₋₁ ⊕ xₖ = rhs.
  * Returns the clauses and the next free variable.
@@ -73,6 +97,8 @@ export interface XorMixShape {
   readonly clauses: number;
   /** Length of the random clauses. */
   readonly k: number;
+  /** Hide some XOR variables behind AND gates of two new variables (the same gate each time). */
+  readonly gated?: boolean;
 }
 
 /**
@@ -83,11 +109,24 @@ export function randomXorMix(rng: Rng, shape: XorMixShape): Cnf {
   const { numVars } = shape;
   let nextVar = numVars + 1;
   const clauses: Int32Array[] = [];
+  const gates = new Map<number, [number, number]>();
   for (let i = 0; i < shape.xors; i++) {
     const length = Math.min(numVars, 2 + rng.int(shape.maxLength - 1));
     const vars = distinct(rng, numVars, length);
     const odd = rng.int(2) === 1;
-    if (length > 3 && rng.int(2) === 0) {
+    if (shape.gated === true && length >= 3 && rng.int(2) === 0) {
+      const hidden = vars[0]!;
+      let gate = gates.get(hidden);
+      if (gate === undefined) {
+        gate = [
+          rng.int(2) === 0 ? nextVar : -nextVar,
+          rng.int(2) === 0 ? nextVar + 1 : -nextVar - 1,
+        ];
+        nextVar += 2;
+        gates.set(hidden, gate);
+      }
+      clauses.push(...gatedXorClauses([gate, ...vars.slice(1)], odd));
+    } else if (length > 3 && rng.int(2) === 0) {
       const chain = chainedXorClauses(vars, odd, nextVar);
       clauses.push(...chain.clauses);
       nextVar = chain.nextVar;
