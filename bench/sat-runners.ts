@@ -93,8 +93,10 @@ function failed(run: ProcessRun, note: string, error: boolean): OursRun {
   return { verdict: 'UNKNOWN', ms: wallMs, wallMs, parseMs: 0, censored: true, note, error };
 }
 
+/** The first line of a solver's message, cut to fit a table cell. */
 function firstLine(text: string): string {
-  return text.trim().split('\n')[0] ?? '';
+  const line = text.trim().split('\n')[0] ?? '';
+  return line.length > 120 ? `${line.slice(0, 119)}…` : line;
 }
 
 /** `minisat -verb=1 -cpu-lim=S file`: exit 10 / 20, its `CPU time` line as `ms`. */
