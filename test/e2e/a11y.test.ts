@@ -152,6 +152,19 @@ describe.skipIf(!hasChromium)('accessibility', () => {
       await everyScreen(e2e, run);
     }, 120_000);
 
+  it('axe-core finds nothing on a phone, where the header shows short names (home, lab)', async () => {
+    for (const lang of ['en', 'zh'] as const) {
+      const page = await e2e.newPage({ viewport: { width: 390, height: 844 } });
+      await page.addInitScript((l) => localStorage.setItem('percent.lang', l), lang);
+      await page.goto(e2e.server.url);
+      await expectClean(page, 'home-phone', { scheme: 'light', lang });
+      await page.goto(`${e2e.server.url}/lab`);
+      await page.getByTestId('lab').waitFor();
+      await expectClean(page, 'lab-phone', { scheme: 'light', lang });
+      await page.close();
+    }
+  }, 120_000);
+
   it('moves focus to each new screen and says what happens in the race', async () => {
     const focused = (page: Page) =>
       page.evaluate(() => {

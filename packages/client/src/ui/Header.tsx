@@ -46,7 +46,7 @@ export function Header() {
               type="button"
               lang={lang}
               aria-pressed={language.value === lang}
-              aria-label={LANGUAGE_NAMES[lang]}
+              aria-label={languageLabel(lang)}
               onClick={() => setLanguage(lang)}
             >
               <span class="lang-long" aria-hidden="true">
@@ -70,4 +70,14 @@ export function Header() {
       </nav>
     </header>
   );
+}
+
+/**
+ * The button's accessible name holds both the full name and the short one a phone shows
+ * ("EN English"), so a voice-control user can say what they see.
+ */
+function languageLabel(lang: Language): string {
+  const long = LANGUAGE_NAMES[lang];
+  const short = LANGUAGE_SHORT[lang];
+  return long === short ? long : `${short} ${long}`;
 }
