@@ -17,43 +17,61 @@ export type SolveCnfOptions = SolverOptions &
     readonly eliminate?: boolean;
     /**
      * Find XOR constraints among the clauses and reason about them by Gauss–Jordan elimination
-     * during the search (default: on in `cdcl` mode, never in plain DPLL).
+     * during the search, never in plain DPLL. Default: before the search, or for a formula of
+     * at most a thousand clauses once a short search without it (a thousand conflicts) has
+     * not decided, so that small easy formulas never pay for it; `true` looks for XORs before
+     * any search, `false` never.
      */
     readonly xor?: boolean;
   };
 
-/** What the whole-formula pipeline prepared before the search. */
-interface Prepared {
+/**
+ * Conflicts the search gets without XOR reasoning first: most formulas are decided within
+ * them and never pay for XOR detection (cold code in a fresh process); the rest are solved
+ * again with it when XORs are found.
+ */
+const XOR_PROBE_CONFLICTS = 1000;
+/**
+ * Only formulas up to this many clauses get the probe: there the cold detection code is a
+ * visible share of the time; larger ones look for XORs at once, which leaves their search
+ * exactly as it is without XORs (a probe's end works as a restart and changes the course).
+ */
+const PROBE_MAX_CLAUSES = 1000;
+
+/** The XORs of a formula, ready for the solver. */
+interface FoundXors {
   /** The input, plus a variable and its clauses for each AND gate camouflaged XORs use. */
   readonly formula: Cnf;
-  /** The XORs found, auxiliary chain variables merged away. */
+  /** The XORs worth Gauss–Jordan elimination, auxiliary chain variables merged away. */
   readonly xors: readonly Xor[];
   /** How many XORs the clauses held before merging. */
   readonly found: number;
+}
+
+/** What the whole-formula pipeline prepared before the search. */
+interface Prepared extends FoundXors {
   readonly simplified: Simplified | undefined;
 }
 
-/** XOR detection, then elimination of the variables outside every XOR. */
-function prepare(cnf: Cnf, options: SolveCnfOptions, started: number): Prepared {
-  const dpll = options.mode === 'dpll';
-  let xors: readonly Xor[] = [];
-  let found = 0;
-  let formula = cnf;
-  if (!dpll && options.xor !== false) {
-    const detected = detectXors(cnf);
-    found = detected.xors.length;
-    if (found > 0) {
-      formula = withGates(cnf, detected.gates);
-      const encoding = new Uint8Array(formula.clauses.length);
-      encoding.set(detected.encoding);
-      const merged = mergeAuxVariables(detected.xors, formula, encoding);
-      xors = worthMatrix(merged, formula.numVars);
-    }
-  }
+const NO_XORS = (cnf: Cnf): FoundXors => ({ formula: cnf, xors: [], found: 0 });
+
+function findXors(cnf: Cnf): FoundXors {
+  const detected = detectXors(cnf);
+  if (detected.xors.length === 0) return NO_XORS(cnf);
+  const formula = withGates(cnf, detected.gates);
+  const encoding = new Uint8Array(formula.clauses.length);
+  encoding.set(detected.encoding);
+  const merged = mergeAuxVariables(detected.xors, formula, encoding);
+  return { formula, xors: worthMatrix(merged, formula.numVars), found: detected.xors.length };
+}
+
+/** Elimination of the variables outside every XOR (when on for these options). */
+function prepare(found: FoundXors, options: SolveCnfOptions, started: number): Prepared {
+  const { formula, xors } = found;
   // XORs adding up to 0 = 1 (a parity chain's refutation): the solver answers at once.
   const refuted = xors.some((x) => x.vars.length === 0 && x.rhs === 1);
-  if (dpll || refuted || options.eliminate === false) {
-    return { formula, xors, found, simplified: undefined };
+  if (options.mode === 'dpll' || refuted || options.eliminate === false) {
+    return { ...found, simplified: undefined };
   }
   const timeMs = options.budget?.timeMs;
   const frozen = new Uint8Array(formula.numVars);
@@ -63,7 +81,7 @@ function prepare(cnf: Cnf, options: SolveCnfOptions, started: number): Prepared 
     signal: options.signal,
     frozen,
   });
-  return { formula, xors, found, simplified };
+  return { ...found, simplified };
 }
 
 /** `cnf` with variable numVars + g + 1 defined as AND gate g: g ↔ a ∧ b. */
@@ -130,12 +148,78 @@ function statsOf(result: SolveResult, prepared: Prepared, started: number): Solv
   };
 }
 
-/** Solves a whole formula in one call. `stats.ms` includes preprocessing and loading it. */
+/** Whether XOR reasoning is on for these options (CDCL unless switched off). */
+const wantsXor = (options: SolveCnfOptions): boolean =>
+  options.mode !== 'dpll' && options.xor !== false;
+
+/** Whether to look for XORs before any search (else after a probe without them). */
+const xorsFirst = (cnf: Cnf, options: SolveCnfOptions): boolean =>
+  wantsXor(options) && (options.xor === true || cnf.clauses.length > PROBE_MAX_CLAUSES);
+
+/** The options of the probe: at most XOR_PROBE_CONFLICTS conflicts. */
+function probeOptions<T extends SolveOptions>(options: T, started: number): T {
+  const left = rest(options, started);
+  const conflicts = Math.min(options.budget?.conflicts ?? Infinity, XOR_PROBE_CONFLICTS);
+  return { ...left, budget: { ...left.budget, conflicts } };
+}
+
+/** The options after a probe that used `used` conflicts of the caller's budget. */
+function afterProbe<T extends SolveOptions>(options: T, started: number, used: number): T {
+  const left = rest(options, started);
+  const conflicts = options.budget?.conflicts;
+  if (conflicts === undefined) return left;
+  return { ...left, budget: { ...left.budget, conflicts: Math.max(0, conflicts - used) } };
+}
+
+/** Whether the probe's answer stands: decided, or stopped by the caller's own limits. */
+function probeDecided(result: SolveResult, options: SolveOptions): boolean {
+  if (result.status !== 'unknown' || result.reason !== 'conflicts') return true;
+  return (options.budget?.conflicts ?? Infinity) <= XOR_PROBE_CONFLICTS;
+}
+
+/** The search's counters of a probe and the search after it, added up. */
+function addProbe(result: SolveResult, probe: SolveResult): SolveResult {
+  const a = result.stats;
+  const b = probe.stats;
+  const stats: SolverStats = {
+    ...a,
+    decisions: a.decisions + b.decisions,
+    propagations: a.propagations + b.propagations,
+    conflicts: a.conflicts + b.conflicts,
+    learned: a.learned + b.learned,
+    restarts: a.restarts + b.restarts,
+    deleted: a.deleted + b.deleted,
+  };
+  return { ...result, stats };
+}
+
+/**
+ * Solves a whole formula in one call. `stats.ms` includes preprocessing and loading it. With
+ * XOR reasoning on by default, a small formula gets a short search without it first; if that
+ * does not decide, the search goes on with the same solver when the clauses hold no XORs, or
+ * starts afresh with Gauss–Jordan elimination over the XORs found.
+ */
 export function solveCnf(cnf: Cnf, options: SolveCnfOptions = {}): SolveResult {
   const started = performance.now();
-  const prepared = prepare(cnf, options, started);
-  const solver = load(prepared, options);
-  return verified(cnf, solver.solve(rest(options, started)), prepared, started);
+  if (xorsFirst(cnf, options)) {
+    const prepared = prepare(findXors(cnf), options, started);
+    return verified(cnf, load(prepared, options).solve(rest(options, started)), prepared, started);
+  }
+  const plain = prepare(NO_XORS(cnf), options, started);
+  const solver = load(plain, options);
+  if (!wantsXor(options))
+    return verified(cnf, solver.solve(rest(options, started)), plain, started);
+  const probe = solver.solve(probeOptions(options, started));
+  if (probeDecided(probe, options)) return verified(cnf, probe, plain, started);
+  const found = findXors(cnf);
+  const used = probe.stats.conflicts;
+  if (found.xors.length === 0) {
+    const result = solver.solve(afterProbe(options, started, used));
+    return verified(cnf, result, { ...plain, found: found.found }, started);
+  }
+  const prepared = prepare(found, options, started);
+  const result = load(prepared, options).solve(afterProbe(options, started, used));
+  return verified(cnf, addProbe(result, probe), prepared, started);
 }
 
 /** As `solveCnf`, yielding to the event loop while it searches, so `signal` can stop it. */
@@ -144,7 +228,25 @@ export async function solveCnfAsync(
   options: SolveCnfOptions & { sliceMs?: number } = {},
 ): Promise<SolveResult> {
   const started = performance.now();
-  const prepared = prepare(cnf, options, started);
-  const solver = load(prepared, options);
-  return verified(cnf, await solver.solveAsync(rest(options, started)), prepared, started);
+  if (xorsFirst(cnf, options)) {
+    const prepared = prepare(findXors(cnf), options, started);
+    const result = await load(prepared, options).solveAsync(rest(options, started));
+    return verified(cnf, result, prepared, started);
+  }
+  const plain = prepare(NO_XORS(cnf), options, started);
+  const solver = load(plain, options);
+  if (!wantsXor(options)) {
+    return verified(cnf, await solver.solveAsync(rest(options, started)), plain, started);
+  }
+  const probe = await solver.solveAsync(probeOptions(options, started));
+  if (probeDecided(probe, options)) return verified(cnf, probe, plain, started);
+  const found = findXors(cnf);
+  const used = probe.stats.conflicts;
+  if (found.xors.length === 0) {
+    const result = await solver.solveAsync(afterProbe(options, started, used));
+    return verified(cnf, result, { ...plain, found: found.found }, started);
+  }
+  const prepared = prepare(found, options, started);
+  const result = await load(prepared, options).solveAsync(afterProbe(options, started, used));
+  return verified(cnf, addProbe(result, probe), prepared, started);
 }

@@ -9,7 +9,7 @@ import { firstFalsifiedClause } from '../../cnf/formula.ts';
 import { createRng } from '../../rng.ts';
 import { solveCnf } from '../solve-cnf.ts';
 import { BRUTE_FORCE_MAX_VARS, isSatisfiable, showCnf } from '../testing/brute-force.ts';
-import { parityCycle, randomXorMix } from './generators.ts';
+import { parityCycle, randomTseitin, randomXorMix } from './generators.ts';
 
 describe('solveCnf with XOR reasoning', () => {
   it('agrees with the solve without it and with brute force on random XOR mixes', () => {
@@ -26,7 +26,7 @@ describe('solveCnf with XOR reasoning', () => {
         k: 3,
         gated: i % 3 === 0,
       });
-      const on = solveCnf(formula);
+      const on = solveCnf(formula, { xor: true });
       const off = solveCnf(formula, { xor: false });
       const name = `#${i} ${small ? showCnf(formula) : ''}`;
       xorsSeen += on.stats.xors;
@@ -45,7 +45,7 @@ describe('solveCnf with XOR reasoning', () => {
 
   it('refutes parity cycles without search, where search without XORs needs conflicts', () => {
     const formula = parityCycle(60);
-    const on = solveCnf(formula);
+    const on = solveCnf(formula, { xor: true });
     expect(on.status).toBe('unsat');
     expect(on.stats.xors).toBe(120);
     expect(on.stats.conflicts + on.stats.decisions).toBe(0);
@@ -54,10 +54,24 @@ describe('solveCnf with XOR reasoning', () => {
     expect(off.stats.conflicts).toBeGreaterThan(0);
   });
 
+  it('by default looks for XORs only once a short search without them has not decided', () => {
+    const easy = solveCnf(parityCycle(6));
+    expect(easy.status).toBe('unsat');
+    expect(easy.stats.xors).toBe(0);
+    // Tseitin on a random 3-regular graph: beyond a thousand conflicts without Gauss.
+    const hard = randomTseitin(createRng('xor-lazy'), 60);
+    const off = solveCnf(hard, { xor: false, budget: { conflicts: 1000 } });
+    expect(off.status).toBe('unknown');
+    const lazy = solveCnf(hard);
+    expect(lazy.status).toBe('unsat');
+    expect(lazy.stats.xors).toBe(60);
+    expect(lazy.stats.conflicts).toBeGreaterThanOrEqual(1000);
+  });
+
   it('leaves formulas without XORs alone and stays off in plain DPLL', () => {
     const rng = createRng('xor-none');
     const mix = randomXorMix(rng, { numVars: 30, xors: 0, maxLength: 3, clauses: 100, k: 3 });
-    expect(solveCnf(mix).stats.xors).toBe(0);
-    expect(solveCnf(parityCycle(4), { mode: 'dpll' }).stats.xors).toBe(0);
+    expect(solveCnf(mix, { xor: true }).stats.xors).toBe(0);
+    expect(solveCnf(parityCycle(4), { mode: 'dpll', xor: true }).stats.xors).toBe(0);
   });
 });

@@ -88,6 +88,33 @@ export function parityCycle(n: number): Cnf {
   return { numVars: 3 * n, clauses };
 }
 
+/**
+ * Tseitin's parity formula on a random 3-regular (multi)graph of n vertices (n even): a
+ * variable per edge, and at each vertex the XOR of its three edges, with parities adding up
+ * to 1 — unsatisfiable, and exponentially hard for resolution (Urquhart).
+ */
+export function randomTseitin(rng: Rng, n: number): Cnf {
+  for (;;) {
+    const stubs = Array.from({ length: 3 * n }, (_, i) => Math.floor(i / 3));
+    for (let i = stubs.length - 1; i > 0; i--) {
+      const j = rng.int(i + 1);
+      [stubs[i], stubs[j]] = [stubs[j]!, stubs[i]!];
+    }
+    const edges: number[][] = Array.from({ length: n }, () => []);
+    let loop = false;
+    for (let e = 0; e < stubs.length / 2; e++) {
+      const a = stubs[2 * e]!;
+      const b = stubs[2 * e + 1]!;
+      loop ||= a === b;
+      edges[a]!.push(e + 1);
+      edges[b]!.push(e + 1);
+    }
+    if (loop) continue;
+    const clauses = edges.flatMap((vars, v) => xorClauses(vars, v === 0));
+    return { numVars: (3 * n) / 2, clauses };
+  }
+}
+
 export interface XorMixShape {
   /** Variables of the XORs and the k-SAT clauses (auxiliary ones come on top). */
   readonly numVars: number;
