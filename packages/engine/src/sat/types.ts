@@ -70,8 +70,9 @@ export interface SolverStats {
   /** Variables removed by preprocessing before the search (whole-formula solves only). */
   eliminated: number;
   /**
-   * XOR constraints reasoned about by Gauss–Jordan elimination: found in the clauses by a
-   * whole-formula solve, or added with `addXor`.
+   * XOR constraints found in the clauses by a whole-formula solve (a small formula is searched
+   * only once a short search without them has not decided; 0 when it had), or added with
+   * `Solver.addXor`. Gauss–Jordan elimination uses those in connected sets worth a matrix.
    */
   xors: number;
   /** Wall-clock milliseconds spent in solve calls. */
