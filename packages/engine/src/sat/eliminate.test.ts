@@ -162,12 +162,28 @@ describe('solveCnf with elimination', () => {
       expect(on.status).toBe('sat');
       expect(solveCnf(formula, { eliminate: false }).status).toBe('sat');
     }
+    // Above the probe's thousand clauses, so elimination runs before any search.
     const chain = cnf(
-      10,
-      Array.from({ length: 9 }, (_, i) => [-(i + 1), i + 2]),
+      1200,
+      Array.from({ length: 1199 }, (_, i) => [-(i + 1), i + 2]),
     );
     expect(solveCnf(chain).stats.eliminated).toBeGreaterThan(0);
     expect(solveCnf(chain, { eliminate: false }).stats.eliminated).toBe(0);
     expect(solveCnf(chain, { mode: 'dpll' }).stats.eliminated).toBe(0);
+  });
+
+  it('leaves a small formula alone when a short search decides it, and simplifies it when not', () => {
+    const chain = cnf(
+      10,
+      Array.from({ length: 9 }, (_, i) => [-(i + 1), i + 2]),
+    );
+    const easy = solveCnf(chain);
+    expect(easy.status).toBe('sat');
+    expect(easy.stats.eliminated).toBe(0);
+    // Pigeonhole 8 → 7 needs far more than the probe's thousand conflicts.
+    const hard = solveCnf(pigeonhole(8, 7), { xor: false });
+    expect(hard.status).toBe('unsat');
+    expect(hard.stats.conflicts).toBeGreaterThan(1000);
+    expect(hard.stats.eliminated).toBeGreaterThan(0);
   });
 });

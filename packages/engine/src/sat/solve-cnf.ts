@@ -12,7 +12,8 @@ export type SolveCnfOptions = SolverOptions &
   SolveOptions & {
     /**
      * Simplify by bounded variable elimination before the search (default: on in `cdcl` mode,
-     * never in plain DPLL, which stays the course design's baseline).
+     * never in plain DPLL, which stays the course design's baseline). A formula of at most a
+     * thousand clauses is simplified only once a short search without it has not decided.
      */
     readonly eliminate?: boolean;
     /**
@@ -26,15 +27,15 @@ export type SolveCnfOptions = SolverOptions &
   };
 
 /**
- * Conflicts the search gets without XOR reasoning first: most formulas are decided within
- * them and never pay for XOR detection (cold code in a fresh process); the rest are solved
- * again with it when XORs are found.
+ * Conflicts the first search of a small formula gets on the formula as given, without XOR
+ * reasoning or elimination: most small formulas are decided within them and never pay for
+ * that cold code in a fresh process; the rest are prepared and solved again.
  */
-const XOR_PROBE_CONFLICTS = 1000;
+const PROBE_CONFLICTS = 1000;
 /**
- * Only formulas up to this many clauses get the probe: there the cold detection code is a
- * visible share of the time; larger ones look for XORs at once, which leaves their search
- * exactly as it is without XORs (a probe's end works as a restart and changes the course).
+ * Only formulas up to this many clauses get the probe: there the cold preprocessing code is a
+ * visible share of the time; larger ones are prepared at once, which leaves their search
+ * exactly as it was (a probe's end works as a restart and changes the course).
  */
 const PROBE_MAX_CLAUSES = 1000;
 
@@ -152,14 +153,27 @@ function statsOf(result: SolveResult, prepared: Prepared, started: number): Solv
 const wantsXor = (options: SolveCnfOptions): boolean =>
   options.mode !== 'dpll' && options.xor !== false;
 
-/** Whether to look for XORs before any search (else after a probe without them). */
-const xorsFirst = (cnf: Cnf, options: SolveCnfOptions): boolean =>
-  wantsXor(options) && (options.xor === true || cnf.clauses.length > PROBE_MAX_CLAUSES);
+/**
+ * Whether a short search on the formula as given comes first: for a small CDCL formula, unless
+ * XORs are asked for outright. Most are decided within it and never pay for elimination or
+ * XOR detection, cold code that costs a fresh process more than the search itself.
+ */
+const probeFirst = (cnf: Cnf, options: SolveCnfOptions): boolean =>
+  options.mode !== 'dpll' && options.xor !== true && cnf.clauses.length <= PROBE_MAX_CLAUSES;
 
-/** The options of the probe: at most XOR_PROBE_CONFLICTS conflicts. */
+/** What follows an undecided probe: XORs (when wanted) and elimination, as without a probe. */
+function prepareAfterProbe(cnf: Cnf, options: SolveCnfOptions, started: number): Prepared {
+  return prepare(wantsXor(options) ? findXors(cnf) : NO_XORS(cnf), options, started);
+}
+
+/** Whether the probe's solver can simply go on: nothing was found or simplified since. */
+const sameFormula = (prepared: Prepared): boolean =>
+  prepared.simplified === undefined && prepared.xors.length === 0 && prepared.found === 0;
+
+/** The options of the probe: at most PROBE_CONFLICTS conflicts. */
 function probeOptions<T extends SolveOptions>(options: T, started: number): T {
   const left = rest(options, started);
-  const conflicts = Math.min(options.budget?.conflicts ?? Infinity, XOR_PROBE_CONFLICTS);
+  const conflicts = Math.min(options.budget?.conflicts ?? Infinity, PROBE_CONFLICTS);
   return { ...left, budget: { ...left.budget, conflicts } };
 }
 
@@ -174,7 +188,7 @@ function afterProbe<T extends SolveOptions>(options: T, started: number, used: n
 /** Whether the probe's answer stands: decided, or stopped by the caller's own limits. */
 function probeDecided(result: SolveResult, options: SolveOptions): boolean {
   if (result.status !== 'unknown' || result.reason !== 'conflicts') return true;
-  return (options.budget?.conflicts ?? Infinity) <= XOR_PROBE_CONFLICTS;
+  return (options.budget?.conflicts ?? Infinity) <= PROBE_CONFLICTS;
 }
 
 /** The search's counters of a probe and the search after it, added up. */
@@ -194,30 +208,26 @@ function addProbe(result: SolveResult, probe: SolveResult): SolveResult {
 }
 
 /**
- * Solves a whole formula in one call. `stats.ms` includes preprocessing and loading it. With
- * XOR reasoning on by default, a small formula gets a short search without it first; if that
- * does not decide, the search goes on with the same solver when the clauses hold no XORs, or
- * starts afresh with Gauss–Jordan elimination over the XORs found.
+ * Solves a whole formula in one call. `stats.ms` includes preprocessing and loading it. A
+ * small formula first gets a short search as it is (see `probeFirst`); if that does not
+ * decide, XORs are looked for and variables eliminated, and the search starts afresh on the
+ * result (or simply goes on when that changed nothing). A larger one is prepared at once.
  */
 export function solveCnf(cnf: Cnf, options: SolveCnfOptions = {}): SolveResult {
   const started = performance.now();
-  if (xorsFirst(cnf, options)) {
-    const prepared = prepare(findXors(cnf), options, started);
+  if (!probeFirst(cnf, options)) {
+    const prepared = prepareAfterProbe(cnf, options, started);
     return verified(cnf, load(prepared, options).solve(rest(options, started)), prepared, started);
   }
-  const plain = prepare(NO_XORS(cnf), options, started);
+  const plain: Prepared = { ...NO_XORS(cnf), simplified: undefined };
   const solver = load(plain, options);
-  if (!wantsXor(options))
-    return verified(cnf, solver.solve(rest(options, started)), plain, started);
   const probe = solver.solve(probeOptions(options, started));
   if (probeDecided(probe, options)) return verified(cnf, probe, plain, started);
-  const found = findXors(cnf);
   const used = probe.stats.conflicts;
-  if (found.xors.length === 0) {
-    const result = solver.solve(afterProbe(options, started, used));
-    return verified(cnf, result, { ...plain, found: found.found }, started);
+  const prepared = prepareAfterProbe(cnf, options, started);
+  if (sameFormula(prepared)) {
+    return verified(cnf, solver.solve(afterProbe(options, started, used)), prepared, started);
   }
-  const prepared = prepare(found, options, started);
   const result = load(prepared, options).solve(afterProbe(options, started, used));
   return verified(cnf, addProbe(result, probe), prepared, started);
 }
@@ -228,25 +238,21 @@ export async function solveCnfAsync(
   options: SolveCnfOptions & { sliceMs?: number } = {},
 ): Promise<SolveResult> {
   const started = performance.now();
-  if (xorsFirst(cnf, options)) {
-    const prepared = prepare(findXors(cnf), options, started);
+  if (!probeFirst(cnf, options)) {
+    const prepared = prepareAfterProbe(cnf, options, started);
     const result = await load(prepared, options).solveAsync(rest(options, started));
     return verified(cnf, result, prepared, started);
   }
-  const plain = prepare(NO_XORS(cnf), options, started);
+  const plain: Prepared = { ...NO_XORS(cnf), simplified: undefined };
   const solver = load(plain, options);
-  if (!wantsXor(options)) {
-    return verified(cnf, await solver.solveAsync(rest(options, started)), plain, started);
-  }
   const probe = await solver.solveAsync(probeOptions(options, started));
   if (probeDecided(probe, options)) return verified(cnf, probe, plain, started);
-  const found = findXors(cnf);
   const used = probe.stats.conflicts;
-  if (found.xors.length === 0) {
+  const prepared = prepareAfterProbe(cnf, options, started);
+  if (sameFormula(prepared)) {
     const result = await solver.solveAsync(afterProbe(options, started, used));
-    return verified(cnf, result, { ...plain, found: found.found }, started);
+    return verified(cnf, result, prepared, started);
   }
-  const prepared = prepare(found, options, started);
   const result = await load(prepared, options).solveAsync(afterProbe(options, started, used));
   return verified(cnf, addProbe(result, probe), prepared, started);
 }
