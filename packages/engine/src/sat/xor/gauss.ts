@@ -1,6 +1,7 @@
 import { NO_REASON } from '../lit.ts';
 import type { SolverCore } from '../solver-core.ts';
 import type { Gf2Rows } from './rows.ts';
+import { parity32 } from './xor.ts';
 
 /** Makes a reason (implied literal first) or conflict clause in the arena; returns its reference. */
 export type ClauseMaker = (s: SolverCore, lits: Int32Array, size: number) => number;
@@ -149,7 +150,7 @@ export class GaussMatrix {
     else if ((done[skip >>> 5]! & (1 << (skip & 31))) === 0 && vals[colVar[skip]! << 1] === 1) {
       acc ^= 1 << (skip & 31);
     }
-    return parityOf(acc);
+    return parity32(acc);
   }
 
   /**
@@ -174,15 +175,18 @@ export class GaussMatrix {
 
   /** Row r's watched non-basic column c was assigned. */
   private watchedAssigned(s: SolverCore, r: number, c: number): number {
-    const b = this.basic[r]!;
-    const next = this.nextCol(r, b, -1, s.vals);
-    if (next >= 0) {
-      this.watched[r] = next;
-      this.watch(next, r);
-      return NO_REASON;
-    }
+    if (this.watchAnother(s, r)) return NO_REASON;
     this.watch(c, r);
-    return this.settle(s, r, b);
+    return this.settle(s, r, this.basic[r]!);
+  }
+
+  /** Watches an unassigned non-basic column of row r, if it has one; false when not. */
+  private watchAnother(s: SolverCore, r: number): boolean {
+    const next = this.nextCol(r, this.basic[r]!, -1, s.vals);
+    if (next < 0) return false;
+    this.watched[r] = next;
+    this.watch(next, r);
+    return true;
   }
 
   /** Row r's basic column c was assigned: another column becomes basic, or the row settles. */
@@ -221,16 +225,10 @@ export class GaussMatrix {
     const w = this.watched[r]!;
     if (this.has(r, w)) return NO_REASON;
     this.unwatch(w, r);
-    const b = this.basic[r]!;
-    const next = this.nextCol(r, b, -1, s.vals);
-    if (next >= 0) {
-      this.watched[r] = next;
-      this.watch(next, r);
-      return NO_REASON;
-    }
+    if (this.watchAnother(s, r)) return NO_REASON;
     this.watched[r] = c;
     this.watch(c, r);
-    return this.settle(s, r, b);
+    return this.settle(s, r, this.basic[r]!);
   }
 
   /**
@@ -267,13 +265,4 @@ export class GaussMatrix {
     }
     return this.makeClause(s, lits, size);
   }
-}
-
-function parityOf(x: number): number {
-  let y = x ^ (x >>> 16);
-  y ^= y >>> 8;
-  y ^= y >>> 4;
-  y ^= y >>> 2;
-  y ^= y >>> 1;
-  return y & 1;
 }
