@@ -69,6 +69,7 @@ export const labEn = {
   'lab.copyFailed': 'Copying failed: select the text instead.',
   'lab.download': 'Download .res',
   'lab.failed': 'The solver stopped: {message}',
+  'lab.workerLoad': 'the solver could not be loaded',
 };
 
 export const labZh: Record<keyof typeof labEn, string> = {
@@ -137,4 +138,5 @@ export const labZh: Record<keyof typeof labEn, string> = {
   'lab.copyFailed': '复制失败：请直接选中文本。',
   'lab.download': '下载 .res',
   'lab.failed': '求解器停止了：{message}',
+  'lab.workerLoad': '无法加载求解器',
 };

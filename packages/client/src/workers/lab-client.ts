@@ -5,6 +5,7 @@
  * solver may be inside a long synchronous step such as preprocessing), terminates it and
  * starts a fresh one, so Cancel always takes effect at once.
  */
+import { t } from '../i18n/index.ts';
 import type { Inspection, LabRequest, LabResponse, RunConfig } from './lab-protocol.ts';
 
 export const CANCEL_GRACE_MS = 200;
@@ -19,7 +20,7 @@ function start(): Worker {
   const created = new Worker(new URL('./lab.worker.ts', import.meta.url), { type: 'module' });
   created.onmessage = ({ data }: MessageEvent<LabResponse>) => listeners.get(data.id)?.(data);
   created.onerror = (event) => {
-    const message = event.message || 'the solver worker failed to load';
+    const message = event.message || t('lab.workerLoad');
     restart((id) => ({ type: 'failed', id, message }));
   };
   return created;

@@ -1,7 +1,7 @@
 /** The formula: a textarea, a file picker, the examples, and the parser's verdict. */
 import { t } from '../../i18n/index.ts';
 import { EXAMPLE_IDS } from './examples.ts';
-import { caretLine, issueText } from './format.ts';
+import { caretLine, formatCount, issueText } from './format.ts';
 import { input, inspection, loadExample, loadFile, setInput } from './lab-store.ts';
 
 /** Above this many characters the textarea shows a note instead of the text (it would crawl). */
@@ -78,8 +78,8 @@ function Verdict({ file, empty }: { file: string; empty: boolean }) {
       <p>
         {t('lab.summary', {
           file,
-          vars: found.vars.toLocaleString(),
-          clauses: found.clauses.toLocaleString(),
+          vars: formatCount(found.vars),
+          clauses: formatCount(found.clauses),
         })}
       </p>
       {found.warnings.length > 0 && (

@@ -11,7 +11,7 @@ import { t } from '../../i18n/index.ts';
 import { useFocusOnMount } from '../../ui/focus.ts';
 import { LabInput } from './LabInput.tsx';
 import { LabOptionsForm } from './LabOptionsForm.tsx';
-import { failure, loadFile, warmUpWorker } from './lab-store.ts';
+import { cancelSolve, failure, loadFile, warmUpWorker } from './lab-store.ts';
 import { LabRuns } from './LabRuns.tsx';
 import './lab.css';
 
@@ -19,8 +19,12 @@ import './lab.css';
 const dragging = signal(false);
 
 export function LabPage() {
-  // The worker's chunk is fetched now, so a solve works even if the network goes away.
-  useEffect(warmUpWorker, []);
+  // The worker's chunk is fetched now, so a solve works even if the network goes away; leaving
+  // the page stops a solve still running (it would otherwise keep a core busy unseen).
+  useEffect(() => {
+    warmUpWorker();
+    return cancelSolve;
+  }, []);
   useFileDrop();
   const heading = useFocusOnMount<HTMLHeadingElement>();
   return (

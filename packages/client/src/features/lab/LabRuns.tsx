@@ -4,7 +4,7 @@
  */
 import { formatRate } from '@percent/engine';
 import { t, type MessageKey } from '../../i18n/index.ts';
-import { formatMs, STAT_FIELDS } from './format.ts';
+import { formatCount, formatMs, STAT_FIELDS } from './format.ts';
 import { comparisonRate, chosenRun, type RunView } from './lab-state.ts';
 import { solve } from './lab-store.ts';
 import { ModelView } from './ModelView.tsx';
@@ -74,7 +74,7 @@ function RunCard({ run }: { run: RunView }) {
         <dl class="lab-stats">
           <Stat label="lab.stat.ms" value={formatMs(stats.ms)} />
           {STAT_FIELDS.map((field) => (
-            <Stat key={field} label={`lab.stat.${field}`} value={stats[field].toLocaleString()} />
+            <Stat key={field} label={`lab.stat.${field}`} value={formatCount(stats[field])} />
           ))}
         </dl>
       )}

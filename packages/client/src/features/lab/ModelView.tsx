@@ -5,7 +5,7 @@
  */
 import { useState } from 'preact/hooks';
 import { t } from '../../i18n/index.ts';
-import { modelPreview, resFileName, resParts, resultOf } from './format.ts';
+import { formatCount, modelPreview, resFileName, resParts, resultOf } from './format.ts';
 import type { RunView } from './lab-state.ts';
 
 export const PREVIEW_LITERALS = 5000;
@@ -17,17 +17,8 @@ interface Props {
 }
 
 export function ModelView({ run, file, numVars }: Props) {
-  const [copied, setCopied] = useState<'yes' | 'failed' | undefined>(undefined);
-  const hasRes = run.status !== 'cancelled' && resultOf(run) !== undefined;
   const model = run.status === 'sat' ? run.model : undefined;
   const preview = model && modelPreview(model, numVars, PREVIEW_LITERALS);
-  const copy = () => {
-    if (!model) return;
-    navigator.clipboard.writeText(modelPreview(model, numVars, numVars).text).then(
-      () => setCopied('yes'),
-      () => setCopied('failed'),
-    );
-  };
   return (
     <section class="lab-model">
       {preview && (
@@ -44,37 +35,53 @@ export function ModelView({ run, file, numVars }: Props) {
           {preview.shown < numVars && (
             <p class="muted">
               {t('lab.model.partial', {
-                shown: preview.shown.toLocaleString(),
-                total: numVars.toLocaleString(),
+                shown: formatCount(preview.shown),
+                total: formatCount(numVars),
               })}
             </p>
           )}
         </>
       )}
-      <div class="lab-model-actions">
-        {model && (
-          <button type="button" onClick={copy}>
-            {t('lab.copy')}
-          </button>
-        )}
-        {hasRes && (
-          <button
-            type="button"
-            data-testid="lab-download"
-            onClick={() => {
-              const parts = resParts(run, numVars);
-              if (parts) download(parts, resFileName(file));
-            }}
-          >
-            {t('lab.download')}
-          </button>
-        )}
-        <span role="status" class="muted">
-          {copied === 'yes' && t('lab.copied')}
-          {copied === 'failed' && t('lab.copyFailed')}
-        </span>
-      </div>
+      <ModelActions run={run} file={file} numVars={numVars} model={model} />
     </section>
+  );
+}
+
+/** Copy (the whole model) and Download (the `.res` file), with what the copy did. */
+function ModelActions({ run, file, numVars, model }: Props & { model: Uint8Array | undefined }) {
+  const [copied, setCopied] = useState<'yes' | 'failed' | undefined>(undefined);
+  const hasRes = run.status !== 'cancelled' && resultOf(run) !== undefined;
+  const copy = () => {
+    if (!model) return;
+    navigator.clipboard.writeText(modelPreview(model, numVars, numVars).text).then(
+      () => setCopied('yes'),
+      () => setCopied('failed'),
+    );
+  };
+  return (
+    <div class="lab-model-actions">
+      {model && (
+        <button type="button" onClick={copy}>
+          {t('lab.copy')}
+        </button>
+      )}
+      {hasRes && (
+        <button
+          type="button"
+          data-testid="lab-download"
+          onClick={() => {
+            const parts = resParts(run, numVars);
+            if (parts) download(parts, resFileName(file));
+          }}
+        >
+          {t('lab.download')}
+        </button>
+      )}
+      <span role="status" class="muted">
+        {copied === 'yes' && t('lab.copied')}
+        {copied === 'failed' && t('lab.copyFailed')}
+      </span>
+    </div>
   );
 }
 

@@ -4,9 +4,14 @@
  * nodes or one giant string at once), and the `.res` file's name and content.
  */
 import { resChunks, type DimacsIssue, type SolveResult, type SolverStats } from '@percent/engine';
+import { language } from '../../i18n/index.ts';
 import type { RunView } from './lab-state.ts';
 
 /** `850 ms`, `12.3 ms`, `4.21 s`, `1 min 05 s`. */
+/** A count with the app's own language's digit grouping (not the browser's locale). */
+export const formatCount = (n: number): string =>
+  n.toLocaleString(language.value === 'zh' ? 'zh-CN' : 'en-US');
+
 export function formatMs(ms: number): string {
   if (ms < 100) return `${ms.toFixed(1)} ms`;
   if (ms < 1000) return `${Math.round(ms)} ms`;
