@@ -97,7 +97,9 @@ async function solve(
 /** The engine's options for a run. */
 function options(config: RunConfig): SolveCnfOptions {
   const { mode, heuristic, xor, timeMs } = config;
-  return { mode, heuristic, xor, budget: timeMs === undefined ? undefined : { timeMs } };
+  const budget = timeMs === undefined ? undefined : { timeMs };
+  // On is the engine's default (small formulas try a short search first); only off is said.
+  return { mode, heuristic, xor: xor ? undefined : false, budget };
 }
 
 function finish(id: number, run: number, result: SolveResult): void {

@@ -29,7 +29,8 @@ function cnfOptions(config: SolveConfig): SolveCnfOptions {
     mode: config.mode,
     heuristic: config.heuristic,
     eliminate: config.eliminate,
-    xor: config.xor,
+    // On is the engine's default (small formulas try a short search first); only off is said.
+    xor: config.xor ? undefined : false,
     budget: { timeMs: config.timeoutMs, conflicts: config.conflicts },
   };
 }
