@@ -7,7 +7,6 @@ import {
   FIRST_REDUCE,
   REDUCE_INCREMENT,
   VAR_DECAY,
-  XOR_REASON_SLOTS,
 } from './params.ts';
 import { violatedXor } from './xor/engine.ts';
 import type { SolverCore } from './solver-core.ts';
@@ -83,7 +82,7 @@ export function search(s: SolverCore, limits: SearchLimits): SearchStatusCode {
       if (s.stats.conflicts >= limits.conflictLimit) return SearchStatus.conflictBudget;
     } else {
       if (s.learning) maybeRestartOrReduce(s);
-      else if (s.gauss !== null && s.gauss.reasonSlots > XOR_REASON_SLOTS) compact(s);
+      else if (s.gauss?.wantsCompaction() === true) compact(s);
       let next = NO_LIT;
       while (s.levels < assumptions.length) {
         const p = assumptions[s.levels]!;
@@ -179,7 +178,7 @@ function maybeRestartOrReduce(s: SolverCore): void {
     s.reductions++;
     s.nextReduce = s.stats.conflicts + FIRST_REDUCE + REDUCE_INCREMENT * s.reductions;
     reduceLearnts(s);
-  } else if (s.gauss !== null && s.gauss.reasonSlots > XOR_REASON_SLOTS) {
+  } else if (s.gauss?.wantsCompaction() === true) {
     compact(s);
   }
 }

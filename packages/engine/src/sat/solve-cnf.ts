@@ -191,11 +191,9 @@ function probeDecided(result: SolveResult, options: SolveOptions): boolean {
   return (options.budget?.conflicts ?? Infinity) <= PROBE_CONFLICTS;
 }
 
-/** The search's counters of a probe and the search after it, added up. */
-function addProbe(result: SolveResult, probe: SolveResult): SolveResult {
-  const a = result.stats;
-  const b = probe.stats;
-  const stats: SolverStats = {
+/** The search's counters of a probe and the search after it, added up (`a`'s other fields). */
+function addCounters(a: SolverStats, b: SolverStats): SolverStats {
+  return {
     ...a,
     decisions: a.decisions + b.decisions,
     propagations: a.propagations + b.propagations,
@@ -204,7 +202,23 @@ function addProbe(result: SolveResult, probe: SolveResult): SolveResult {
     restarts: a.restarts + b.restarts,
     deleted: a.deleted + b.deleted,
   };
-  return { ...result, stats };
+}
+
+const addProbe = (result: SolveResult, probe: SolveResult): SolveResult => ({
+  ...result,
+  stats: addCounters(result.stats, probe.stats),
+});
+
+/**
+ * The options of the search that follows a probe on a fresh solver: its progress counts on
+ * from the probe's, and its time from the start of the call, so a display never goes back.
+ */
+function continued<T extends SolveOptions>(options: T, probe: SolveResult, started: number): T {
+  const report = options.onProgress;
+  if (report === undefined) return options;
+  const onProgress = (stats: SolverStats) =>
+    report({ ...addCounters(stats, probe.stats), ms: performance.now() - started });
+  return { ...options, onProgress };
 }
 
 /**
@@ -253,6 +267,7 @@ export async function solveCnfAsync(
     const result = await solver.solveAsync(afterProbe(options, started, used));
     return verified(cnf, result, prepared, started);
   }
-  const result = await load(prepared, options).solveAsync(afterProbe(options, started, used));
+  const after = continued(afterProbe(options, started, used), probe, started);
+  const result = await load(prepared, options).solveAsync(after);
   return verified(cnf, addProbe(result, probe), prepared, started);
 }

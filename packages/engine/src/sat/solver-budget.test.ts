@@ -224,6 +224,22 @@ describe('statistics', () => {
     expect(other.stats).toEqual(otherBefore);
   });
 
+  it('reports progress that never goes back, across the probe of a small formula', async () => {
+    // Pigeonhole 8 → 7 outlasts the probe's thousand conflicts, so a second search follows.
+    const seen: SolverStats[] = [];
+    const result = await solveCnfAsync(pigeonhole(8, 7), {
+      sliceMs: 1,
+      onProgress: (stats) => seen.push(stats),
+    });
+    expect(result.status).toBe('unsat');
+    expect(seen.length).toBeGreaterThan(2);
+    for (let i = 1; i < seen.length; i++) {
+      expect(seen[i]!.conflicts).toBeGreaterThanOrEqual(seen[i - 1]!.conflicts);
+      expect(seen[i]!.ms).toBeGreaterThanOrEqual(seen[i - 1]!.ms);
+    }
+    expect(result.stats.conflicts).toBeGreaterThanOrEqual(seen.at(-1)!.conflicts);
+  });
+
   it('learns nothing and never restarts in plain DPLL', () => {
     const result = solveCnf(pigeonhole(6, 5), { mode: 'dpll' });
     expect(result.status).toBe('unsat');

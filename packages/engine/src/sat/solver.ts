@@ -39,6 +39,8 @@ export class Solver {
   newVar(): number {
     this.assertIdle();
     this.core.growTo(this.core.numVars + 1);
+    // Gauss–Jordan's tables are sized to the variables it was built for: build it anew.
+    if (this.core.gauss !== null) this.core.xorsChanged = true;
     return this.core.numVars;
   }
 

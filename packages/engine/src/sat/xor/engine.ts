@@ -1,5 +1,6 @@
 import { HEADER } from '../clause-arena.ts';
 import { NO_REASON } from '../lit.ts';
+import { XOR_REASON_SLOTS } from '../params.ts';
 import type { SolverCore } from '../solver-core.ts';
 import { GaussMatrix } from './gauss.ts';
 import { Gf2Rows, reduceRows } from './rows.ts';
@@ -33,6 +34,11 @@ export class GaussEngine {
   /** Reason and conflict clauses made by the matrices, and their total size in arena slots. */
   reasons: number[] = [];
   reasonSlots = 0;
+  /**
+   * `reasonSlots` above which the arena is compacted: twice what the last compaction had to
+   * keep, so reasons still locked can never make every step compact.
+   */
+  compactAt = XOR_REASON_SLOTS;
 
   private constructor(numVars: number) {
     this.matrixOf = new Int32Array(numVars).fill(-1);
@@ -175,6 +181,12 @@ export class GaussEngine {
     }
     this.reasons = kept;
     this.reasonSlots = slots;
+    this.compactAt = Math.max(XOR_REASON_SLOTS, 2 * slots);
+  }
+
+  /** Whether the reason clauses have grown enough to be worth a compaction of the arena. */
+  wantsCompaction(): boolean {
+    return this.reasonSlots > this.compactAt;
   }
 }
 

@@ -126,6 +126,24 @@ describe('Solver.addXor', () => {
     expect(solver.solve().status).toBe('unsat');
   });
 
+  it('keeps working when variables are added after a solve with a matrix', () => {
+    const solver = new Solver(4);
+    solver.addXor([1, 2, 3], true);
+    solver.addXor([2, 3, 4], false);
+    expect(solver.solve().status).toBe('sat');
+    const added = solver.newVar();
+    solver.addClause([added, 1]);
+    solver.addClause([-added, -4]);
+    // ¬x1 makes x5 true and so x4 false; then x2 ⊕ x3 must be both 1 and 0.
+    expect(solver.solve({ assumptions: [-1] }).status).toBe('unsat');
+    const result = solver.solve();
+    expect(result.status).toBe('sat');
+    if (result.status === 'sat') {
+      expect(result.model[1]).toBe(1);
+      expect(result.model[4]).toBe(0);
+    }
+  });
+
   it('rejects a negative or out-of-range XOR variable', () => {
     const solver = new Solver(2);
     expect(() => solver.addXor([1, -2], true)).toThrow(RangeError);
