@@ -13,7 +13,7 @@
 // the sudoku engine's set-up, and one file starts faster than the dozens of chunks splitting
 // makes. The files are written into a temporary folder and renamed into dist/ (the CLI last),
 // so a `percent` starting during a rebuild loads either the old or the new bundle.
-import { mkdir, readdir, rename, rm, writeFile } from 'node:fs/promises';
+import { mkdir, readdir, rename, rm, utimes, writeFile } from 'node:fs/promises';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 
@@ -66,6 +66,9 @@ const OUTPUTS = {
  */
 export async function buildCli() {
   const { build } = await import('esbuild');
+  // The bundle is dated when its sources were read, not when it was written, so a source
+  // saved during the build is newer than the bundle and the next start rebuilds.
+  const startedAt = new Date();
   await mkdir(distDir, { recursive: true });
   const staging = path.join(distDir, `.build-${process.pid}-${Date.now()}`);
   try {
@@ -91,6 +94,7 @@ export async function buildCli() {
     for (const name of ['inputs.txt', ...names]) {
       await rename(path.join(staging, name), path.join(distDir, name));
     }
+    await utimes(cliBundle, startedAt, startedAt);
     for (const name of await readdir(distDir)) {
       if (CODE_CACHE.test(name)) await rm(path.join(distDir, name), { force: true });
     }

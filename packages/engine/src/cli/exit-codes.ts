@@ -9,7 +9,7 @@ export const ExitCode = {
   usage: 1,
   satisfiable: 10,
   unsatisfiable: 20,
-  /** A second Ctrl-C: the shell convention 128 + SIGINT. */
+  /** Stopped by Ctrl-C (a single solve: by a second one): 128 + SIGINT, the shell convention. */
   interrupted: 130,
 } as const;
 export type ExitCodeValue = (typeof ExitCode)[keyof typeof ExitCode];

@@ -9,8 +9,8 @@ export interface CommandEntry {
 /**
  * Every subcommand, in the order `percent --help` lists them. A new command is one module in
  * this folder plus one entry here; the sudoku commands share cli/sudoku/. Modules are loaded
- * on demand so that `percent sat` never loads (nor initialises) the sudoku engine: in the
- * bundle each becomes its own chunk.
+ * on demand so that `percent sat` never initialises the sudoku engine: in the one-file bundle
+ * each is a lazily initialised module (no code splitting, see scripts/build-cli.mjs).
  */
 export const COMMANDS: readonly CommandEntry[] = [
   { name: 'sat', load: async () => (await import('./sat.ts')).sat },

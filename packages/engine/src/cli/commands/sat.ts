@@ -105,7 +105,7 @@ function satCommand(): Command {
     )
     .option(
       '--out <path>',
-      'write the result file here instead of FILE.res (folder mode: a folder for every .res)',
+      'write the result file here instead of FILE.res: a file name, or a folder (existing, or ending in /) for NAME.res',
     )
     .addOption(
       new Option('--print', 'list the parsed clauses before solving (not with --json)').conflicts(

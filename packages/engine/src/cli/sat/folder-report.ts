@@ -60,7 +60,7 @@ export function tableRow(columns: readonly Column[], outcome: FileOutcome): stri
   return line(columns, cells, outcome.reason === null ? '' : `(${outcome.reason})`);
 }
 
-/** One file as a JSON line: the single-file `--json` fields, or `status: "error"`. */
+/** One file as a JSON line: file, size, status, times and statistics (as `--json` of one file, without the configuration), or `status: "error"`. */
 export function jsonRow(outcome: FileOutcome): string {
   if (outcome.kind === 'error') {
     return JSON.stringify({ file: outcome.file, status: 'error', error: outcome.message });

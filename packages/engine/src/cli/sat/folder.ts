@@ -12,7 +12,7 @@ import {
 } from './folder-report.ts';
 import type { FileOutcome, FileTask } from './folder-task.ts';
 import { collectInputs, type SatInput } from './inputs.ts';
-import { removeTempFiles } from './res-file.ts';
+import { removeAllTempFiles, removeTempFiles } from './res-file.ts';
 import type { SolveConfig } from './solve.ts';
 
 /** `percent sat DIR/ a.cnf …` after option parsing; see commands/sat.ts. */
@@ -76,7 +76,10 @@ async function solveAll(
     total: inputs.length,
   });
   let destroyed: Promise<void> | undefined;
-  const stop = onFirstInterrupt(() => (destroyed = pool.destroy()));
+  const stop = onFirstInterrupt(
+    () => (destroyed = pool.destroy()),
+    () => removeAllTempFiles(inputs.map((input) => input.resPath)),
+  );
   let done = 0;
   const { outcomes, cut } = await dispatch(
     pool,
@@ -178,7 +181,11 @@ function createPrinter(request: FolderRequest, inputs: readonly SatInput[]) {
   };
   return {
     add(index: number, outcome: FileOutcome): void {
-      if (request.quiet) return;
+      // --quiet keeps the summary only, but never hides which file failed and why.
+      if (request.quiet) {
+        if (outcome.kind === 'error') process.stderr.write(`${outcome.message}\n`);
+        return;
+      }
       if (request.json) return void process.stdout.write(jsonRow(outcome) + '\n');
       waiting.set(index, outcome);
       for (let row = waiting.get(next); row !== undefined; row = waiting.get(next)) {
@@ -197,13 +204,18 @@ function createPrinter(request: FolderRequest, inputs: readonly SatInput[]) {
 
 /**
  * Ctrl-C in folder mode: the first one calls `stop` (terminate the workers; the `.res` files
- * already written stay, and the summary covers what finished); a second one exits at once.
+ * already written stay, and the summary covers what finished); a second one exits at once,
+ * after `cleanUp` removed the temporary files of writes it cut short.
  */
-function onFirstInterrupt(stop: () => void): { stopped: () => boolean; dispose: () => void } {
+function onFirstInterrupt(
+  stop: () => void,
+  cleanUp: () => void,
+): { stopped: () => boolean; dispose: () => void } {
   let stopped = false;
   const handler = (): void => {
     if (stopped) {
       process.stderr.write('\ninterrupted again: exiting now\n');
+      cleanUp();
       process.exit(ExitCode.interrupted);
     }
     stopped = true;

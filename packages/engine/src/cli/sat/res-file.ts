@@ -1,4 +1,4 @@
-import { closeSync, openSync, readdirSync, renameSync, rmSync, writeSync } from 'node:fs';
+import { closeSync, openSync, readdirSync, renameSync, rmSync, statSync, writeSync } from 'node:fs';
 import path from 'node:path';
 import { resChunks } from '../../sat/result-file.ts';
 import type { SolveResult } from '../../sat/types.ts';
@@ -18,6 +18,20 @@ const threadTag = Math.random().toString(36).slice(2, 10);
 let tempCount = 0;
 
 /** The start of the name of every temporary file this process writes for `target`. */
+/**
+ * Where one file's result goes: FILE.res beside it, or `--out` — a file name, or a folder
+ * (an existing one, or any path ending in `/`) that gets NAME.res inside it, as in folder mode.
+ */
+export function resTarget(file: string, out: string | undefined): string {
+  if (out === undefined) return defaultResPath(file);
+  const folder = out.endsWith('/') || out.endsWith(path.sep) || isFolder(out);
+  return folder ? path.join(out, path.basename(defaultResPath(file))) : out;
+}
+
+function isFolder(target: string): boolean {
+  return statSync(target, { throwIfNoEntry: false })?.isDirectory() === true;
+}
+
 function tempPrefix(target: string): string {
   return `.${path.basename(target)}.${process.pid}.`;
 }
@@ -63,5 +77,30 @@ export function removeTempFiles(target: string): void {
     }
   } catch {
     // The folder is unreadable: nothing of ours can be in it.
+  }
+}
+
+/**
+ * `removeTempFiles` for many targets at once, one directory listing per folder: what a
+ * second Ctrl-C in folder mode leaves behind when it exits without waiting for the workers.
+ */
+export function removeAllTempFiles(targets: readonly string[]): void {
+  const byDir = new Map<string, Set<string>>();
+  for (const target of targets) {
+    const dir = path.dirname(target);
+    const prefixes = byDir.get(dir) ?? new Set<string>();
+    prefixes.add(tempPrefix(target));
+    byDir.set(dir, prefixes);
+  }
+  for (const [dir, prefixes] of byDir) {
+    try {
+      for (const name of readdirSync(dir)) {
+        if (!name.endsWith('.tmp')) continue;
+        const prefix = name.slice(0, name.indexOf(`.${process.pid}.`) + `.${process.pid}.`.length);
+        if (prefixes.has(prefix)) rmSync(path.join(dir, name), { force: true });
+      }
+    } catch {
+      // The folder is unreadable: nothing of ours can be in it.
+    }
   }
 }

@@ -13,7 +13,7 @@ import {
   formatSingleReport,
   type InputSummary,
 } from './report.ts';
-import { defaultResPath, writeResFile } from './res-file.ts';
+import { resTarget, writeResFile } from './res-file.ts';
 import { solveTimed, verdictText, type SolveConfig, type TimedResult } from './solve.ts';
 
 /** `percent sat` after option parsing; see commands/sat.ts for the meaning of each. */
@@ -44,7 +44,7 @@ export async function runSat(request: SatRequest): Promise<number> {
     clauses: cnf.clauses.length,
     warnings: warnings.length,
     parseMs,
-    resPath: request.out ?? defaultResPath(request.file),
+    resPath: resTarget(request.file, request.out),
   };
   return request.compare ? runCompare(request, cnf, input) : runSingle(request, cnf, input);
 }
