@@ -2,7 +2,7 @@
 // it when it is missing, rebuilds it when a source is newer, and answers with MiniSat's exit
 // codes. Formulas are generated; nothing here reads ../shared/data.
 import { spawnSync } from 'node:child_process';
-import { cp, mkdir, readdir, readFile, realpath, stat, symlink, utimes } from 'node:fs/promises';
+import { cp, mkdir, readdir, readFile, realpath, stat, symlink, utimes, writeFile } from 'node:fs/promises';
 import { isBuiltin } from 'node:module';
 import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -135,6 +135,16 @@ describe('the launcher of a fresh checkout', () => {
     const caches = (await readdir(path.join(copy, 'dist'))).filter((n) => n.endsWith('.cache'));
     const { size, mtimeMs } = await stat(path.join(copy, 'dist/percent.cjs'));
     expect(caches).toEqual([`percent.cjs.${size}-${Math.trunc(mtimeMs)}.cache`]);
+  });
+
+  it('exits 1 when a source does not compile, and never runs the old bundle', async () => {
+    const bin = path.join(copy, 'bin/percent.js');
+    const source = path.join(copy, 'src/sat/solver.ts');
+    await writeFile(source, (await readFile(source, 'utf8')) + '\nexport const = ;\n');
+    const run = await startBin(['sat', satFile, '--quiet'], { bin });
+    expect(run.code).toBe(1);
+    expect(run.stderr).toContain('the build failed');
+    expect(run.stdout).toBe('');
   });
 });
 

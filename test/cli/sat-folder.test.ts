@@ -73,6 +73,21 @@ describe('percent sat DIR/', () => {
     expect(await resFilesIn(out)).toEqual(['a.res', 'c.res']);
   });
 
+  it('--quiet prints only the summary, but still says which file failed and why', async () => {
+    const run = await percentBin('sat', set, '--quiet', '--jobs', '1');
+    expect(run.code).toBe(1);
+    expect(outputLines(run.stdout)[0]).toMatch(/^4 files: 2 sat, 1 unsat, 0 unknown, 1 error$/);
+    expect(run.stderr).toMatch(/bad\.cnf:3:4: error: /);
+  });
+
+  it('writes one file\'s result into a folder given as --out', async () => {
+    const out = path.join(dir, 'one-out');
+    await mkdir(out);
+    const run = await percentBin('sat', path.join(set, 'b-php.cnf'), '--out', out, '--quiet');
+    expect(run.code, run.stderr).toBe(20);
+    expect((await readRes(path.join(out, 'b-php.res'))).status).toBe('0');
+  });
+
   it('--json prints one JSON object per file, then a summary line', async () => {
     const run = await percentBin('sat', set, '--json', '--jobs', '2');
     expect(run.code).toBe(1);
