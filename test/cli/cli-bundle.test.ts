@@ -2,7 +2,17 @@
 // it when it is missing, rebuilds it when a source is newer, and answers with MiniSat's exit
 // codes. Formulas are generated; nothing here reads ../shared/data.
 import { spawnSync } from 'node:child_process';
-import { cp, mkdir, readdir, readFile, realpath, stat, symlink, utimes, writeFile } from 'node:fs/promises';
+import {
+  cp,
+  mkdir,
+  readdir,
+  readFile,
+  realpath,
+  stat,
+  symlink,
+  utimes,
+  writeFile,
+} from 'node:fs/promises';
 import { isBuiltin } from 'node:module';
 import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';

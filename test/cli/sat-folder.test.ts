@@ -80,7 +80,7 @@ describe('percent sat DIR/', () => {
     expect(run.stderr).toMatch(/bad\.cnf:3:4: error: /);
   });
 
-  it('writes one file\'s result into a folder given as --out', async () => {
+  it("writes one file's result into a folder given as --out", async () => {
     const out = path.join(dir, 'one-out');
     await mkdir(out);
     const run = await percentBin('sat', path.join(set, 'b-php.cnf'), '--out', out, '--quiet');

@@ -57,7 +57,9 @@ async function ensureBundle() {
     () => false,
   );
   if (!esbuild) {
-    process.stderr.write(`percent: the CLI bundle ${what} and esbuild is not installed: ${howTo}.\n`);
+    process.stderr.write(
+      `percent: the CLI bundle ${what} and esbuild is not installed: ${howTo}.\n`,
+    );
     if (built < 0) process.exit(1);
     process.stderr.write('percent: running the bundle built before the change.\n');
     return;

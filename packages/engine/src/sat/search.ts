@@ -2,12 +2,7 @@ import { HEADER } from './clause-arena.ts';
 import { analyzeFinal, learnFrom } from './conflict.ts';
 import { NO_LIT, NO_REASON } from './lit.ts';
 import { compact, reduceLearnts } from './reduce.ts';
-import {
-  CHECK_EVERY,
-  FIRST_REDUCE,
-  REDUCE_INCREMENT,
-  VAR_DECAY,
-} from './params.ts';
+import { CHECK_EVERY, FIRST_REDUCE, REDUCE_INCREMENT, VAR_DECAY } from './params.ts';
 import { violatedXor } from './xor/engine.ts';
 import type { SolverCore } from './solver-core.ts';
 
