@@ -52,7 +52,10 @@ describe('percent sat', () => {
     // An implication chain 1 → 2 → … → 12, and 1 ∨ 13, 1 ∨ ¬13: eliminating 13 makes 1 a
     // fact, and every model has 1 … 12 true.
     const links = Array.from({ length: 11 }, (_, i) => [-(i + 1), i + 2]);
-    const chain = cnf(13, [[1, 13], [1, -13], ...links]);
+    // Padded past a thousand clauses, so elimination runs before any search (a smaller
+    // formula gets a short search without it first, which decides this one).
+    const padding = Array.from({ length: 1000 }, (_, i) => [14 + 2 * i, 15 + 2 * i]);
+    const chain = cnf(2013, [[1, 13], [1, -13], ...links, ...padding]);
     const file = await writeCnf(dir, 'chain.cnf', chain);
     for (const [flags, eliminated] of [
       [[], true],
