@@ -23,7 +23,7 @@ import { hasChromium, screenshot, useE2eSession } from './harness.ts';
 /** Opens the lab the way a visitor does, from the home page's link. */
 async function openLab(page: Page, baseUrl: string): Promise<void> {
   await page.goto(`${baseUrl}/`);
-  await page.getByRole('link', { name: /SAT lab/ }).click();
+  await page.getByRole('link', { name: /Or open the SAT lab/ }).click();
   await page.getByTestId('lab').waitFor();
 }
 
