@@ -71,6 +71,15 @@ type Lang = 'en' | 'zh';
 /** Runs axe on the page; a failure lists each violation's id, impact and nodes. */
 async function expectClean(page: Page, screen: string, run: { scheme: Scheme; lang: Lang }) {
   await page.evaluate(() => document.fonts.ready);
+  // axe reads colours as painted: a podium still fading in fails contrast on a slow machine.
+  await page.evaluate(() =>
+    Promise.all(
+      document
+        .getAnimations()
+        .filter((a) => a.effect?.getTiming().iterations !== Infinity)
+        .map((a) => a.finished.catch(() => undefined)),
+    ),
+  );
   const name = `a11y-${screen}-${run.scheme}-${run.lang}`;
   await screenshot(page, name);
   const violations = await axeViolations(page);
