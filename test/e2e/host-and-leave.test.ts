@@ -21,7 +21,7 @@ describe.skipIf(!hasChromium)('leaving a race and coming back', () => {
     await confirm.waitFor();
     await screenshot(bob, 'leave-confirm');
     await confirm.getByRole('button', { name: 'Keep racing' }).click();
-    expect(await confirm.count()).toBe(0);
+    await expect.poll(() => confirm.count()).toBe(0);
     await bob.getByTestId('race').waitFor();
 
     await bob.getByTestId('leave').click();

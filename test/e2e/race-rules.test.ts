@@ -36,7 +36,7 @@ describe.skipIf(!hasChromium)('giving up and finishing', () => {
     await confirm.waitFor();
     await screenshot(cy, 'race-give-up-confirm');
     await confirm.getByRole('button', { name: 'Keep racing' }).click();
-    expect(await confirm.count()).toBe(0);
+    await expect.poll(() => confirm.count()).toBe(0);
     expect(await cy.getByTestId('race').getAttribute('data-status')).toBe('racing');
 
     await cy.getByTestId('forfeit').click();

@@ -56,14 +56,19 @@ describe.skipIf(!hasChromium)('solo play in the browser', () => {
     const placed = await page.locator(`svg.board [data-cell="${cell}"] text.entry`).textContent();
     expect(await notice.textContent()).toBe(`Placed ${placed} in ${named.at(-1)}.`);
     await page.keyboard.press('Control+z');
-    expect(await page.locator(`svg.board [data-cell="${cell}"] text.entry`).count()).toBe(0);
+    // Preact renders after the key event returns: wait for the DOM, then hold it to exact values.
+    const entry = page.locator(`svg.board [data-cell="${cell}"] text.entry`);
+    await expect.poll(() => entry.count()).toBe(0);
     // A new ladder starts; changing the board drops it, text and tint.
     await hint.click();
     await expect.poll(() => notice.textContent()).toMatch(/^Look at /);
     await page.locator(`svg.board [data-cell="${cell}"]`).click();
     await page.keyboard.press(placed!);
-    expect(await notice.count()).toBe(0);
+    await expect.poll(() => entry.textContent()).toBe(placed);
+    // The stale hint is dropped by an effect that runs after the digit's render.
+    await expect.poll(() => notice.count()).toBe(0);
     expect(await page.locator('svg.board .hl-area').count()).toBe(0);
+    expect(await page.locator('svg.board .hl-hint').count()).toBe(0);
 
     expect(requests.filter((url) => !url.startsWith(e2e.server.url))).toEqual([]);
     const toServer = requests.filter((url) =>
