@@ -1,0 +1,29 @@
+import type { MoveRecord, RaceRecord, StoredRace } from '../rooms/index.ts';
+import type { HistoryEntry, LeaderboardEntry, Loaded } from './store.ts';
+
+/**
+ * Finished races, shared by every node of a service: what `/api` history, leaderboards and
+ * replays read. Implemented on PostgreSQL (`DATABASE_URL`, several machines) and on SQLite (one
+ * machine: every worker process opens the same file). Live rooms are not kept here (see
+ * `cluster/`); one node writes each race, once its room has finished it.
+ */
+export interface HistoryStore {
+  /**
+   * Stores a finished race with its standings and every move in log order, in one
+   * transaction. A race already stored (same id) is left as it is: a retry after a failover or
+   * a failed acknowledgement is harmless.
+   */
+  recordRace(record: RaceRecord, moves: readonly MoveRecord[]): Promise<void>;
+  /** A finished race with its standings and every move; undefined when there is none. */
+  raceOf(raceId: string): Promise<Loaded<StoredRace> | undefined>;
+  /** The device's races, newest first (default limit 50). */
+  historyOf(deviceId: string, limit?: number): Promise<HistoryEntry[]>;
+  /** Devices ranked by wins, then best time, then races (default limit 20). */
+  leaderboard(roomCode: string, limit?: number): Promise<LeaderboardEntry[]>;
+  /** Whether the database answers now (`/healthz`); never throws. */
+  ping(): Promise<boolean>;
+  close(): Promise<void>;
+}
+
+/** What the socket handlers and the HTTP API read: the history of either kind of store. */
+export type HistoryReader = Pick<HistoryStore, 'raceOf' | 'historyOf' | 'leaderboard'>;

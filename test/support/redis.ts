@@ -1,0 +1,108 @@
+/**
+ * A throwaway Redis for tests and load tests: `redis-server` (Debian's package) on a free
+ * loopback port with its data in a temp dir (append-only file, fsync on every write), so a
+ * restart keeps what was written and a kill -9 loses nothing acknowledged. `hasRedis` says
+ * whether the binary is installed (`.ci/run` installs it; elsewhere the tests skip).
+ */
+import { spawn, spawnSync, type ChildProcess } from 'node:child_process';
+import { mkdtempSync, rmSync } from 'node:fs';
+import { createServer, connect } from 'node:net';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+
+export const REDIS_SERVER = process.env.REDIS_SERVER ?? 'redis-server';
+export const hasRedis = spawnSync(REDIS_SERVER, ['--version']).status === 0;
+
+export interface TestRedis {
+  readonly url: string;
+  readonly port: number;
+  /** SIGTERM (Redis saves, then exits) and start again on the same port and data. */
+  restart(): Promise<void>;
+  /** Stops it (SIGTERM) without starting again; `start` brings it back. */
+  stop(): Promise<void>;
+  start(): Promise<void>;
+  /** Stops it for good and removes its data. */
+  close(): Promise<void>;
+}
+
+export async function startRedis(): Promise<TestRedis> {
+  const port = await freePort();
+  const dir = mkdtempSync(join(tmpdir(), 'percent-redis-'));
+  let child: ChildProcess | undefined;
+  const start = async () => {
+    child = spawn(
+      REDIS_SERVER,
+      [
+        '--port',
+        String(port),
+        '--bind',
+        '127.0.0.1',
+        '--dir',
+        dir,
+        '--save',
+        '',
+        '--appendonly',
+        'yes',
+        '--appendfsync',
+        'always',
+        '--protected-mode',
+        'no',
+      ],
+      { stdio: 'ignore' },
+    );
+    await waitForPort(port, 10_000);
+  };
+  const stop = async () => {
+    const running = child;
+    child = undefined;
+    if (!running || running.exitCode !== null) return;
+    const exited = new Promise((resolve) => running.once('exit', resolve));
+    running.kill('SIGTERM');
+    await exited;
+  };
+  await start();
+  return {
+    url: `redis://127.0.0.1:${port}`,
+    port,
+    start,
+    stop,
+    restart: async () => {
+      await stop();
+      await start();
+    },
+    close: async () => {
+      await stop();
+      rmSync(dir, { recursive: true, force: true });
+    },
+  };
+}
+
+export function freePort(): Promise<number> {
+  return new Promise((resolve, reject) => {
+    const server = createServer();
+    server.once('error', reject);
+    server.listen(0, '127.0.0.1', () => {
+      const address = server.address();
+      const port = typeof address === 'object' && address ? address.port : 0;
+      server.close(() => resolve(port));
+    });
+  });
+}
+
+/** Resolves once something accepts connections on the port; rejects after `timeoutMs`. */
+export async function waitForPort(port: number, timeoutMs: number): Promise<void> {
+  const deadline = Date.now() + timeoutMs;
+  for (;;) {
+    const open = await new Promise<boolean>((resolve) => {
+      const socket = connect(port, '127.0.0.1');
+      socket.once('connect', () => {
+        socket.destroy();
+        resolve(true);
+      });
+      socket.once('error', () => resolve(false));
+    });
+    if (open) return;
+    if (Date.now() > deadline) throw new Error(`nothing listens on 127.0.0.1:${port}`);
+    await new Promise((resolve) => setTimeout(resolve, 50));
+  }
+}
