@@ -42,6 +42,13 @@ export const ErrorCode = {
   raceNotFound: 'RACE_NOT_FOUND',
   /** No puzzle could be produced in time; try again. */
   puzzleUnavailable: 'PUZZLE_UNAVAILABLE',
+  /**
+   * The room is between owner nodes (its node died and another is taking it over, this node
+   * lost its link to Redis and cannot prove it still owns the room, or a forwarded command got
+   * no reply from the owner in time). Nothing was changed: the same command is safe to send
+   * again shortly, and a move sent again with its same `moveId` counts once.
+   */
+  roomUnavailable: 'ROOM_UNAVAILABLE',
   /** A bug or an unavailable resource on the server; the room is unchanged. */
   internal: 'INTERNAL',
 } as const;
