@@ -1,23 +1,40 @@
 import { fileURLToPath } from 'node:url';
 
-/** How the server is started: environment first, `--port` on the command line wins. */
+/**
+ * How the server is started: environment first, the command line (`--port`, `--host`,
+ * `--workers`) wins.
+ */
 export interface Config {
   readonly port: number;
   readonly host: string;
-  /** SQLite and room snapshots; created on first start. */
+  /** SQLite and room snapshots (and a local Redis's data); created on first start. */
   readonly dataDir: string;
   /** The built web client. */
   readonly clientDir: string;
+  /** Server processes sharing the port (`--workers`, `WORKERS`); 1 is today's single process. */
+  readonly workers: number;
+  /** `REDIS_URL`: live rooms shared through this Redis (cluster mode). */
+  readonly redisUrl?: string;
+  /** `DATABASE_URL`: history and leaderboards in this PostgreSQL instead of SQLite. */
+  readonly databaseUrl?: string;
+  /**
+   * `REDIS_SERVER`: the binary started as a local Redis when `workers` > 1 and no `redisUrl`
+   * is given (default `redis-server`, looked up on PATH).
+   */
+  readonly redisServer: string;
 }
 
 /** `./data` beside the server package, whatever the working directory. */
 export const DEFAULT_DATA_DIR = fileURLToPath(new URL('../data', import.meta.url));
 export const DEFAULT_CLIENT_DIR = fileURLToPath(new URL('../../client/dist', import.meta.url));
+export const MAX_WORKERS = 64;
 
 export type ConfigResult = { ok: true; config: Config } | { ok: false; message: string };
 
+type Env = Record<string, string | undefined>;
+
 export function readConfig(
-  env: Record<string, string | undefined> = process.env,
+  env: Env = process.env,
   argv: readonly string[] = process.argv.slice(2),
 ): ConfigResult {
   const portText = optionOf(argv, '--port') ?? env.PORT ?? '3000';
@@ -25,6 +42,12 @@ export function readConfig(
   if (!Number.isInteger(port) || port < 0 || port > 65_535) {
     return { ok: false, message: `port must be an integer 0–65535, got "${portText}"` };
   }
+  const workers = readWorkers(env, argv);
+  if (typeof workers === 'string') return { ok: false, message: workers };
+  const redisUrl = checkUrl('REDIS_URL', env.REDIS_URL, ['redis:', 'rediss:']);
+  if (redisUrl?.ok === false) return redisUrl;
+  const databaseUrl = checkUrl('DATABASE_URL', env.DATABASE_URL, ['postgres:', 'postgresql:']);
+  if (databaseUrl?.ok === false) return databaseUrl;
   return {
     ok: true,
     config: {
@@ -32,8 +55,58 @@ export function readConfig(
       host: optionOf(argv, '--host') ?? env.HOST ?? '0.0.0.0',
       dataDir: env.DATA_DIR ?? DEFAULT_DATA_DIR,
       clientDir: env.CLIENT_DIR ?? DEFAULT_CLIENT_DIR,
+      workers,
+      ...(redisUrl && { redisUrl: redisUrl.url }),
+      ...(databaseUrl && { databaseUrl: databaseUrl.url }),
+      redisServer: env.REDIS_SERVER || 'redis-server',
     },
   };
+}
+
+/** `--workers N` (or `WORKERS`): a whole number 1–64; else the message naming where it came from. */
+function readWorkers(env: Env, argv: readonly string[]): number | string {
+  const flag = argv.some((arg) => arg === '--workers' || arg.startsWith('--workers='));
+  const text = flag ? (optionOf(argv, '--workers') ?? '') : env.WORKERS;
+  if (text === undefined || (!flag && text === '')) return 1;
+  const workers = /^\d{1,3}$/.test(text) ? Number(text) : NaN;
+  if (workers >= 1 && workers <= MAX_WORKERS) return workers;
+  return `${flag ? '--workers' : 'WORKERS'} must be a whole number 1–${MAX_WORKERS}, got "${text}"`;
+}
+
+type UrlCheck = { ok: true; url: string } | { ok: false; message: string };
+
+/** An absent or empty variable is no URL; a present one must parse and use one of `schemes`. */
+function checkUrl(name: string, text: string | undefined, schemes: string[]): UrlCheck | undefined {
+  if (text === undefined || text === '') return undefined;
+  const expected = schemes.map((s) => `${s}//`).join(' or ');
+  let url: URL;
+  try {
+    url = new URL(text);
+  } catch {
+    return { ok: false, message: `${name} is not a URL (expected ${expected}…), got "${text}"` };
+  }
+  if (!schemes.includes(url.protocol)) {
+    return {
+      ok: false,
+      message: `${name} must start with ${expected}, got "${redactUrl(text)}"`,
+    };
+  }
+  if (url.hostname === '') {
+    return { ok: false, message: `${name} names no host, got "${redactUrl(text)}"` };
+  }
+  return { ok: true, url: text };
+}
+
+/** The URL with its password replaced by `***`, for printing; anything unparsable as is. */
+export function redactUrl(text: string): string {
+  try {
+    const url = new URL(text);
+    if (url.password === '') return text;
+    url.password = '***';
+    return url.href;
+  } catch {
+    return text;
+  }
 }
 
 /** `--name value` or `--name=value`. */
