@@ -51,6 +51,11 @@ export class MoveQueue {
     return [...this.waiting.values()];
   }
 
+  /** True while this move awaits its verdict (false once settled, or never queued). */
+  has(moveId: string): boolean {
+    return this.waiting.has(moveId);
+  }
+
   /** True while a move of this cell awaits its reply. */
   isPending(cell: number): boolean {
     return this.latest.has(cell);

@@ -3,29 +3,25 @@
  * requests a room page makes. The snapshot is replaced by every `room:state`, patched by
  * `race:progress`, and taken afresh after every reconnection (`room:join` with the session
  * token, or `room:spectate`), after which unacknowledged moves are sent again with their ids.
+ * A room between owner nodes (`ROOM_UNAVAILABLE`) is asked again after a back-off for the
+ * rejoin and for moves (`moving` says so meanwhile); other commands show the error.
  */
-import type {
-  MoveReply,
-  RoomSettings,
-  RoomView,
-  SeatReply,
-  SessionEndedEvent,
-} from '@percent/protocol';
+import type { RoomSettings, RoomView, SeatReply, SessionEndedEvent } from '@percent/protocol';
 import { batch, signal } from '@preact/signals';
 import { ServerClock } from './clock.ts';
 import { getSocket, onConnect, request, type NetError, type NetResult } from './connection.ts';
 import { deviceId, saveNickname, saveSessionToken, sessionTokenOf } from './identity.ts';
+import { MoveSender, type MoveLink, type MoveListener } from './move-sender.ts';
 import { MoveQueue, type PendingMove } from './moves.ts';
-import { applyProgress } from './views.ts';
+import { isRoomUnavailable, UnavailableRetries } from './room-unavailable.ts';
+import { applyProgress, runsInRace } from './views.ts';
+
+export type { MoveListener } from './move-sender.ts';
 
 type Seat = { kind: 'none' } | { kind: 'player'; nickname: string } | { kind: 'spectator' };
-export type MoveListener = (
-  move: PendingMove,
-  reply: NetResult<MoveReply>,
-  latest: boolean,
-) => void;
-
 const MOVE_TIMEOUT_MS = 4000;
+/** The retry key of the rejoin after a reconnection (moves use their ids). */
+const REJOIN = 'room:join';
 
 export class RoomSession {
   readonly view = signal<RoomView | undefined>(undefined);
@@ -33,12 +29,19 @@ export class RoomSession {
   readonly error = signal<NetError | undefined>(undefined);
   readonly clock = new ServerClock();
   readonly moves = new MoveQueue();
+  private readonly retries = new UnavailableRetries();
+  /** True while a command waits for the room to come back on its new server. */
+  readonly moving = this.retries.moving;
+  private readonly sender: MoveSender;
   private seat: Seat = { kind: 'none' };
-  private moveListener: MoveListener | undefined;
+  /** The server knows this connection's seat (false from a reconnection until the rejoin). */
+  private seatLive = false;
+  private disposed = false;
   private readonly offs: (() => void)[] = [];
 
   constructor(readonly code: string) {
     const socket = getSocket();
+    this.sender = new MoveSender(this.moves, this.moveLink(), this.retries);
     const onState = (view: RoomView) => this.accept(view);
     const onProgress = (event: Parameters<typeof applyProgress>[1]) => {
       const current = this.view.value;
@@ -56,7 +59,10 @@ export class RoomSession {
       () => socket.off('room:state', onState),
       () => socket.off('race:progress', onProgress),
       () => socket.off('session:ended', onEnded),
-      onConnect(() => void this.resume()),
+      onConnect(() => {
+        this.seatLive = false;
+        void this.resume();
+      }),
     );
   }
 
@@ -66,34 +72,23 @@ export class RoomSession {
   }
 
   onMove(listener: MoveListener): void {
-    this.moveListener = listener;
+    this.sender.onMove(listener);
   }
 
   /** Takes a seat (or regains the remembered one); mid-race the server seats us as a spectator. */
   async join(nickname: string): Promise<boolean> {
     saveNickname(nickname);
-    const reply = await request('room:join', {
-      code: this.code,
-      nickname,
-      deviceId: deviceId(),
-      sessionToken: sessionTokenOf(this.code),
-    });
-    if (!reply.ok && reply.error.code === 'SESSION_INVALID') {
-      // The remembered seat expired: seated() forgot the token; join as new.
-      this.seated(reply, this.seat);
-      return this.join(nickname);
-    }
-    return this.seated(reply, { kind: 'player', nickname });
+    return this.seated(await this.joinReply(nickname), { kind: 'player', nickname });
   }
 
   async spectate(): Promise<boolean> {
-    const reply = await request('room:spectate', { code: this.code, deviceId: deviceId() });
-    return this.seated(reply, { kind: 'spectator' });
+    return this.seated(await this.spectateReply(), { kind: 'spectator' });
   }
 
   leave(): Promise<NetResult<object>> {
     saveSessionToken(this.code, undefined);
     this.seat = { kind: 'none' };
+    this.seatLive = false;
     return request('room:leave', {});
   }
 
@@ -112,7 +107,7 @@ export class RoomSession {
   /** Sends a move now (or after the reconnection); its verdict goes to the move listener. */
   move(cell: number, digit: number): PendingMove {
     const move = this.moves.add(cell, digit);
-    void this.send(move);
+    this.sender.send(move);
     return move;
   }
 
@@ -121,26 +116,42 @@ export class RoomSession {
     for (const move of moves) {
       if (this.moves.pending().some((m) => m.moveId === move.moveId)) continue;
       this.moves.adopt(move);
-      void this.send(move);
+      this.sender.send(move);
     }
   }
 
+  /** Stops listening and retrying; moves still unanswered stay in `moves` (saved with the race). */
   dispose(): void {
+    this.disposed = true;
     for (const off of this.offs) off();
+    this.sender.dispose();
+    this.retries.dispose();
   }
 
-  private async send(move: PendingMove): Promise<void> {
-    const reply = await request('race:move', move, {
-      timeoutMs: MOVE_TIMEOUT_MS,
-      waitForConnection: false,
+  private moveLink(): MoveLink {
+    return {
+      send: (move: PendingMove) =>
+        request('race:move', move, { timeoutMs: MOVE_TIMEOUT_MS, waitForConnection: false }),
+      live: () => this.seatLive && getSocket().connected,
+      racing: () => runsInRace(this.view.peek()),
+    };
+  }
+
+  private async joinReply(nickname: string): Promise<NetResult<SeatReply>> {
+    const reply = await request('room:join', {
+      code: this.code,
+      nickname,
+      deviceId: deviceId(),
+      sessionToken: sessionTokenOf(this.code),
     });
-    if (!reply.ok && (reply.error.code === 'OFFLINE' || reply.error.code === 'TIMEOUT')) {
-      // Re-sent by resume() after the reconnection; a timeout while connected retries now.
-      if (reply.error.code === 'TIMEOUT' && getSocket().connected) void this.send(move);
-      return;
-    }
-    const latest = this.moves.settle(move.moveId);
-    this.moveListener?.(move, reply, latest);
+    if (reply.ok || reply.error.code !== 'SESSION_INVALID') return reply;
+    // The remembered seat expired: forget its token and join as new.
+    saveSessionToken(this.code, undefined);
+    return this.joinReply(nickname);
+  }
+
+  private spectateReply(): Promise<NetResult<SeatReply>> {
+    return request('room:spectate', { code: this.code, deviceId: deviceId() });
   }
 
   private accept(view: RoomView): void {
@@ -156,6 +167,7 @@ export class RoomSession {
       return false;
     }
     this.seat = reply.role === 'spectator' ? { kind: 'spectator' } : seat;
+    this.seatLive = true;
     if (reply.sessionToken) saveSessionToken(this.code, reply.sessionToken);
     batch(() => {
       this.error.value = undefined;
@@ -165,12 +177,26 @@ export class RoomSession {
     return true;
   }
 
-  /** After a reconnection: the seat back with a full snapshot, then the moves still unanswered. */
+  /**
+   * After a reconnection: the seat back with a full snapshot, then the moves still unanswered.
+   * While the room is moving to another server the rejoin is asked again after a back-off
+   * (and at once on the next reconnection), until the room answers or the session ends.
+   */
   private async resume(): Promise<void> {
     const seat = this.seat;
-    if (seat.kind === 'none') return;
-    const ok = seat.kind === 'player' ? await this.join(seat.nickname) : await this.spectate();
-    if (ok) for (const move of this.moves.pending()) void this.send(move);
+    if (seat.kind === 'none' || this.disposed) return;
+    this.retries.sendingNow(REJOIN);
+    const reply =
+      seat.kind === 'player' ? await this.joinReply(seat.nickname) : await this.spectateReply();
+    if (this.disposed || this.seat !== seat) return;
+    if (isRoomUnavailable(reply)) {
+      this.retries.later(REJOIN, () => {
+        if (getSocket().connected && !this.seatLive) void this.resume();
+      });
+      return;
+    }
+    this.retries.done(REJOIN);
+    if (this.seated(reply, seat)) this.sender.sendPending();
   }
 
   private async act(pending: Promise<NetResult<object>>): Promise<boolean> {

@@ -79,7 +79,7 @@ function Room({ code }: { code: string }) {
             {t(`a11y.screen.${screen}`)}
           </span>
         </h1>
-        <ConnectionBadge />
+        <ConnectionBadge moving={session.moving.value} />
         {view && !ended && <EndRaceButton session={session} view={view} />}
         {view && !ended && <LeaveButton session={session} view={view} />}
       </div>
