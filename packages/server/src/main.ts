@@ -1,8 +1,10 @@
+import cluster from 'node:cluster';
 import { pathToFileURL } from 'node:url';
-import QRCode from 'qrcode';
-import { readConfig } from './config.ts';
-import { lanUrls } from './lan.ts';
-import { createLogger } from './log.ts';
+import { readConfig, type Config } from './config.ts';
+import { printBanner } from './launch/banner.ts';
+import { runPrimary } from './launch/primary.ts';
+import { stopOnSignals } from './launch/signals.ts';
+import { runWorker, serverOptionsOf } from './launch/worker.ts';
 import { startServer, type RunningServer } from './start-server.ts';
 
 export {
@@ -11,9 +13,12 @@ export {
   type RunningServer,
   type ServerOptions,
 } from './start-server.ts';
+export { stopOnSignals } from './launch/signals.ts';
 
-const log = createLogger('server');
-
+/**
+ * `pnpm start`: one server process (the default), or with `--workers N` a primary that owns
+ * the port and N worker processes sharing the rooms through Redis (`launch/primary.ts`).
+ */
 async function main(): Promise<void> {
   const read = readConfig();
   if (!read.ok) {
@@ -21,41 +26,31 @@ async function main(): Promise<void> {
     process.exit(1);
   }
   const { config } = read;
+  if (cluster.isWorker) return runWorker(config);
+  if (config.workers > 1) return runPrimary(config);
+  return runSingle(config);
+}
+
+async function runSingle(config: Config): Promise<void> {
   let server: RunningServer;
   try {
-    server = await startServer(config);
+    server = await startServer(serverOptionsOf(config));
   } catch (error) {
     console.error(
       `Percent could not start on ${config.host}:${config.port}: ${(error as Error).message}`,
     );
     process.exit(1);
   }
-  const urls = lanUrls(server.port, config.host);
-  console.log(`Percent is running on http://localhost:${server.port}  (data: ${config.dataDir})`);
-  if (server.restoredRooms > 0)
-    console.log(`  restored ${server.restoredRooms} room(s) from the last run`);
-  for (const url of urls) console.log(`  join on your LAN: ${url}`);
-  if (urls[0]) console.log(await QRCode.toString(urls[0], { type: 'terminal', small: true }));
+  await printBanner({
+    port: server.port,
+    host: config.host,
+    dataDir: config.dataDir,
+    workers: 1,
+    ...(config.redisUrl && { redis: { url: config.redisUrl } }),
+    ...(config.databaseUrl && { databaseUrl: config.databaseUrl }),
+    restoredRooms: server.restoredRooms,
+  });
   stopOnSignals(server);
-}
-
-/**
- * SIGINT and SIGTERM close the server (every acknowledged move is already stored; the rooms'
- * timers stop, sockets close, the store is closed) and exit 0; a failed close exits 1.
- */
-export function stopOnSignals(server: RunningServer): void {
-  const stop = (signal: string) => {
-    log.info({ signal }, 'shutting down');
-    void server.close().then(
-      () => process.exit(0),
-      (error: unknown) => {
-        log.error({ err: error }, 'shutdown failed');
-        process.exit(1);
-      },
-    );
-  };
-  process.once('SIGINT', stop);
-  process.once('SIGTERM', stop);
 }
 
 if (process.argv[1] && import.meta.url === pathToFileURL(process.argv[1]).href) void main();

@@ -1,0 +1,18 @@
+/** What a worker tells the primary over the cluster's IPC channel (besides `sticky:*`). */
+export type WorkerMessage =
+  | { readonly type: 'percent:ready'; readonly restoredRooms: number }
+  | { readonly type: 'percent:failed'; readonly message: string };
+
+export function isWorkerMessage(message: unknown): message is WorkerMessage {
+  if (typeof message !== 'object' || message === null) return false;
+  const type = (message as { type?: unknown }).type;
+  return type === 'percent:ready' || type === 'percent:failed';
+}
+
+/** Sends to the primary; a primary already gone is not an error (the worker is stopping). */
+export function tellPrimary(message: WorkerMessage): Promise<void> {
+  return new Promise((resolve) => {
+    if (!process.send) resolve();
+    else process.send(message, undefined, {}, () => resolve());
+  });
+}
