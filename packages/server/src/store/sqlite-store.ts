@@ -26,6 +26,7 @@ const log = createLogger('store');
 export class SqliteStore implements Store {
   private readonly statements;
   private readonly transaction;
+  private readonly recordOnce;
   /** Durations of move-only commits in ns (1 ns … 60 s). */
   private readonly appends = createHistogram({ lowest: 1, highest: 60e9, figures: 3 });
 
@@ -36,6 +37,11 @@ export class SqliteStore implements Store {
     this.statements = prepare(db);
     this.transaction = db.transaction((writes: readonly PersistEffect[]) => {
       for (const write of writes) this.write(write);
+    });
+    this.recordOnce = db.transaction((raceId: string, writes: readonly PersistEffect[]) => {
+      if (this.statements.selectRaceId.get(raceId) !== undefined) return false;
+      for (const write of writes) this.write(write);
+      return true;
     });
   }
 
@@ -54,6 +60,41 @@ export class SqliteStore implements Store {
     } finally {
       if (durable) this.db.pragma('synchronous = NORMAL');
       this.time(writes, performance.now() - started);
+    }
+  }
+
+  /**
+   * The history's `recordRace`: the moves of a race run elsewhere (another worker process
+   * logged them) and its standings, in one transaction that stores a power loss, unless a race
+   * with its id is stored already. False when it was. The write lock is taken first (BEGIN
+   * IMMEDIATE), so a writer in another process is waited for, not a reason to fail.
+   */
+  recordRace(record: RaceRecord, moves: readonly MoveRecord[]): boolean {
+    const raceId = record.id;
+    const writes: PersistEffect[] = moves.map((move, seq) => ({
+      type: 'persistMove',
+      raceId,
+      seq,
+      move,
+    }));
+    writes.push({ type: 'persistRace', record });
+    this.db.pragma('synchronous = FULL');
+    try {
+      return this.recordOnce.immediate(raceId, writes);
+    } catch (error) {
+      const reason = error instanceof Error ? error.message : String(error);
+      throw new Error(`not stored (${describe(writes.at(-1)!)}): ${reason}`, { cause: error });
+    } finally {
+      this.db.pragma('synchronous = NORMAL');
+    }
+  }
+
+  /** Whether the database answers (false once closed); never throws. */
+  ping(): boolean {
+    try {
+      return this.db.open && this.statements.selectOne.get() !== undefined;
+    } catch {
+      return false;
     }
   }
 
@@ -200,6 +241,8 @@ function prepare(db: Database.Database) {
       `SELECT seq, player_id AS playerId, move_id AS moveId, at, cell, digit, verdict
        FROM move_log WHERE race_id = ? ORDER BY seq`,
     ),
+    selectRaceId: db.prepare<[string], { id: string }>('SELECT id FROM races WHERE id = ?'),
+    selectOne: db.prepare<[], { one: number }>('SELECT 1 AS one'),
     selectRace: db.prepare<[string], unknown>(
       `SELECT id, room_code AS roomCode, variant, difficulty, puzzle, solution,
               started_at AS startedAt, ended_at AS endedAt

@@ -17,18 +17,31 @@ const log = createLogger('store');
  * is not a readable Percent database is left untouched and reported with its path.
  */
 export function openStore(options: { dataDir: string } | { memory: true }): Store {
+  return openSqliteStore(options);
+}
+
+/**
+ * How long a write waits for another process's transaction on the same file (several
+ * workers of one machine share it) before failing with SQLITE_BUSY.
+ */
+export const BUSY_TIMEOUT_MS = 5_000;
+
+/** `openStore` with the SQLite store's own methods (`recordRace`, `ping`: the history's). */
+export function openSqliteStore(options: { dataDir: string } | { memory: true }): SqliteStore {
   const location = 'memory' in options ? ':memory:' : join(options.dataDir, DATABASE_FILE);
   let db: Database.Database | undefined;
   try {
     if ('dataDir' in options) mkdirSync(options.dataDir, { recursive: true });
-    db = new Database(location);
+    const opened = new Database(location, { timeout: BUSY_TIMEOUT_MS });
+    db = opened;
     checkIntegrity(db);
     db.pragma('journal_mode = WAL');
     // NORMAL: a commit survives a crash of the process (the WAL is written before it returns);
     // a commit that stores a finished race switches to FULL so it survives a power loss too.
     db.pragma('synchronous = NORMAL');
     db.pragma('foreign_keys = ON');
-    migrate(db);
+    // Under the write lock, so that processes opening a new file at once migrate in turn.
+    opened.transaction(() => migrate(opened)).immediate();
     return new SqliteStore(db, 'dataDir' in options ? startCheckpoints(db, location) : undefined);
   } catch (error) {
     db?.close();

@@ -1,0 +1,111 @@
+import type { PoolClient } from 'pg';
+
+/**
+ * The PostgreSQL history schema, as migrations applied in order; `schema_migrations` has one
+ * row per migration applied (its number, from 1). Never edit a published migration: append a
+ * new one. The tables mirror SQLite's (`../migrations.ts`) for finished races only: live rooms
+ * and their move logs are not kept here. PostgreSQL has no rowid, so an identity column keeps
+ * the order races were stored in (SQLite's queries break ties on rowid) and `position` keeps
+ * the order of the standings as recorded.
+ */
+export const PG_MIGRATIONS: readonly string[] = [
+  `CREATE TABLE races (
+     id TEXT PRIMARY KEY,
+     stored BIGINT GENERATED ALWAYS AS IDENTITY UNIQUE,
+     room_code TEXT NOT NULL,
+     variant TEXT NOT NULL,
+     difficulty TEXT NOT NULL,
+     puzzle TEXT NOT NULL CHECK (length(puzzle) = 81),
+     solution TEXT NOT NULL CHECK (length(solution) = 81),
+     started_at BIGINT NOT NULL,
+     ended_at BIGINT NOT NULL
+   );
+   CREATE INDEX races_by_room ON races (room_code, ended_at);
+   CREATE TABLE race_players (
+     race_id TEXT NOT NULL REFERENCES races (id) ON DELETE CASCADE,
+     player_id TEXT NOT NULL,
+     position INTEGER NOT NULL CHECK (position >= 0),
+     device_id TEXT NOT NULL,
+     nickname TEXT NOT NULL,
+     place INTEGER,
+     time_ms BIGINT,
+     mistakes INTEGER NOT NULL,
+     outcome TEXT NOT NULL CHECK (outcome IN
+       ('finished', 'eliminated', 'left', 'timeout', 'forfeited', 'idle')),
+     PRIMARY KEY (race_id, player_id),
+     UNIQUE (race_id, position)
+   );
+   CREATE INDEX race_players_by_device ON race_players (device_id);
+   CREATE TABLE race_moves (
+     race_id TEXT NOT NULL REFERENCES races (id) ON DELETE CASCADE,
+     seq INTEGER NOT NULL CHECK (seq >= 0),
+     player_id TEXT NOT NULL,
+     move_id TEXT NOT NULL,
+     at BIGINT NOT NULL,
+     cell INTEGER NOT NULL CHECK (cell BETWEEN 0 AND 80),
+     digit INTEGER NOT NULL CHECK (digit BETWEEN 0 AND 9),
+     verdict TEXT NOT NULL CHECK (verdict IN ('correct', 'wrong', 'cleared')),
+     PRIMARY KEY (race_id, seq),
+     UNIQUE (race_id, player_id, move_id)
+   );`,
+];
+
+/** Our tables: finding one without `schema_migrations` means the database is not ours. */
+const OWN_TABLES = ['races', 'race_players', 'race_moves'];
+
+/**
+ * Any 64-bit number, the same in every Percent: the advisory lock that makes nodes starting
+ * at once migrate one after the other (the others then find nothing left to do).
+ */
+const MIGRATION_LOCK = 0x5065_7263_656e_74n; // "Percent"
+
+/**
+ * Brings the database to the latest schema in one transaction, under a transaction-scoped
+ * advisory lock. Throws, changing nothing, when our tables exist without `schema_migrations`
+ * (someone else's) or the database was migrated by a newer Percent.
+ */
+export async function migrate(client: PoolClient): Promise<void> {
+  await client.query('BEGIN');
+  try {
+    await client.query('SELECT pg_advisory_xact_lock($1)', [MIGRATION_LOCK.toString()]);
+    const applied = await appliedVersion(client);
+    for (let version = applied; version < PG_MIGRATIONS.length; version++) {
+      await client.query(PG_MIGRATIONS[version]!);
+      await client.query('INSERT INTO schema_migrations (version) VALUES ($1)', [version + 1]);
+    }
+    await client.query('COMMIT');
+  } catch (error) {
+    await client.query('ROLLBACK').catch(() => undefined);
+    throw error;
+  }
+}
+
+async function appliedVersion(client: PoolClient): Promise<number> {
+  const found = await client.query<{ name: string }>(
+    `SELECT table_name AS name FROM information_schema.tables
+     WHERE table_schema = current_schema() AND table_name = ANY ($1)`,
+    [[...OWN_TABLES, 'schema_migrations']],
+  );
+  const names = found.rows.map((row) => row.name);
+  if (!names.includes('schema_migrations')) {
+    if (names.length > 0)
+      throw new Error(
+        `it has tables (${names.sort().join(', ')}) but no schema_migrations: not a Percent history`,
+      );
+    await client.query(
+      `CREATE TABLE schema_migrations (
+         version INTEGER PRIMARY KEY,
+         applied_at TIMESTAMPTZ NOT NULL DEFAULT now()
+       )`,
+    );
+  }
+  const row = await client.query<{ version: number }>(
+    'SELECT COALESCE(MAX(version), 0) AS version FROM schema_migrations',
+  );
+  const version = row.rows[0]?.version ?? 0;
+  if (version > PG_MIGRATIONS.length)
+    throw new Error(
+      `its schema version is ${version} but this Percent knows only up to ${PG_MIGRATIONS.length}: it was migrated by a newer version`,
+    );
+  return version;
+}

@@ -1,0 +1,78 @@
+/**
+ * The history queries of `../queries.ts` in PostgreSQL's dialect, giving the same rows in the
+ * same order: `races.stored` stands for SQLite's rowid (the order races were stored in), and
+ * text sorts by code point (`COLLATE "C"`, SQLite's BINARY) whatever the database's locale.
+ * Unquoted names fold to lower case in PostgreSQL, so camelCase aliases are quoted.
+ */
+
+export const INSERT_RACE_SQL = `INSERT INTO races
+    (id, room_code, variant, difficulty, puzzle, solution, started_at, ended_at)
+  VALUES ($1, $2, $3, $4, $5, $6, $7, $8)
+  ON CONFLICT (id) DO NOTHING
+  RETURNING id`;
+
+/** The standings, one array per column (one statement whatever the number of players). */
+export const INSERT_PLAYERS_SQL = `INSERT INTO race_players
+    (race_id, position, player_id, device_id, nickname, place, time_ms, mistakes, outcome)
+  SELECT $1, p.position - 1, p.player_id, p.device_id, p.nickname, p.place, p.time_ms,
+         p.mistakes, p.outcome
+  FROM unnest($2::text[], $3::text[], $4::text[], $5::int[], $6::bigint[], $7::int[], $8::text[])
+    WITH ORDINALITY AS p (player_id, device_id, nickname, place, time_ms, mistakes, outcome, position)`;
+
+/** The moves in log order (`seq` from 0), one array per column. */
+export const INSERT_MOVES_SQL = `INSERT INTO race_moves
+    (race_id, seq, player_id, move_id, at, cell, digit, verdict)
+  SELECT $1, m.seq - 1, m.player_id, m.move_id, m.at, m.cell, m.digit, m.verdict
+  FROM unnest($2::text[], $3::text[], $4::bigint[], $5::int[], $6::int[], $7::text[])
+    WITH ORDINALITY AS m (player_id, move_id, at, cell, digit, verdict, seq)`;
+
+export const SELECT_RACE_SQL = `SELECT id, room_code AS "roomCode", variant, difficulty, puzzle,
+    solution, started_at AS "startedAt", ended_at AS "endedAt"
+  FROM races WHERE id = $1`;
+
+export const SELECT_PLAYERS_SQL = `SELECT player_id AS "playerId", device_id AS "deviceId",
+    nickname, place, time_ms AS "timeMs", mistakes, outcome
+  FROM race_players WHERE race_id = $1
+  ORDER BY place IS NULL, place, position`;
+
+export const SELECT_MOVES_SQL = `SELECT seq, player_id AS "playerId", move_id AS "moveId", at,
+    cell, digit, verdict
+  FROM race_moves WHERE race_id = $1 ORDER BY seq`;
+
+/** The device's races, newest first, with how many played each (`HISTORY_SQL`). */
+export const HISTORY_SQL = `SELECT r.id AS "raceId", r.room_code AS "roomCode", r.variant,
+    r.difficulty, r.ended_at AS "endedAt", p.nickname, p.place, p.time_ms AS "timeMs",
+    p.mistakes, p.outcome,
+    (SELECT COUNT(*) FROM race_players q WHERE q.race_id = r.id) AS players
+  FROM race_players p JOIN races r ON r.id = p.race_id
+  WHERE p.device_id = $1
+  ORDER BY r.ended_at DESC, r.stored DESC
+  LIMIT $2`;
+
+/**
+ * Per device in the room's races: wins, races, best finishing time and the nickname it used
+ * last (`LEADERBOARD_SQL`). PostgreSQL cannot sort by an expression over an output alias, so
+ * the ranking is done over a second CTE. The device id breaks what is left of a tie.
+ */
+export const LEADERBOARD_SQL = `
+  WITH entries AS (
+    SELECT p.device_id, p.nickname, p.place, p.time_ms, p.outcome, r.ended_at,
+           r.stored AS race_row
+    FROM race_players p JOIN races r ON r.id = p.race_id
+    WHERE r.room_code = $1
+  ), ranked AS (
+    SELECT
+      (SELECT x.nickname FROM entries x WHERE x.device_id = e.device_id
+       ORDER BY x.ended_at DESC, x.race_row DESC LIMIT 1) AS nickname,
+      e.device_id,
+      COUNT(CASE WHEN e.place = 1 THEN 1 END) AS wins,
+      COUNT(*) AS races,
+      MIN(CASE WHEN e.outcome = 'finished' THEN e.time_ms END) AS best_time_ms
+    FROM entries e
+    GROUP BY e.device_id
+  )
+  SELECT nickname, device_id AS "deviceId", wins, races, best_time_ms AS "bestTimeMs"
+  FROM ranked
+  ORDER BY wins DESC, best_time_ms IS NULL, best_time_ms, races DESC,
+           nickname COLLATE "C", device_id COLLATE "C"
+  LIMIT $2`;
