@@ -1,18 +1,18 @@
-import { mkdirSync } from 'node:fs';
 import { createServer } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { DIFFICULTIES, VARIANTS } from '@percent/protocol';
-import { DEFAULT_CLIENT_DIR, DEFAULT_DATA_DIR } from './config.ts';
+import { DEFAULT_CLIENT_DIR } from './config.ts';
 import { createApp } from './http/app.ts';
 import { lanUrls } from './lan.ts';
 import { createLogger } from './log.ts';
 import { createPuzzlePool, type PuzzlePool, type PuzzlePoolOptions } from './puzzles/pool.ts';
-import { summaryOf, type RoomTimings } from './rooms/index.ts';
-import { RoomRegistry } from './runner/registry.ts';
+import type { RoomTimings } from './rooms/index.ts';
+import type { DrawPuzzle } from './runner/room-runner.ts';
+import { startSingleNode } from './single-node.ts';
+import { startClusterNode } from './cluster/node.ts';
+import { setupWorker } from '@socket.io/sticky';
 import type { RateLimitOptions } from './socket/rate-limit.ts';
 import { createSocketServer, serveRooms } from './socket/server.ts';
-import { SocketTransport } from './socket/transport.ts';
-import { openStore } from './store/store.ts';
 
 const log = createLogger('server');
 
@@ -31,6 +31,18 @@ export interface ServerOptions {
   readonly puzzles?: PuzzlePool;
   readonly timings?: Partial<RoomTimings>;
   readonly rateLimit?: RateLimitOptions;
+  /**
+   * Cluster mode: live rooms in this Redis, shared with every other node started with the same
+   * URL (see docs/ARCHITECTURE.md, "Running several nodes"). Without it: one process, SQLite.
+   */
+  readonly redisUrl?: string;
+  /** Finished races (history, leaderboards) in this PostgreSQL; else SQLite in `dataDir`. */
+  readonly databaseUrl?: string;
+  /**
+   * Started by the `--workers` primary: the primary owns the port and hands each connection to
+   * this process (`@socket.io/sticky`), so the server does not listen itself.
+   */
+  readonly sticky?: boolean;
 }
 
 export interface RunningServer {
@@ -44,55 +56,48 @@ export interface RunningServer {
 
 /** Starts one server: HTTP, Socket.IO, rooms (restored from the store), puzzle pool. */
 export async function startServer(options: ServerOptions = {}): Promise<RunningServer> {
-  const dataDir = options.dataDir ?? DEFAULT_DATA_DIR;
-  if (!options.memory) mkdirSync(dataDir, { recursive: true });
-  const store = openStore(options.memory ? { memory: true } : { dataDir });
   const pool = options.puzzles ?? createPuzzlePool(options.pool);
   const timings = { ...DEFAULT_TIMINGS, ...options.timings };
   let port = 0;
   const http = createServer();
   const io = createSocketServer(http, options.rateLimit);
-  const rooms = new RoomRegistry({ store, transport: new SocketTransport(io), timings, log });
-  const restoredRooms = rooms.restore();
-  serveRooms(io, {
-    rooms,
-    store,
-    draw: (variant, difficulty) => pool.take(variant, difficulty),
-    log,
-  });
+  const draw: DrawPuzzle = (variant, difficulty) => pool.take(variant, difficulty);
+  const service = options.redisUrl
+    ? await startClusterNode({ ...options, redisUrl: options.redisUrl, io, timings, draw, log })
+    : await startSingleNode({ ...options, io, timings, draw, log });
+  serveRooms(io, { rooms: service.rooms, history: service.history, log });
   http.on(
     'request',
     createApp({
       clientDir: options.clientDir ?? DEFAULT_CLIENT_DIR,
-      store,
-      health: () => ({
-        rooms: rooms.size,
-        players: rooms.players,
-        moves: rooms.moves,
-        store: { moveAppend: store.appendTimes() },
-        pool: readiness(pool),
-      }),
-      room: (code) => {
-        const runner = rooms.find(code);
-        return runner && summaryOf(runner.room);
-      },
+      history: service.history,
+      health: async () => ({ ...(await service.health()), pool: readiness(pool) }),
+      room: (code) => service.rooms.summary(code),
       lanUrls: () => lanUrls(port, options.host ?? '0.0.0.0'),
     }),
   );
-  await new Promise<void>((resolve, reject) => {
-    http.once('error', reject);
-    http.listen(options.port ?? 3000, options.host ?? '0.0.0.0', resolve);
-  });
-  port = (http.address() as AddressInfo).port;
+  if (options.sticky) setupWorker(io);
+  else {
+    await new Promise<void>((resolve, reject) => {
+      http.once('error', reject);
+      http.listen(options.port ?? 3000, options.host ?? '0.0.0.0', resolve);
+    });
+    port = (http.address() as AddressInfo).port;
+  }
   let closing: Promise<void> | undefined;
   const close = (): Promise<void> =>
     (closing ??= (async () => {
-      await rooms.shutdown();
+      await service.shutdown();
       await io.close();
       if (!options.puzzles) await pool.close();
-      store.close();
+      await service.close();
     })());
-  return { url: `http://localhost:${port}`, port, restoredRooms, close };
+  return {
+    url: `http://localhost:${port}`,
+    port,
+    restoredRooms: service.restoredRooms,
+    close,
+  };
 }
 
 /** Puzzles ready per kind, the kinds that have any or are kept ready. */

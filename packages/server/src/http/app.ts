@@ -10,18 +10,19 @@ import {
   type RaceRecordView,
   type RoomSummaryView,
 } from '@percent/protocol';
-import express, { type Express, type Response } from 'express';
+import express, { type Express, type NextFunction, type Request, type Response } from 'express';
 import expressStaticGzip from 'express-static-gzip';
-import { publicLeaderboard, type Store } from '../store/store.ts';
+import type { HistoryReader } from '../store/history.ts';
+import { publicLeaderboard } from '../store/store.ts';
 
 export interface AppDeps {
   /** The built web client (`packages/client/dist`); a welcome page stands in when absent. */
   readonly clientDir: string;
-  readonly store: Store;
-  /** Live figures for `/healthz`. */
-  readonly health: () => Record<string, unknown>;
+  readonly history: HistoryReader;
+  /** Live figures for `/healthz` (cluster mode: whether Redis and PostgreSQL answer). */
+  readonly health: () => Record<string, unknown> | Promise<Record<string, unknown>>;
   /** A live room as its join link shows it, or undefined. */
-  readonly room: (code: string) => RoomSummaryView | undefined;
+  readonly room: (code: string) => Promise<RoomSummaryView | undefined>;
   /** Join URLs on the LAN (`http://192.168.x.y:PORT`), for the lobby's link and QR code. */
   readonly lanUrls: () => string[];
 }
@@ -31,39 +32,41 @@ export function createApp(deps: AppDeps): Express {
   const app = express();
   const startedAt = Date.now();
   app.disable('x-powered-by');
-  app.get('/healthz', (_req, res) => {
+  app.get('/healthz', async (_req, res) => {
+    const health = await deps.health();
     res.json({
       ok: true,
       protocol: PROTOCOL_VERSION,
       uptimeMs: Date.now() - startedAt,
-      ...deps.health(),
+      ...health,
     });
   });
   app.get('/api/lan', (_req, res) => {
     res.json({ urls: deps.lanUrls() });
   });
-  app.get('/api/history/:deviceId', (req, res) => {
+  app.get('/api/history/:deviceId', async (req, res) => {
     const deviceId = DeviceIdSchema.safeParse(req.params.deviceId);
     if (!deviceId.success) return badRequest(res, 'deviceId', deviceId.error.issues[0]?.message);
-    res.json({ entries: deps.store.historyOf(deviceId.data, limitOf(req.query.limit)) });
+    res.json({ entries: await deps.history.historyOf(deviceId.data, limitOf(req.query.limit)) });
   });
-  app.get('/api/rooms/:code', (req, res) => {
+  app.get('/api/rooms/:code', async (req, res) => {
     const code = RoomCodeSchema.safeParse(req.params.code);
     if (!code.success) return badRequest(res, 'code', code.error.issues[0]?.message);
-    const room = deps.room(code.data);
+    const room = await deps.room(code.data);
     if (!room) return problem(res, 404, ErrorCode.roomNotFound, `no room ${code.data}`);
     res.setHeader('Cache-Control', 'no-store');
     res.json({ room });
   });
-  app.get('/api/rooms/:code/leaderboard', (req, res) => {
+  app.get('/api/rooms/:code/leaderboard', async (req, res) => {
     const code = RoomCodeSchema.safeParse(req.params.code);
     if (!code.success) return badRequest(res, 'code', code.error.issues[0]?.message);
-    res.json({ entries: publicLeaderboard(deps.store, code.data, limitOf(req.query.limit)) });
+    const entries = await publicLeaderboard(deps.history, code.data, limitOf(req.query.limit));
+    res.json({ entries });
   });
-  app.get('/api/races/:raceId', (req, res) => {
+  app.get('/api/races/:raceId', async (req, res) => {
     const raceId = RaceIdSchema.safeParse(req.params.raceId);
     if (!raceId.success) return badRequest(res, 'raceId', raceId.error.issues[0]?.message);
-    const stored = deps.store.raceOf(raceId.data);
+    const stored = await deps.history.raceOf(raceId.data);
     if (!stored)
       return problem(res, 404, ErrorCode.raceNotFound, `no finished race ${raceId.data}`);
     if (!stored.ok) return problem(res, 500, ErrorCode.internal, stored.message);
@@ -76,6 +79,11 @@ export function createApp(deps: AppDeps): Express {
     res.json({ race: view });
   });
   serveClient(app, deps.clientDir);
+  // A store that cannot be read (PostgreSQL down, say) answers JSON, never a stack trace.
+  app.use((error: unknown, _req: Request, res: Response, _next: NextFunction) => {
+    const message = error instanceof Error ? error.message : String(error);
+    problem(res, 503, ErrorCode.internal, `the history could not be read: ${message}`);
+  });
   return app;
 }
 

@@ -96,11 +96,11 @@ export class RoomRegistry {
    * it never stops the others. Races pause for the outage (`awayMs`). Then the heartbeat
    * starts (every second). Returns how many rooms came back.
    */
-  restore(): number {
+  async restore(): Promise<number> {
     const awayMs = outageOf(this.deps.store.lastHeartbeat(), this.runnerDeps.now());
     if (awayMs > 0) this.deps.log.info({ awayMs }, 'the server was away: race clocks pause');
     for (const saved of this.deps.store.loadRooms()) {
-      const reason = this.restoreOne(saved, awayMs);
+      const reason = await this.restoreOne(saved, awayMs);
       if (reason) this.deps.log.warn({ code: saved.code, reason }, 'room not restored');
     }
     this.beat();
@@ -118,7 +118,7 @@ export class RoomRegistry {
   }
 
   /** Restores one room; the reason when it could not be. */
-  private restoreOne(saved: SavedRoom, awayMs: number): string | null {
+  private async restoreOne(saved: SavedRoom, awayMs: number): Promise<string | null> {
     if (this.runners.has(saved.code)) return 'a room with this code is already open';
     const log =
       saved.raceId === null
@@ -130,7 +130,7 @@ export class RoomRegistry {
     if (!restored.ok) return restored.message;
     const runner = this.add(restored.room);
     try {
-      runner.resume(restored.effects);
+      await runner.resume(restored.effects);
     } catch (error) {
       void runner.stop();
       this.runners.delete(saved.code);

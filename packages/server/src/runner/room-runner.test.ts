@@ -190,7 +190,7 @@ describe('restoring rooms from the store', () => {
     // The process dies here: the store is closed without anything else being written.
     before.store.close();
     const after = setUp(openStore({ dataDir }));
-    expect(after.rooms.restore()).toBe(1);
+    expect(await after.rooms.restore()).toBe(1);
     const back = after.rooms.find(acked.code)!;
     expect(back.room.race).toEqual(acked.race);
     expect((await seat(back, 7, 'token-2-abcdefghijklmnop')) as SeatReply).toMatchObject({
@@ -220,7 +220,7 @@ describe('restoring rooms from the store', () => {
       timings: TIMINGS,
       log,
     });
-    expect(rooms.restore()).toBe(1);
+    expect(await rooms.restore()).toBe(1);
     expect(rooms.find(runner.code)?.room.seats.map((s) => s.nickname)).toEqual(['P1']);
     const reasons = lines.map((line) => JSON.parse(line) as { code: string; reason: string });
     expect(reasons).toEqual([

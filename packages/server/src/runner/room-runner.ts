@@ -23,7 +23,8 @@ import {
   type Room,
   type TimerCommand,
 } from '../rooms/index.ts';
-import type { Store } from '../store/store.ts';
+import type { RoomLog } from './room-log.ts';
+import { FencedError } from './room-log.ts';
 import type { RoomTransport } from './transport.ts';
 
 /** Client commands: the ones with a connection behind them. */
@@ -33,7 +34,7 @@ export type ClientCommand = Extract<Command, { readonly connectionId: string }>;
 export type DrawPuzzle = (variant: VariantName, difficulty: DifficultyLevel) => Promise<PuzzleDraw>;
 
 export interface RunnerDeps {
-  readonly store: Store;
+  readonly store: RoomLog;
   readonly transport: RoomTransport;
   readonly log: Logger;
   /** The server clock (ms). */
@@ -42,6 +43,13 @@ export interface RunnerDeps {
   readonly onClose: (code: string) => void;
   /** Called for every acknowledged move (server counters). */
   readonly onMove: (duplicate: boolean) => void;
+  /**
+   * Cluster mode: whether this node can still prove it owns the room (its lease is fresh). A
+   * command arriving while it cannot is refused with ROOM_UNAVAILABLE, unchanged and unsaved.
+   */
+  readonly proven?: (code: string) => boolean;
+  /** Cluster mode: the store refused a write because another node owns the room now. */
+  readonly onFenced?: (code: string) => void;
 }
 
 /** A timer command whose writes failed is tried again this much later. */
@@ -60,8 +68,11 @@ export class RoomRunner {
   private tail: Promise<unknown> = Promise.resolve();
   /** Pending timers by the core's key. */
   private readonly timers = new Map<string, NodeJS.Timeout>();
-  /** Set when the room closed or the server stops: nothing changes or is written after. */
-  private stopped: 'closed' | 'shutdown' | null = null;
+  /**
+   * Set when the room closed, the server stops, or another node took the room over (fenced):
+   * nothing changes or is written after.
+   */
+  private stopped: 'closed' | 'shutdown' | 'fenced' | null = null;
 
   constructor(
     room: Room,
@@ -98,6 +109,8 @@ export class RoomRunner {
    */
   startRace(connectionId: string, draw: DrawPuzzle): Promise<Result<object>> {
     return this.enqueue(async () => {
+      const stop = this.refusal();
+      if (stop) return stop;
       const refusal = startRefusal(this.current, connectionId);
       if (refusal && !refusal.ok) return { ok: false, error: refusal.error } as const;
       const { variant, difficulty } = this.current.settings;
@@ -109,7 +122,7 @@ export class RoomRunner {
         return fail(ErrorCode.puzzleUnavailable, `no ${variant}/${difficulty} puzzle: ${reason}`);
       }
       const raceId = randomUUID();
-      const reply = this.apply({ type: 'start', connectionId, raceId, draw: puzzle });
+      const reply = await this.apply({ type: 'start', connectionId, raceId, draw: puzzle });
       if (reply !== HELD && reply.ok) {
         this.deps.log.info({ code: this.code, race: raceId, variant, difficulty }, 'race started');
       }
@@ -117,9 +130,12 @@ export class RoomRunner {
     }).then(unlessHeld);
   }
 
-  /** Carries out effects computed outside a command (a restored room's timers and writes). */
-  resume(effects: readonly Effect[]): void {
-    this.commit(effects.filter(isPersist));
+  /**
+   * Carries out effects computed outside a command (a restored room's timers and writes); the
+   * writes are stored first (throws when they cannot be).
+   */
+  async resume(effects: readonly Effect[]): Promise<void> {
+    await this.commit(effects.filter(isPersist));
     this.carryOut(effects);
   }
 
@@ -130,25 +146,32 @@ export class RoomRunner {
     return this.tail.then(() => undefined);
   }
 
+  /**
+   * Another node owns the room now (its lease was lost): the timers stop and every command
+   * from now on is answered ROOM_UNAVAILABLE, so its sender tries the new owner.
+   */
+  fence(): void {
+    this.stopped ??= 'fenced';
+    this.clearTimers();
+  }
+
   private enqueue<T>(task: () => T | Promise<T>): Promise<T> {
     const result = this.tail.then(task);
     this.tail = result.catch(() => undefined);
     return result;
   }
 
-  private apply<C extends Command>(command: C): Result<Replies[C['type']]> | typeof HELD {
-    if (this.stopped === 'shutdown') return HELD;
-    if (this.stopped === 'closed') return fail(ErrorCode.roomNotFound, 'the room has closed');
+  private async apply<C extends Command>(
+    command: C,
+  ): Promise<Result<Replies[C['type']]> | typeof HELD> {
+    const refusal = this.refusal();
+    if (refusal) return refusal;
     const outcome = reduce(this.current, command, this.deps.now());
     if (!outcome.ok) return { ok: false, error: outcome.error };
     try {
-      this.commit(outcome.effects.filter(isPersist));
+      await this.commit(outcome.effects.filter(isPersist));
     } catch (error) {
-      this.deps.log.error(
-        { err: error, code: this.code, command: command.type },
-        'store write failed',
-      );
-      return fail(ErrorCode.internal, `${command.type}: the change could not be stored; try again`);
+      return this.notStored(command.type, error);
     }
     this.current = outcome.room;
     this.carryOut(outcome.effects);
@@ -156,8 +179,28 @@ export class RoomRunner {
     return { ok: true, ...outcome.reply };
   }
 
-  private commit(writes: readonly PersistEffect[]): void {
-    if (writes.length > 0) this.deps.store.commit(writes);
+  /** Why no command is taken now, if so: the room closed, the server stops, or it moved. */
+  private refusal(): Result<never> | typeof HELD | undefined {
+    if (this.stopped === 'shutdown') return HELD;
+    if (this.stopped === 'closed') return fail(ErrorCode.roomNotFound, 'the room has closed');
+    if (this.stopped === 'fenced' || this.deps.proven?.(this.code) === false) return unavailable;
+    return undefined;
+  }
+
+  /** A failed write: the room is as it was; another owner (fenced) or a store error. */
+  private notStored(type: Command['type'], error: unknown): Result<never> {
+    if (error instanceof FencedError) {
+      this.deps.log.warn({ code: this.code, command: type }, 'fenced: another node owns the room');
+      this.fence();
+      this.deps.onFenced?.(this.code);
+      return unavailable;
+    }
+    this.deps.log.error({ err: error, code: this.code, command: type }, 'store write failed');
+    return fail(ErrorCode.internal, `${type}: the change could not be stored; try again`);
+  }
+
+  private async commit(writes: readonly PersistEffect[]): Promise<void> {
+    if (writes.length > 0) await this.deps.store.commit(writes);
   }
 
   private carryOut(effects: readonly Effect[]): void {
@@ -221,8 +264,8 @@ export class RoomRunner {
     clearTimeout(this.timers.get(key));
     const fire = () => {
       this.timers.delete(key);
-      this.enqueue(() => {
-        const reply = this.apply(command);
+      this.enqueue(async () => {
+        const reply = await this.apply(command);
         if (reply !== HELD && !reply.ok && reply.error.code === ErrorCode.internal) {
           this.schedule(key, this.deps.now() + RETRY_MS, command);
         }
@@ -244,6 +287,11 @@ export class RoomRunner {
     this.timers.clear();
   }
 }
+
+const unavailable = fail(
+  ErrorCode.roomUnavailable,
+  'the room is moving to another server; nothing was changed, try again shortly',
+);
 
 /** What a command gets once the server is shutting down: no answer at all. */
 const HELD = Symbol('held');

@@ -17,7 +17,8 @@ import {
   TransferHostSchema,
   type Result,
 } from '@percent/protocol';
-import type { ClientCommand, RoomRunner } from '../runner/room-runner.ts';
+import type { RoomHandle } from '../runner/directory.ts';
+import type { ClientCommand } from '../runner/room-runner.ts';
 import { publicLeaderboard } from '../store/store.ts';
 import { notInRoom, on, type Reply } from './on.ts';
 import type { HandlerDeps, PercentSocket } from './types.ts';
@@ -33,28 +34,29 @@ const newToken = (): string => randomBytes(18).toString('base64url');
 export function registerHandlers(socket: PercentSocket, deps: HandlerDeps): void {
   registerMembership(socket, deps);
   registerPlay(socket, deps);
-  on(socket, 'history:get', HistorySchema, (p) =>
-    ok({ entries: deps.store.historyOf(p.deviceId, p.limit) }),
+  on(socket, 'history:get', HistorySchema, async (p) =>
+    ok({ entries: await deps.history.historyOf(p.deviceId, p.limit) }),
   );
-  on(socket, 'leaderboard:get', LeaderboardSchema, (p) =>
-    ok({ entries: publicLeaderboard(deps.store, p.code, p.limit) }),
+  on(socket, 'leaderboard:get', LeaderboardSchema, async (p) =>
+    ok({ entries: await publicLeaderboard(deps.history, p.code, p.limit) }),
   );
   socket.on('disconnect', () => {
-    const runner = roomOf(socket, deps);
-    runner?.submit({ type: 'disconnect', connectionId: socket.id }).catch((error: unknown) => {
-      deps.log.error({ err: error, socket: socket.id }, 'could not release a dropped connection');
-    });
+    roomOf(socket, deps)
+      .then((room) => room?.submit({ type: 'disconnect', connectionId: socket.id }))
+      .catch((error: unknown) => {
+        deps.log.error({ err: error, socket: socket.id }, 'could not release a dropped connection');
+      });
   });
 }
 
-const roomOf = (socket: PercentSocket, deps: HandlerDeps): RoomRunner | undefined =>
+const roomOf = async (socket: PercentSocket, deps: HandlerDeps): Promise<RoomHandle | undefined> =>
   socket.data.code === null ? undefined : deps.rooms.find(socket.data.code);
 
 /** Create, join, spectate, leave, sync: how a connection enters and leaves rooms. */
 function registerMembership(socket: PercentSocket, deps: HandlerDeps): void {
   const connectionId = socket.id;
   on(socket, 'room:create', CreateRoomSchema, async (p) => {
-    const runner = deps.rooms.open(p.settings);
+    const runner = await deps.rooms.open(p.settings);
     const { nickname, deviceId, plays } = p;
     const join = {
       type: 'join',
@@ -68,20 +70,20 @@ function registerMembership(socket: PercentSocket, deps: HandlerDeps): void {
     if (!reply.ok) deps.rooms.discardIfEmpty(runner);
     return reply;
   });
-  on(socket, 'room:join', JoinRoomSchema, (p) => {
-    const runner = deps.rooms.find(p.code);
+  on(socket, 'room:join', JoinRoomSchema, async (p) => {
+    const runner = await deps.rooms.find(p.code);
     if (!runner) return fail(ErrorCode.roomNotFound, `no room ${p.code}`);
     const { nickname, deviceId, sessionToken } = p;
     const join = { type: 'join', connectionId, nickname, deviceId, sessionToken } as const;
     return enter(socket, deps, runner, { ...join, newToken: newToken() });
   });
-  on(socket, 'room:spectate', SpectateSchema, (p) => {
-    const runner = deps.rooms.find(p.code);
+  on(socket, 'room:spectate', SpectateSchema, async (p) => {
+    const runner = await deps.rooms.find(p.code);
     if (!runner) return fail(ErrorCode.roomNotFound, `no room ${p.code}`);
     return enter(socket, deps, runner, { type: 'spectate', connectionId, deviceId: p.deviceId });
   });
-  on(socket, 'room:leave', EmptySchema, () => {
-    const runner = roomOf(socket, deps);
+  on(socket, 'room:leave', EmptySchema, async () => {
+    const runner = await roomOf(socket, deps);
     if (!runner) return notInRoom;
     socket.data.code = null;
     return runner.submit({ type: 'leave', connectionId });
@@ -99,11 +101,11 @@ function registerMembership(socket: PercentSocket, deps: HandlerDeps): void {
 async function enter(
   socket: PercentSocket,
   deps: HandlerDeps,
-  runner: RoomRunner,
+  runner: RoomHandle,
   command: Extract<ClientCommand, { type: 'join' | 'spectate' }>,
 ): Promise<Result> {
-  const previous = roomOf(socket, deps);
-  if (previous && previous !== runner) {
+  const previous = await roomOf(socket, deps);
+  if (previous && previous.code !== runner.code) {
     socket.data.code = null;
     await previous.submit({ type: 'leave', connectionId: socket.id });
   }
@@ -111,7 +113,7 @@ async function enter(
   if (!socket.connected) return fail(ErrorCode.notInRoom, 'the connection has closed');
   socket.data.code = runner.code;
   const reply = await runner.submit(command);
-  if (socket.data.code === runner.code && !runner.isMember(socket.id)) socket.data.code = null;
+  if (socket.data.code === runner.code && !reply.ok) socket.data.code = null;
   return reply;
 }
 
@@ -138,15 +140,15 @@ function registerPlay(socket: PercentSocket, deps: HandlerDeps): void {
   on(socket, 'race:forfeit', EmptySchema, () => send({ type: 'forfeit', connectionId }));
   on(socket, 'race:move', MoveSchema, (p) => send({ type: 'move', connectionId, ...p }));
   on(socket, 'race:start', EmptySchema, () =>
-    inRoom(socket, deps, (runner) => runner.startRace(connectionId, deps.draw)),
+    inRoom(socket, deps, (runner) => runner.startRace(connectionId)),
   );
 }
 
-function inRoom(
+async function inRoom(
   socket: PercentSocket,
   deps: HandlerDeps,
-  task: (runner: RoomRunner) => Reply,
-): Reply {
-  const runner = roomOf(socket, deps);
+  task: (runner: RoomHandle) => Reply,
+): Promise<Result> {
+  const runner = await roomOf(socket, deps);
   return runner ? task(runner) : notInRoom;
 }

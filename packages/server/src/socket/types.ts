@@ -1,9 +1,8 @@
 import type { ClientToServerEvents, ServerToClientEvents } from '@percent/protocol';
 import type { Server, Socket } from 'socket.io';
 import type { Logger } from '../log.ts';
-import type { DrawPuzzle } from '../runner/room-runner.ts';
-import type { RoomRegistry } from '../runner/registry.ts';
-import type { Store } from '../store/store.ts';
+import type { RoomDirectory } from '../runner/directory.ts';
+import type { HistoryReader } from '../store/history.ts';
 import type { TokenBucket } from './rate-limit.ts';
 
 /** What the server keeps on each connection. */
@@ -18,8 +17,7 @@ export type PercentSocket = Socket<ClientToServerEvents, ServerToClientEvents, o
 
 /** What the event handlers work with. */
 export interface HandlerDeps {
-  readonly rooms: RoomRegistry;
-  readonly store: Store;
-  readonly draw: DrawPuzzle;
+  readonly rooms: RoomDirectory;
+  readonly history: HistoryReader;
   readonly log: Logger;
 }

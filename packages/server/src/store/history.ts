@@ -1,5 +1,5 @@
 import type { MoveRecord, RaceRecord, StoredRace } from '../rooms/index.ts';
-import type { HistoryEntry, LeaderboardEntry, Loaded } from './store.ts';
+import type { HistoryEntry, LeaderboardEntry, Loaded, Store } from './store.ts';
 
 /**
  * Finished races, shared by every node of a service: what `/api` history, leaderboards and
@@ -27,3 +27,12 @@ export interface HistoryStore {
 
 /** What the socket handlers and the HTTP API read: the history of either kind of store. */
 export type HistoryReader = Pick<HistoryStore, 'raceOf' | 'historyOf' | 'leaderboard'>;
+
+/** The one-process store's history, read as the cluster's is. */
+export function historyOf(store: Store): HistoryReader {
+  return {
+    raceOf: (raceId) => Promise.resolve(store.raceOf(raceId)),
+    historyOf: (deviceId, limit) => Promise.resolve(store.historyOf(deviceId, limit)),
+    leaderboard: (code, limit) => Promise.resolve(store.leaderboard(code, limit)),
+  };
+}

@@ -1,5 +1,6 @@
 import type { HistoryEntryView } from '@percent/protocol';
 import type { MoveRecord, PersistEffect, StoredRace } from '../rooms/index.ts';
+import type { HistoryReader } from './history.ts';
 
 /**
  * Persistence contract of the race server. The core's persist effects are written by
@@ -77,8 +78,13 @@ export interface Store {
 export { openStore } from './sqlite.ts';
 
 /** Device ids stay private: the leaderboard the clients see names players by nickname only. */
-export function publicLeaderboard(store: Store, code: string, limit?: number) {
-  return store.leaderboard(code, limit).map(({ nickname, wins, races, bestTimeMs }) => ({
+export async function publicLeaderboard(
+  history: Pick<HistoryReader, 'leaderboard'>,
+  code: string,
+  limit?: number,
+) {
+  const entries = await history.leaderboard(code, limit);
+  return entries.map(({ nickname, wins, races, bestTimeMs }) => ({
     nickname,
     wins,
     races,

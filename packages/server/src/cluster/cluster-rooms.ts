@@ -1,0 +1,318 @@
+import { randomInt } from 'node:crypto';
+import {
+  ErrorCode,
+  fail,
+  type Result,
+  type RoomSettings,
+  type RoomSummaryView,
+} from '@percent/protocol';
+import type { Logger } from 'pino';
+import {
+  createRoom,
+  makeRoomCode,
+  restoreRoom,
+  summaryOf,
+  type PersistEffect,
+  type Room,
+  type RoomTimings,
+} from '../rooms/index.ts';
+import type { RoomDirectory, RoomHandle } from '../runner/directory.ts';
+import { outageOf } from '../runner/registry.ts';
+import { RoomRunner, type DrawPuzzle } from '../runner/room-runner.ts';
+import type { RoomTransport } from '../runner/transport.ts';
+import type { HistoryStore } from '../store/history.ts';
+import { nodeOfToken } from './keys.ts';
+import type { RedisRooms } from './redis-rooms.ts';
+import { remoteHandle, type Forward } from './remote.ts';
+
+/** A room this node runs: its runner and the lease that fences its writes. */
+interface Owned {
+  readonly runner: RoomRunner;
+  readonly handle: RoomHandle;
+  readonly token: string;
+  /** Until when this node can prove it holds the lease (local clock, ms). */
+  provenUntil: number;
+}
+
+export interface ClusterRoomsDeps {
+  readonly redis: RedisRooms;
+  readonly history: HistoryStore;
+  readonly transport: RoomTransport;
+  readonly timings: RoomTimings;
+  readonly draw: DrawPuzzle;
+  readonly forward: Forward;
+  readonly log: Logger;
+  /** Tells every node that the room was restored here: its members must rejoin. */
+  readonly announceMoved: (code: string) => void;
+  /** This node lost the room to another: its members here must rejoin there. */
+  readonly lost: (code: string) => void;
+  readonly now?: () => number;
+}
+
+/** A lease is trusted only this long before it would expire (clock drift, a slow renewal). */
+const SAFETY_MS = 1000;
+
+/**
+ * The cluster's rooms as this node sees them: the ones it runs (each under a lease) and the
+ * ones other nodes run (reached by forwarding). A room whose owner has gone — no lease — is
+ * taken over by the first node that needs it or finds it in its sweep, from its snapshot and
+ * move log in Redis.
+ */
+export class ClusterRooms implements RoomDirectory {
+  private readonly owned = new Map<string, Owned>();
+  /** Takeovers in progress, so concurrent commands wait for one restore. */
+  private readonly loading = new Map<string, Promise<RoomHandle | undefined>>();
+  private readonly now: () => number;
+  private stopping = false;
+  readonly moves = { accepted: 0, duplicates: 0 };
+  /** Rooms this node took over from another (or from a stopped cluster). */
+  takeovers = 0;
+  /** Writes Redis refused because another node held the lease. */
+  fenced = 0;
+
+  constructor(private readonly deps: ClusterRoomsDeps) {
+    this.now = deps.now ?? Date.now;
+  }
+
+  get size(): number {
+    return this.owned.size;
+  }
+
+  get players(): number {
+    let n = 0;
+    for (const { runner } of this.owned.values()) n += runner.room.seats.length;
+    return n;
+  }
+
+  /** The leases this node holds, by code (for renewal). */
+  leases(): Map<string, string> {
+    return new Map([...this.owned].map(([code, owned]) => [code, owned.token]));
+  }
+
+  /** The local runner of a room this node owns. */
+  local(code: string): RoomRunner | undefined {
+    return this.owned.get(code)?.runner;
+  }
+
+  /** Whether this node can still prove it owns the room (commands are refused otherwise). */
+  proven(code: string): boolean {
+    const owned = this.owned.get(code);
+    return owned !== undefined && owned.provenUntil > this.now();
+  }
+
+  async open(settings: Partial<RoomSettings> = {}): Promise<RoomHandle> {
+    const random = () => randomInt(1 << 30) / (1 << 30);
+    for (;;) {
+      const code = makeRoomCode(random);
+      const sentAt = this.now();
+      const lease = await this.deps.redis.acquire(code, true);
+      if (lease)
+        return this.adopt(createRoom(code, this.deps.timings, settings), lease.token, sentAt);
+    }
+  }
+
+  async find(code: string): Promise<RoomHandle | undefined> {
+    const owned = this.owned.get(code);
+    if (owned) return owned.handle;
+    const pending = this.loading.get(code);
+    if (pending) return pending;
+    const token = await this.deps.redis.leaseOf(code);
+    if (token !== null && nodeOfToken(token) !== this.deps.redis.nodeId) {
+      return remoteHandle(code, nodeOfToken(token), this.deps.forward);
+    }
+    if (token !== null) return this.owned.get(code)?.handle ?? this.loading.get(code);
+    return (await this.deps.redis.exists(code)) ? this.takeOver(code) : undefined;
+  }
+
+  discardIfEmpty(handle: RoomHandle): void {
+    const owned = this.owned.get(handle.code);
+    if (!owned || owned.runner.room.seats.length > 0) return;
+    this.drop(handle.code, owned);
+  }
+
+  async summary(code: string): Promise<RoomSummaryView | undefined> {
+    const local = this.owned.get(code);
+    if (local) return summaryOf(local.runner.room);
+    const room = await this.find(code);
+    if (!room) return undefined;
+    const owned = this.owned.get(code);
+    if (owned) return summaryOf(owned.runner.room);
+    return 'node' in room ? this.deps.forward.summary(room.node as string, code) : undefined;
+  }
+
+  /** Takes over a room nobody holds (one restore at a time per code). */
+  takeOver(code: string): Promise<RoomHandle | undefined> {
+    let pending = this.loading.get(code);
+    if (!pending) {
+      pending = this.restore(code).finally(() => this.loading.delete(code));
+      this.loading.set(code, pending);
+    }
+    return pending;
+  }
+
+  private async restore(code: string): Promise<RoomHandle | undefined> {
+    if (this.stopping) return undefined;
+    const sentAt = this.now();
+    const lease = await this.deps.redis.acquire(code);
+    if (!lease) return this.find(code);
+    const stored = await this.deps.redis.load(code);
+    const release = () => this.deps.redis.release(code, lease.token);
+    if (!stored) return void (await release());
+    const moves = stored.raceId
+      ? await this.deps.redis.movesOf(code, stored.raceId)
+      : ({ ok: true, value: [] } as const);
+    const beat = await this.deps.redis.lastBeat(lease.previous);
+    const awayMs = outageOf(beat, this.now());
+    const restored = moves.ok
+      ? restoreRoom(stored.snapshot, moves.value, this.now(), this.deps.timings, awayMs)
+      : ({ ok: false, message: moves.message } as const);
+    if (!restored.ok) {
+      this.deps.log.warn({ code, reason: restored.message }, 'room not taken over');
+      return void (await release());
+    }
+    const handle = this.adopt(restored.room, lease.token, sentAt);
+    await this.owned.get(code)!.runner.resume(restored.effects);
+    this.takeovers += 1;
+    this.deps.log.info({ code, from: lease.previous || null, awayMs }, 'room taken over');
+    this.deps.announceMoved(code);
+    return handle;
+  }
+
+  private adopt(room: Room, token: string, sentAt: number): RoomHandle {
+    const code = room.code;
+    const runner = new RoomRunner(room, {
+      store: { commit: (writes) => this.commit(code, token, writes) },
+      transport: this.deps.transport,
+      log: this.deps.log,
+      now: this.now,
+      onClose: () => {
+        const owned = this.owned.get(code);
+        if (owned?.runner === runner) this.drop(code, owned);
+      },
+      onMove: (duplicate) => {
+        this.moves[duplicate ? 'duplicates' : 'accepted'] += 1;
+      },
+      proven: (c) => this.proven(c),
+      onFenced: (c) => this.lose(c),
+    });
+    const handle: RoomHandle = {
+      code,
+      submit: (command) => runner.submit(command),
+      startRace: (connectionId) => runner.startRace(connectionId, this.deps.draw),
+    };
+    this.owned.set(code, { runner, handle, token, provenUntil: sentAt + this.leaseTrust() });
+    return handle;
+  }
+
+  private leaseTrust(): number {
+    return this.deps.redis.leaseMs - SAFETY_MS;
+  }
+
+  private async commit(code: string, token: string, writes: readonly PersistEffect[]) {
+    const sentAt = this.now();
+    await this.deps.redis.commit(code, token, writes);
+    const owned = this.owned.get(code);
+    if (owned?.token === token) owned.provenUntil = sentAt + this.leaseTrust();
+    for (const write of writes) {
+      if (write.type === 'persistRace') await this.copyRace(code, write.record.id);
+    }
+  }
+
+  /**
+   * Copies a finished race (already stored with its room) into the history database; when that
+   * fails it stays pending and `drainRaces` tries again. Never throws.
+   */
+  async copyRace(code: string, raceId: string): Promise<boolean> {
+    try {
+      const record = await this.deps.redis.pendingRace(raceId);
+      if (!record) return true;
+      const moves = await this.deps.redis.movesOf(code, raceId);
+      if (!moves.ok) throw new Error(moves.message);
+      await this.deps.history.recordRace(record, moves.value);
+      await this.deps.redis.raceCopied(code, raceId);
+      return true;
+    } catch (error) {
+      this.deps.log.warn({ err: error, code, race: raceId }, 'race not yet in the history');
+      return false;
+    }
+  }
+
+  /** Every finished race still waiting for the history database, copied now (any node may). */
+  async drainRaces(): Promise<void> {
+    for (const { raceId, record } of await this.deps.redis.pendingRaces()) {
+      if (!(await this.copyRace(record.roomCode, raceId))) return;
+    }
+  }
+
+  /**
+   * The result of a lease renewal sent at `sentAt`: leases still held are trusted a while
+   * longer; a lost one means another node may run the room now, so this node stops it.
+   */
+  renewed(result: ReadonlyMap<string, boolean>, sentAt: number): void {
+    for (const [code, held] of result) {
+      const owned = this.owned.get(code);
+      if (!owned) continue;
+      if (held) owned.provenUntil = Math.max(owned.provenUntil, sentAt + this.leaseTrust());
+      else this.lose(code);
+    }
+  }
+
+  /** Another node owns the room now: stop it here and send its members there. */
+  private lose(code: string): void {
+    const owned = this.owned.get(code);
+    if (!owned) return;
+    owned.runner.fence();
+    this.owned.delete(code);
+    this.fenced += 1;
+    this.deps.log.warn({ code }, 'lease lost: the room is left to its new owner');
+    this.deps.lost(code);
+  }
+
+  private drop(code: string, owned: Owned): void {
+    this.owned.delete(code);
+    void owned.runner.stop();
+    this.deps.redis.release(code, owned.token).catch((error: unknown) => {
+      this.deps.log.warn({ err: error, code }, 'lease not released (it expires by itself)');
+    });
+  }
+
+  /** Rooms whose owner has gone, taken over (a few at a time; other nodes sweep too). */
+  async sweep(): Promise<void> {
+    if (this.stopping) return;
+    const live = (await this.deps.redis.liveRooms()).filter((code) => !this.owned.has(code));
+    const orphans = await this.deps.redis.unleased(live);
+    for (const code of shuffle(orphans)) {
+      if (this.stopping) return;
+      await this.takeOver(code).catch((error: unknown) => {
+        this.deps.log.warn({ err: error, code }, 'takeover failed');
+      });
+    }
+  }
+
+  /**
+   * Stops taking commands and over rooms; each room finishes its command in progress, then its
+   * lease is released so another node takes it over at once.
+   */
+  async shutdown(drainMs: number): Promise<void> {
+    this.stopping = true;
+    const owned = [...this.owned];
+    const drained = Promise.all(owned.map(([, o]) => o.runner.stop()));
+    await Promise.race([drained, new Promise((resolve) => setTimeout(resolve, drainMs).unref())]);
+    await Promise.all(
+      owned.map(([code, o]) => this.deps.redis.release(code, o.token).catch(() => undefined)),
+    );
+    this.owned.clear();
+  }
+}
+
+/** Rooms found orphaned are taken in random order, so several sweeping nodes share them. */
+function shuffle<T>(items: T[]): T[] {
+  for (let i = items.length - 1; i > 0; i--) {
+    const j = randomInt(i + 1);
+    [items[i], items[j]] = [items[j]!, items[i]!];
+  }
+  return items;
+}
+
+export const unavailable = (message: string): Result<never> =>
+  fail(ErrorCode.roomUnavailable, message);

@@ -1,0 +1,165 @@
+import { randomUUID } from 'node:crypto';
+import { hostname } from 'node:os';
+import { createAdapter } from '@socket.io/redis-streams-adapter';
+import { summaryOf } from '../rooms/index.ts';
+import type { RoomService, ServiceOptions } from '../single-node.ts';
+import { DEFAULT_DATA_DIR } from '../config.ts';
+import type { HistoryStore } from '../store/history.ts';
+import { openPgHistory } from '../store/pg/pg-history.ts';
+import { openSqliteHistory } from '../store/sqlite-history.ts';
+import { ClusterRooms, unavailable } from './cluster-rooms.ts';
+import { NodeRpc } from './rpc.ts';
+import { connectRedis } from './redis.ts';
+import { RedisRooms } from './redis-rooms.ts';
+import type { Forward, NodeRequest } from './remote.ts';
+import { ClusterTransport, NodeEvent } from './transport.ts';
+import { everyInterval, type Loops } from './loops.ts';
+
+export interface ClusterOptions extends ServiceOptions {
+  readonly redisUrl: string;
+  readonly databaseUrl?: string;
+}
+
+/** How long a lease lasts unless renewed; a dead owner's rooms are taken over after this. */
+export const LEASE_MS = 4000;
+const RENEW_MS = 1000;
+const SWEEP_MS = 1000;
+const DRAIN_RACES_MS = 5000;
+/** A forwarded command with no reply by then answers ROOM_UNAVAILABLE (a start draws a puzzle). */
+const FORWARD_MS = 5000;
+const FORWARD_START_MS = 30_000;
+const SHUTDOWN_DRAIN_MS = 1000;
+
+type ServerSide = {
+  serverSideEmit(event: string, ...args: unknown[]): boolean;
+  on(event: string, listener: (...args: unknown[]) => void): unknown;
+};
+
+/**
+ * One node of a cluster: rooms shared with every node on the same Redis (owned under leases,
+ * forwarded to their owner, taken over when it dies), Socket.IO across nodes through the Redis
+ * Streams adapter, finished races in PostgreSQL (or one machine's SQLite).
+ */
+export async function startClusterNode(options: ClusterOptions): Promise<RoomService> {
+  const { io, log } = options;
+  const nodeId = `${hostname()}:${process.pid}:${randomUUID().slice(0, 8)}`;
+  const [main, subscriber, adapter] = await Promise.all([
+    connectRedis(options.redisUrl, log, 'commands'),
+    connectRedis(options.redisUrl, log, 'forwarding', { offlineQueue: true }),
+    connectRedis(options.redisUrl, log, 'adapter', { offlineQueue: true }),
+  ]);
+  io.adapter(createAdapter(adapter.client));
+  const history = await openHistory(options);
+  const redis = new RedisRooms(main.client, nodeId, LEASE_MS);
+  const rpc = new NodeRpc(main.client, subscriber.client, nodeId, log.child({ node: nodeId }));
+  const serverSide = io as unknown as ServerSide;
+  const rejoinHere = (code: string) => {
+    for (const socket of io.sockets.sockets.values()) {
+      if (socket.data.code !== code) continue;
+      socket.data.code = null;
+      // The client reconnects by itself and rejoins with its token: a full snapshot.
+      socket.conn.close();
+    }
+  };
+  const rooms = new ClusterRooms({
+    redis,
+    history,
+    transport: new ClusterTransport(io),
+    timings: options.timings,
+    draw: options.draw,
+    forward: forwardOver(rpc),
+    log,
+    announceMoved: (code) => {
+      rejoinHere(code);
+      serverSide.serverSideEmit(NodeEvent.moved, code);
+    },
+    lost: rejoinHere,
+  });
+  serverSide.on(NodeEvent.moved, (code) => rejoinHere(String(code)));
+  serverSide.on(NodeEvent.unroute, (id) => {
+    const socket = io.sockets.sockets.get(String(id));
+    if (socket) socket.data.code = null;
+  });
+  await rpc.listen((body) => answer(rooms, options, body as NodeRequest));
+  const loops = startLoops(rooms, redis, log);
+  log.info({ node: nodeId }, 'cluster node up');
+  return {
+    rooms,
+    history,
+    restoredRooms: 0,
+    health: async () => ({
+      mode: 'cluster',
+      node: nodeId,
+      rooms: rooms.size,
+      players: rooms.players,
+      moves: rooms.moves,
+      takeovers: rooms.takeovers,
+      fenced: rooms.fenced,
+      redis: { reachable: await main.reachable() },
+      history: {
+        kind: options.databaseUrl ? 'postgresql' : 'sqlite',
+        reachable: await history.ping(),
+      },
+    }),
+    shutdown: async () => {
+      loops.stop();
+      await rooms.shutdown(SHUTDOWN_DRAIN_MS);
+      await redis.beat(Date.now(), true).catch(() => undefined);
+      rpc.close();
+    },
+    close: async () => {
+      await Promise.all([main.close(), subscriber.close(), adapter.close()]);
+      await history.close();
+    },
+  };
+}
+
+function openHistory(options: ClusterOptions): Promise<HistoryStore> {
+  if (options.databaseUrl) return openPgHistory(options.databaseUrl);
+  return Promise.resolve(openSqliteHistory(options.dataDir ?? DEFAULT_DATA_DIR));
+}
+
+/** Lease renewal with the heartbeat, the sweep for orphaned rooms, the race copier. */
+function startLoops(rooms: ClusterRooms, redis: RedisRooms, log: ServiceOptions['log']): Loops {
+  return everyInterval(log, [
+    {
+      name: 'renew',
+      ms: RENEW_MS,
+      run: async () => {
+        const sentAt = Date.now();
+        const [renewed] = await Promise.all([redis.renew(rooms.leases()), redis.beat(sentAt)]);
+        rooms.renewed(renewed, sentAt);
+      },
+    },
+    { name: 'sweep', ms: SWEEP_MS, run: () => rooms.sweep() },
+    { name: 'races', ms: DRAIN_RACES_MS, run: () => rooms.drainRaces() },
+  ]);
+}
+
+/** A request from another node for a room this node runs. */
+async function answer(rooms: ClusterRooms, options: ClusterOptions, request: NodeRequest) {
+  const runner = rooms.local(request.code);
+  if (request.kind === 'summary') return runner ? summaryOf(runner.room) : null;
+  if (!runner) return unavailable(`room ${request.code} is moving to another server; try again`);
+  if (request.kind === 'start') return runner.startRace(request.connectionId, options.draw);
+  return runner.submit(request.command);
+}
+
+function forwardOver(rpc: NodeRpc): Forward {
+  const gone = (code: string) =>
+    unavailable(`room ${code}: the server running it does not answer; try again`);
+  return {
+    submit: async (node, code, command) => {
+      const body: NodeRequest = { kind: 'submit', code, command };
+      return ((await rpc.request(node, body, FORWARD_MS)) as never) ?? gone(code);
+    },
+    start: async (node, code, connectionId) => {
+      const body: NodeRequest = { kind: 'start', code, connectionId };
+      return ((await rpc.request(node, body, FORWARD_START_MS)) as never) ?? gone(code);
+    },
+    summary: async (node, code) => {
+      const body: NodeRequest = { kind: 'summary', code };
+      return ((await rpc.request(node, body, FORWARD_MS)) as never) ?? undefined;
+    },
+  };
+}

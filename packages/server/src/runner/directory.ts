@@ -1,0 +1,72 @@
+import type { Result, RoomSettings, RoomSummaryView } from '@percent/protocol';
+import { summaryOf, type Replies } from '../rooms/index.ts';
+import type { RoomRegistry } from './registry.ts';
+import type { ClientCommand, DrawPuzzle, RoomRunner } from './room-runner.ts';
+
+/**
+ * A room as the socket handlers reach it: run here (a `RoomRunner`) or, in cluster mode, on the
+ * node that owns it (commands forwarded, replies relayed). Either way the handlers decide
+ * nothing: they send commands and relay replies.
+ */
+export interface RoomHandle {
+  readonly code: string;
+  /** Resolves with the command's reply once the owner has carried it out (and stored it). */
+  submit<C extends ClientCommand>(command: C): Promise<Result<Replies[C['type']]>>;
+  /** `race:start`: the owner draws a puzzle (off its event loop) and starts the race. */
+  startRace(connectionId: string): Promise<Result<object>>;
+}
+
+/** Every room of the service by code: this process's (one node) or the cluster's. */
+export interface RoomDirectory {
+  /** A new, empty room under a fresh code, run by this node; its creator joins it next. */
+  open(settings?: Partial<RoomSettings>): Promise<RoomHandle>;
+  /** The room with this code wherever it runs, or undefined when there is none. */
+  find(code: string): Promise<RoomHandle | undefined>;
+  /** Forgets a room this node opened that nobody joined (the creator's join failed). */
+  discardIfEmpty(handle: RoomHandle): void;
+  /** A live room as its join link shows it, or undefined. */
+  summary(code: string): Promise<RoomSummaryView | undefined>;
+}
+
+/** The rooms of one process: the registry's runners, puzzles drawn from this process's pool. */
+export class LocalDirectory implements RoomDirectory {
+  private readonly handles = new WeakMap<RoomRunner, RoomHandle>();
+
+  constructor(
+    private readonly registry: RoomRegistry,
+    private readonly draw: DrawPuzzle,
+  ) {}
+
+  open(settings: Partial<RoomSettings> = {}): Promise<RoomHandle> {
+    return Promise.resolve(this.handleOf(this.registry.open(settings)));
+  }
+
+  find(code: string): Promise<RoomHandle | undefined> {
+    const runner = this.registry.find(code);
+    return Promise.resolve(runner && this.handleOf(runner));
+  }
+
+  discardIfEmpty(handle: RoomHandle): void {
+    const runner = this.registry.find(handle.code);
+    if (runner) this.registry.discardIfEmpty(runner);
+  }
+
+  summary(code: string): Promise<RoomSummaryView | undefined> {
+    const runner = this.registry.find(code);
+    return Promise.resolve(runner && summaryOf(runner.room));
+  }
+
+  /** One handle per runner, so handlers may compare handles as they compared runners. */
+  handleOf(runner: RoomRunner): RoomHandle {
+    let handle = this.handles.get(runner);
+    if (!handle) {
+      handle = {
+        code: runner.code,
+        submit: (command) => runner.submit(command),
+        startRace: (connectionId) => runner.startRace(connectionId, this.draw),
+      };
+      this.handles.set(runner, handle);
+    }
+    return handle;
+  }
+}
