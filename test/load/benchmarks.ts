@@ -1,29 +1,68 @@
-import { readFileSync, writeFileSync } from 'node:fs';
+import { existsSync, readFileSync, writeFileSync } from 'node:fs';
+import { resolve } from 'node:path';
+import { fileURLToPath } from 'node:url';
 import { machineInfo } from '../../bench/machine.ts';
 import { replaceSection } from '../../bench/markdown.ts';
 
-const REPORT = new URL('../../BENCHMARKS.md', import.meta.url);
+const REPORT = fileURLToPath(new URL('../../BENCHMARKS.md', import.meta.url));
+
+export interface RunShape {
+  /** Another file than the repository's BENCHMARKS.md (`--benchmarks`), e.g. while developing. */
+  readonly file?: string | undefined;
+  readonly nodes: number;
+  /** The node killed, when (s into the window) and at which share of the run. */
+  readonly kill?: { node: number; atSec: number; share: number } | undefined;
+}
 
 /**
- * Writes the run's figures to BENCHMARKS.md (its `loadtest` block: command, date, machine,
- * then the report as printed); text outside the block is left alone.
+ * Writes the run's figures to BENCHMARKS.md: one block per shape of run — `loadtest` (one
+ * process), `loadtest-nodes-N`, `loadtest-nodes-N-kill` — each with the command, date, machine
+ * and what ran, then the report as printed; text outside the block is left alone.
  */
-export function writeBenchmarks(lines: readonly string[], args: readonly string[]): void {
+export function writeBenchmarks(
+  lines: readonly string[],
+  args: readonly string[],
+  shape: RunShape = { nodes: 1 },
+): void {
   const machine = machineInfo();
   const command = ['pnpm loadtest', ...args].join(' ');
   const date = new Date().toISOString().replace('T', ' ').slice(0, 19);
   const block = [
-    '## Race server (`pnpm loadtest`)',
+    title(shape),
     '',
     `Command \`${command}\`, ${date} UTC, on ${machine.cpu} (${machine.cores} cores, ` +
-      `${machine.ramGiB.toFixed(1)} GiB), Node ${machine.node}. The server runs in its own ` +
-      'process; the simulated players share the same two cores.',
+      `${machine.ramGiB.toFixed(1)} GiB), Node ${machine.node}. ${setting(shape)}`,
     '',
     '```text',
     ...lines.filter((line, i) => line !== '' || i > 0),
     '```',
   ].join('\n');
-  const doc = readFileSync(REPORT, 'utf8');
-  writeFileSync(REPORT, replaceSection(doc, 'loadtest', block));
-  console.log('figures written to BENCHMARKS.md (block bench:loadtest)');
+  const file = shape.file === undefined ? REPORT : resolve(shape.file);
+  const doc = existsSync(file) ? readFileSync(file, 'utf8') : '';
+  const id =
+    shape.nodes === 1 ? 'loadtest' : `loadtest-nodes-${shape.nodes}${shape.kill ? '-kill' : ''}`;
+  writeFileSync(file, replaceSection(doc, id, block));
+  console.log(`figures written to ${shape.file ?? 'BENCHMARKS.md'} (block bench:${id})`);
+}
+
+function title({ nodes, kill }: RunShape): string {
+  if (nodes === 1) return '## Race server (`pnpm loadtest`)';
+  const killed = kill ? ', one killed mid-race' : '';
+  return `## Race server on ${nodes} nodes${killed} (\`pnpm loadtest --nodes ${nodes}${kill ? ' --kill-at' : ''}\`)`;
+}
+
+function setting({ nodes, kill }: RunShape): string {
+  if (nodes === 1)
+    return 'The server runs in its own process; the simulated players share the same two cores.';
+  return (
+    `${nodes} server nodes (one process each, \`REDIS_URL\` of one throwaway redis-server, one ` +
+    'shared DATA_DIR) and the simulated players share the same machine; the players of each ' +
+    'room sit on different nodes (seat i of room r on node (r + i) mod N, the creator’s node ' +
+    'owning the room).' +
+    (kill
+      ? ` Node ${kill.node} killed with SIGKILL at ${kill.atSec.toFixed(1)} s (${kill.share} of ` +
+        'the run); its players reconnect to the next live node with their session tokens and ' +
+        'send their unacknowledged moves again with the same ids.'
+      : '')
+  );
 }

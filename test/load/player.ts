@@ -2,53 +2,66 @@ import {
   PROTOCOL_VERSION,
   type ClientEventName,
   type ClientToServerEvents,
-  type MoveReply,
   type Result,
   type RoomView,
+  type SeatReply,
   type ServerToClientEvents,
 } from '@percent/protocol';
 import { io, type Socket } from 'socket.io-client';
-import { Samples, Tally } from './stats.ts';
+import { ACK_TIMEOUT_MS, MoveSender, PlayerCounters, type MoveChannel } from './moves.ts';
+
+export { PlayerCounters } from './moves.ts';
 
 export type ClientSocket = Socket<ServerToClientEvents, ClientToServerEvents>;
 interface LooseSocket {
   emitWithAck(event: string, payload: unknown): Promise<unknown>;
 }
 
-const ACK_TIMEOUT_MS = 10_000;
+/** A dropped player tries other nodes for this long before its moves count as lost. */
+const REJOIN_GIVE_UP_MS = 30_000;
+const REJOIN_CONNECT_TIMEOUT_MS = 5_000;
 
-/** Every figure one simulated player gathers; the run adds them up. */
-export class PlayerCounters {
-  /** Distinct move ids sent. */
-  sent = 0;
-  /** Of those, sent again with the same id. */
-  retries = 0;
-  /** First acknowledgements of a move (duplicate: false), by verdict. */
-  correct = 0;
-  wrong = 0;
-  /** Retries answered `duplicate: true` with the first verdict. */
-  retriesAcked = 0;
-  /** Acks that break idempotency: a first send answered as a duplicate, or a retry counted again. */
-  duplicated = 0;
-  /** Moves never acknowledged within the timeout. */
-  lost = 0;
-  /** Replies whose verdict is not the one the solution implies. */
-  misjudged = 0;
-  progressEvents = 0;
-  readonly errors = new Tally();
-  readonly rtt = new Samples();
+/** What a player needs to regain its seat on any node: `room:join` with its session token. */
+export interface Seat {
+  readonly code: string;
+  readonly nickname: string;
+  readonly deviceId: string;
+  sessionToken: string;
 }
 
+/** Where a player whose connection dropped reconnects (cluster runs); see `Cluster.failover`. */
+export type Failover = (url: string) => string;
+
 /** One socket.io-client connection speaking the Percent protocol. */
-export class SimPlayer {
+export class SimPlayer implements MoveChannel {
   readonly counters = new PlayerCounters();
+  readonly failover: boolean;
   playerId: string | null = null;
   view: RoomView | null = null;
-  private readonly socket: ClientSocket;
+  seat: Seat | null = null;
+  private socket: ClientSocket;
+  private closed = false;
+  /** Pending while the player reconnects; rejects once it gave up. */
+  private seated: Promise<void> = Promise.resolve();
+  private readonly moves = new MoveSender(this, this.counters);
   private readonly viewWaiters: { test: (view: RoomView) => boolean; resolve: () => void }[] = [];
 
-  private constructor(socket: ClientSocket) {
+  private constructor(
+    socket: ClientSocket,
+    private url: string,
+    private readonly next: Failover | undefined,
+  ) {
+    this.failover = next !== undefined;
     this.socket = socket;
+    this.attach(socket);
+  }
+
+  /** Connects to `url`; with `failover`, a dropped connection reconnects where it says. */
+  static async connect(url: string, failover?: Failover): Promise<SimPlayer> {
+    return new SimPlayer(await openSocket(url), url, failover);
+  }
+
+  private attach(socket: ClientSocket): void {
     socket.on('room:state', (view) => {
       this.view = view;
       for (const waiter of [...this.viewWaiters])
@@ -58,22 +71,13 @@ export class SimPlayer {
         }
     });
     socket.on('race:progress', () => this.counters.progressEvents++);
-  }
-
-  static async connect(url: string): Promise<SimPlayer> {
-    const socket: ClientSocket = io(url, {
-      transports: ['websocket'],
-      forceNew: true,
-      reconnection: false,
-      auth: { protocol: PROTOCOL_VERSION },
+    socket.on('disconnect', (reason) => {
+      if (socket !== this.socket || this.closed || !this.next) return;
+      if (reason === 'io client disconnect') return;
+      const rejoining = this.rejoin(performance.now());
+      rejoining.catch(() => undefined); // waited on by `connection()`
+      this.seated = rejoining;
     });
-    await new Promise<void>((resolve, reject) => {
-      socket.once('connect', resolve);
-      socket.once('connect_error', (error) =>
-        reject(new Error(`cannot connect to ${url}: ${error.message}`)),
-      );
-    });
-    return new SimPlayer(socket);
   }
 
   /**
@@ -81,10 +85,7 @@ export class SimPlayer {
    * server's error code and message. (Loosely typed: the harness sends few kinds of events.)
    */
   async request<T extends object = object>(event: ClientEventName, payload: object): Promise<T> {
-    const socket = this.socket.timeout(ACK_TIMEOUT_MS) as unknown as LooseSocket;
-    const reply = (await socket.emitWithAck(event, payload)) as Result<T>;
-    if (!reply.ok) throw new Error(`${event}: ${reply.error.code}: ${reply.error.message}`);
-    return reply;
+    return requestOn<T>(await this.connection(), event, payload);
   }
 
   /** Resolves at the first `room:state` (or the current view) that passes `test`. */
@@ -105,43 +106,100 @@ export class SimPlayer {
     });
   }
 
-  /**
-   * Sends one move and checks its acknowledgement: a first send must be judged once with the
-   * expected verdict; a retry (same id) must come back as a duplicate with the same verdict.
-   */
-  async move(
+  /** Sends one move; see `MoveSender` for what its acknowledgement must be. */
+  move(
     moveId: string,
     cell: number,
     digit: number,
     expected: 'correct' | 'wrong',
     retry: boolean,
   ): Promise<void> {
-    const c = this.counters;
-    const started = performance.now();
-    let reply: Result<MoveReply>;
-    try {
-      reply = (await this.socket
-        .timeout(ACK_TIMEOUT_MS)
-        .emitWithAck('race:move', { moveId, cell, digit })) as Result<MoveReply>;
-    } catch {
-      c.lost++;
-      return;
+    return this.moves.send({ moveId, cell, digit, expected }, retry);
+  }
+
+  async connection(): Promise<ClientSocket> {
+    await this.seated;
+    return this.socket;
+  }
+
+  async reseat(): Promise<void> {
+    await this.join(await this.connection());
+  }
+
+  /** After a drop: the next node's URL, a new connection, the seat again with the token. */
+  private async rejoin(droppedAt: number): Promise<void> {
+    const next = this.next!;
+    for (;;) {
+      this.url = next(this.url);
+      let socket: ClientSocket | undefined;
+      try {
+        socket = await openSocket(this.url, REJOIN_CONNECT_TIMEOUT_MS);
+        await this.join(socket);
+        if (this.closed) throw new Error('closed while reconnecting');
+        this.socket = socket;
+        this.attach(socket);
+        this.counters.reconnects++;
+        this.counters.rejoin.add(performance.now() - droppedAt, droppedAt);
+        return;
+      } catch (error) {
+        socket?.disconnect();
+        this.counters.transient.add(`rejoin: ${errorCode(error)}`);
+        if (this.closed || performance.now() - droppedAt > REJOIN_GIVE_UP_MS) throw error;
+        await new Promise((resolve) => setTimeout(resolve, 200));
+      }
     }
-    c.rtt.add(performance.now() - started, started);
-    if (!reply.ok) {
-      c.errors.add(reply.error.code);
-      return;
-    }
-    if (reply.verdict !== expected) c.misjudged++;
-    if (retry) {
-      if (reply.duplicate) c.retriesAcked++;
-      else c.duplicated++;
-    } else if (reply.duplicate) c.duplicated++;
-    else if (reply.verdict === 'correct') c.correct++;
-    else c.wrong++;
+  }
+
+  private async join(socket: ClientSocket): Promise<void> {
+    if (!this.seat) throw new Error('the player has no seat to regain');
+    const { code, nickname, deviceId, sessionToken } = this.seat;
+    const reply = await requestOn<SeatReply>(socket, 'room:join', {
+      code,
+      nickname,
+      deviceId,
+      sessionToken,
+    });
+    this.view = reply.view;
+    if (reply.sessionToken !== null) this.seat.sessionToken = reply.sessionToken;
   }
 
   close(): void {
+    this.closed = true;
     this.socket.disconnect();
   }
 }
+
+/** A connected socket; `timeoutMs` for the handshake (socket.io-client's default is 20 s). */
+async function openSocket(url: string, timeoutMs?: number): Promise<ClientSocket> {
+  const socket: ClientSocket = io(url, {
+    transports: ['websocket'],
+    forceNew: true,
+    reconnection: false,
+    ...(timeoutMs === undefined ? {} : { timeout: timeoutMs }),
+    auth: { protocol: PROTOCOL_VERSION },
+  });
+  await new Promise<void>((resolve, reject) => {
+    socket.once('connect', resolve);
+    socket.once('connect_error', (error) => {
+      socket.disconnect();
+      reject(new Error(`cannot connect to ${url}: ${error.message}`));
+    });
+  });
+  return socket;
+}
+
+async function requestOn<T extends object>(
+  socket: ClientSocket,
+  event: ClientEventName,
+  payload: object,
+): Promise<T> {
+  const loose = socket.timeout(ACK_TIMEOUT_MS) as unknown as LooseSocket;
+  const reply = (await loose.emitWithAck(event, payload)) as Result<T>;
+  if (!reply.ok) throw new Error(`${event}: ${reply.error.code}: ${reply.error.message}`);
+  return reply;
+}
+
+/** `ROOM_NOT_FOUND` from a refusal's message, else the kind of failure. */
+const errorCode = (error: unknown): string =>
+  /: ([A-Z_]+): /.exec(String(error))?.[1] ??
+  (String(error).includes('cannot connect') ? 'connect failed' : 'no answer');

@@ -63,6 +63,23 @@ export interface ReportInput {
   readonly window: Window;
   readonly check: Check;
   readonly health: Health;
+  /** Runs on several nodes (`--nodes`); absent with one, whose output stays as it was. */
+  readonly cluster?: ClusterSection;
+}
+
+/** What a run on several nodes adds to the report (see cluster-report.ts). */
+export interface ClusterSection {
+  /** Per-node and Redis figures, in place of the single server's lines. */
+  readonly serverLines: readonly string[];
+  /** Reconnections, resends and the resume after a kill, after the correctness lines. */
+  readonly failoverLines: readonly string[];
+  /** E.g. rooms that never moved again after the kill. */
+  readonly problems: number;
+  /**
+   * A node was killed: its players missed broadcasts while away (a rejoin brings a full
+   * snapshot instead), and the node's move counters died with it.
+   */
+  readonly killed: boolean;
 }
 
 /**
@@ -71,9 +88,11 @@ export interface ReportInput {
  */
 export function printReport(input: ReportInput): { code: number; lines: string[] } {
   const totals = sumCounters(input.rooms);
-  const { lines, problems } = correctnessLines(totals, input.check, input.health);
+  const { lines, problems: found } = correctnessLines(totals, input);
+  const problems = found + (input.cluster?.problems ?? 0);
   const all = [
     ...lines,
+    ...(input.cluster?.failoverLines ?? []),
     '',
     ...performanceLines(input, totals.rtt),
     problems === 0
@@ -86,7 +105,7 @@ export function printReport(input: ReportInput): { code: number; lines: string[]
 
 type Totals = ReturnType<typeof sumCounters>;
 
-function correctnessLines(totals: Totals, check: Check, health: Health) {
+function correctnessLines(totals: Totals, { check, health, cluster }: ReportInput) {
   const { sent, retries, correct, wrong, retriesAcked, lost, duplicated, misjudged } = totals;
   const mismatches = check.progressMismatches;
   const lines = [
@@ -97,28 +116,39 @@ function correctnessLines(totals: Totals, check: Check, health: Health) {
     `server progress vs acks: ${mismatches.length === 0 ? 'every player agrees' : `${mismatches.length} players differ`}`,
     ...mismatches.slice(0, 5).map((line) => `  ${line}`),
     `race:progress broadcasts: ${check.broadcastsReceived} received of ${check.broadcastsExpected} expected`,
-    serverMoves(health, totals),
+    cluster?.killed
+      ? 'server move counters: not summed (the killed node took its counts with it)'
+      : serverMoves(health, totals),
   ];
-  const missing = Math.abs(check.broadcastsExpected - check.broadcastsReceived);
+  const missing = cluster?.killed
+    ? 0
+    : Math.abs(check.broadcastsExpected - check.broadcastsReceived);
   const problems =
     lost + duplicated + misjudged + totals.errors.total + mismatches.length + missing;
   return { lines, problems };
 }
 
-function performanceLines({ window, players, health }: ReportInput, samples: Samples): string[] {
+function performanceLines(input: ReportInput, samples: Samples): string[] {
+  const { window, players, health, cluster } = input;
   const rtt = samples.summary();
   const loop = window.serverLoop;
   const generatorLag =
     window.clientLoopP99Ms > TARGET_P99_MS ? ' (high: round trips include this lag)' : '';
+  const healthRtt = `GET /healthz round trip (1/s${cluster ? ', node 0' : ''}): p50 ${ms(window.healthRtt.p50)}  p99 ${ms(window.healthRtt.p99)}  max ${ms(window.healthRtt.max)}`;
+  const server = cluster
+    ? [...cluster.serverLines, healthRtt]
+    : [
+        `server event-loop delay: p50 ${ms(loop.p50Ms)}  p99 ${ms(loop.p99Ms)}  max ${ms(loop.maxMs)}`,
+        appendLine(health),
+        healthRtt,
+        `server memory: RSS ${mb(loop.rss)} at the end (peak ${mb(window.peakRss)}), heap used ${mb(loop.heapUsed)}`,
+        `server CPU: ${(window.serverCpu * 100).toFixed(0)}% of one core`,
+      ];
   return [
     `${(rtt.count / window.elapsedSec).toFixed(0)} acks/s over ${window.elapsedSec.toFixed(1)} s`,
     `ack round trip (${rtt.count} acks): p50 ${ms(rtt.p50)}  p90 ${ms(rtt.p90)}  p99 ${ms(rtt.p99)}  max ${ms(rtt.max)}`,
     timeline(samples),
-    `server event-loop delay: p50 ${ms(loop.p50Ms)}  p99 ${ms(loop.p99Ms)}  max ${ms(loop.maxMs)}`,
-    appendLine(health),
-    `GET /healthz round trip (1/s): p50 ${ms(window.healthRtt.p50)}  p99 ${ms(window.healthRtt.p99)}  max ${ms(window.healthRtt.max)}`,
-    `server memory: RSS ${mb(loop.rss)} at the end (peak ${mb(window.peakRss)}), heap used ${mb(loop.heapUsed)}`,
-    `server CPU: ${(window.serverCpu * 100).toFixed(0)}% of one core`,
+    ...server,
     `load generator: CPU ${(window.clientCpu * 100).toFixed(0)}% of one core, event-loop delay ` +
       `p99 ${ms(window.clientLoopP99Ms)}  max ${ms(window.clientLoopMaxMs)}${generatorLag}`,
     machine(),
@@ -127,7 +157,7 @@ function performanceLines({ window, players, health }: ReportInput, samples: Sam
 }
 
 /** The store's own timing of the durable append each move costs before its ack. */
-function appendLine(health: Health): string {
+export function appendLine(health: Health): string {
   const times = health.store?.moveAppend;
   if (!times || times.count === 0) return 'durable move append: not reported by this server';
   return (

@@ -1,7 +1,7 @@
 import { randomBytes } from 'node:crypto';
 import { createRng, getVariant, parseGrid, SudokuSolver, type Rng } from '@percent/engine';
 import type { RoomSettings, RoomView, SeatReply } from '@percent/protocol';
-import { SimPlayer } from './player.ts';
+import { SimPlayer, type Failover } from './player.ts';
 
 export const PLAYERS_PER_ROOM = 4;
 
@@ -27,26 +27,34 @@ export class SimRoom {
   private solution = '';
   private puzzle = '';
 
-  private constructor(readonly players: readonly SimPlayer[]) {}
+  private constructor(
+    /** The room's number in the run: which nodes its seats sit on follows from it. */
+    readonly index: number,
+    readonly players: readonly SimPlayer[],
+  ) {}
 
-  static async open(url: string, index: number, size = PLAYERS_PER_ROOM): Promise<SimRoom> {
-    const players = await Promise.all(Array.from({ length: size }, () => SimPlayer.connect(url)));
-    const room = new SimRoom(players);
+  /**
+   * Seat `i` connects to `urls[i]` (the host first: its node creates the room); with
+   * `failover`, a player whose connection drops reconnects and regains its seat.
+   */
+  static async open(urls: readonly string[], index: number, failover?: Failover): Promise<SimRoom> {
+    const players = await Promise.all(urls.map((url) => SimPlayer.connect(url, failover)));
+    const room = new SimRoom(index, players);
     const [host, ...guests] = players;
+    const hostSeat = { nickname: `Host ${index}`, deviceId: deviceId() };
     const created = await host!.request<SeatReply>('room:create', {
-      nickname: `Host ${index}`,
-      deviceId: deviceId(),
+      ...hostSeat,
       settings: SETTINGS,
     });
-    host!.playerId = created.playerId;
     room.code = created.view.code;
-    for (const [seat, guest] of guests.entries()) {
-      const joined = await guest.request<SeatReply>('room:join', {
+    seat(host!, created, { ...hostSeat, code: room.code });
+    for (const [i, guest] of guests.entries()) {
+      const guestSeat = {
         code: room.code,
-        nickname: `Bot ${index}-${seat + 1}`,
+        nickname: `Bot ${index}-${i + 1}`,
         deviceId: deviceId(),
-      });
-      guest.playerId = joined.playerId;
+      };
+      seat(guest, await guest.request<SeatReply>('room:join', guestSeat), guestSeat);
       await guest.request('room:ready', { ready: true });
     }
     return room;
@@ -95,6 +103,7 @@ export class SimRoom {
       const moveId = `m${tick}`;
       const expected = wrong ? 'wrong' : 'correct';
       player.counters.sent++;
+      player.counters.lastSentAt = performance.now();
       pending.push(player.move(moveId, cell, digit, expected, false));
       if (rng.next() < mix.retryRate) {
         player.counters.retries++;
@@ -113,6 +122,15 @@ export class SimRoom {
   close(): void {
     for (const player of this.players) player.close();
   }
+}
+
+function seat(
+  player: SimPlayer,
+  reply: SeatReply,
+  who: { code: string; nickname: string; deviceId: string },
+): void {
+  player.playerId = reply.playerId;
+  player.seat = { ...who, sessionToken: reply.sessionToken ?? '' };
 }
 
 function deviceId(): string {

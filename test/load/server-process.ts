@@ -23,7 +23,16 @@ export interface ServerProcess {
   probe(reset?: boolean): Promise<ProbeReading>;
   /** The last lines the server printed, for error reports. */
   output(): string;
+  /** SIGKILL, as a crashed machine would: no shutdown, no goodbye to clients or Redis. */
+  kill(): void;
   stop(): Promise<void>;
+}
+
+export interface ServerProcessOptions {
+  /** Extra environment, e.g. `REDIS_URL` for cluster mode. */
+  readonly env?: Readonly<Record<string, string>>;
+  /** A DATA_DIR shared with other nodes (kept on stop); default a fresh temp dir, removed. */
+  readonly dataDir?: string;
 }
 
 /** The fields of `/healthz` the load test reads; every one is optional. */
@@ -54,9 +63,10 @@ const START_TIMEOUT_MS = 60_000;
 export async function startServer(
   entry = 'packages/server/src/main.ts',
   nodeArgs: readonly string[] = [],
+  options: ServerProcessOptions = {},
 ): Promise<ServerProcess> {
   const port = await freePort();
-  const dataDir = mkdtempSync(join(tmpdir(), 'percent-load-'));
+  const dataDir = options.dataDir ?? mkdtempSync(join(tmpdir(), 'percent-load-'));
   const probe = new URL('./probe.mjs', import.meta.url).href;
   const args = [...nodeArgs, '--import', 'tsx', '--import', probe, entry];
   const child = spawn(process.execPath, args, {
@@ -67,6 +77,7 @@ export async function startServer(
       HOST: '127.0.0.1',
       DATA_DIR: dataDir,
       LOG_LEVEL: 'warn',
+      ...options.env,
     },
     stdio: ['ignore', 'pipe', 'pipe', 'ipc'],
   });
@@ -81,12 +92,13 @@ export async function startServer(
     url,
     pid: child.pid!,
     health: () => health(url),
-    usage: () => usage(child.pid!),
+    usage: () => processUsage(child.pid!),
     output: () => output,
     probe: (reset = false) => readProbe(child, reset),
+    kill: () => child.kill('SIGKILL'),
     stop: async () => {
       await stop(child);
-      rmSync(dataDir, { recursive: true, force: true });
+      if (options.dataDir === undefined) rmSync(dataDir, { recursive: true, force: true });
     },
   };
   try {
@@ -139,7 +151,8 @@ async function waitForHealth(server: ServerProcess, child: ChildProcess): Promis
   }
 }
 
-function usage(pid: number): { rssBytes: number; cpuSec: number } | undefined {
+/** A process's resident set size and CPU seconds so far, from /proc; undefined elsewhere. */
+export function processUsage(pid: number): { rssBytes: number; cpuSec: number } | undefined {
   try {
     const status = readFileSync(`/proc/${pid}/status`, 'utf8');
     const rssKb = Number(/VmRSS:\s+(\d+)/.exec(status)?.[1]);

@@ -16,6 +16,8 @@ export const hasRedis = spawnSync(REDIS_SERVER, ['--version']).status === 0;
 export interface TestRedis {
   readonly url: string;
   readonly port: number;
+  /** The running redis-server's pid (changes on restart; undefined while stopped). */
+  readonly pid: number | undefined;
   /** SIGTERM (Redis saves, then exits) and start again on the same port and data. */
   restart(): Promise<void>;
   /** Stops it (SIGTERM) without starting again; `start` brings it back. */
@@ -64,6 +66,9 @@ export async function startRedis(): Promise<TestRedis> {
   return {
     url: `redis://127.0.0.1:${port}`,
     port,
+    get pid() {
+      return child?.exitCode === null ? child.pid : undefined;
+    },
     start,
     stop,
     restart: async () => {

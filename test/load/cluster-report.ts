@@ -1,0 +1,120 @@
+import type { Cluster } from './cluster.ts';
+import { RESUME_TARGET_MS, resumes, type Kill, type RoomResume } from './kill.ts';
+import type { ClusterSection } from './report.ts';
+import type { SimRoom } from './room.ts';
+import type { NodeFigures, RedisFigures } from './sampler.ts';
+import type { Health } from './server-process.ts';
+import { mb, ms, Samples, Tally } from './stats.ts';
+
+export interface ClusterInput {
+  readonly cluster: Cluster;
+  readonly rooms: readonly SimRoom[];
+  readonly nodes: readonly NodeFigures[];
+  readonly redis: RedisFigures | undefined;
+  /** Each node's `/healthz` at the end; undefined for a node that is gone. */
+  readonly healths: readonly (Health | undefined)[];
+  readonly kill: Kill | undefined;
+}
+
+/** The per-node, failover and resume parts of a run on several nodes. */
+export function clusterSection(input: ClusterInput): ClusterSection {
+  const resume = input.kill
+    ? resumeLines(resumes(input.rooms, input.cluster, input.kill))
+    : undefined;
+  return {
+    serverLines: serverLines(input),
+    failoverLines: [...failoverLines(input.rooms), ...(resume?.lines ?? [])],
+    problems: resume?.problems ?? 0,
+    killed: input.kill !== undefined,
+  };
+}
+
+function serverLines({ cluster, nodes, redis, healths }: ClusterInput): string[] {
+  const lines = nodes.map((node, i) => {
+    const append = healths[i]?.store?.moveAppend;
+    return (
+      `node ${i} (pid ${node.pid}${node.killed ? ', until its kill' : ''}): ` +
+      `CPU ${node.cpuSec.toFixed(1)} s (${percent(node.cores)} of one core), ` +
+      `RSS ${mb(node.loop.rss)} (peak ${mb(node.peakRss)}), event-loop delay p99 ` +
+      `${ms(node.loop.p99Ms)} max ${ms(node.loop.maxMs)}` +
+      (append && append.count > 0 ? `, move append p99 ${append.p99Us} µs` : '')
+    );
+  });
+  const owners = healths.map((health) => health?.rooms ?? '–').join(' / ');
+  lines.push(`rooms per node at the end (/healthz rooms): ${owners}`);
+  if (redis)
+    lines.push(
+      `redis (pid ${cluster.redis?.pid ?? '–'}): CPU ${redis.cpuSec.toFixed(1)} s ` +
+        `(${percent(redis.cores)} of one core), RSS ${mb(redis.rss)}`,
+    );
+  return lines;
+}
+
+/** Reconnections, moves sent again and transient refusals, over every player. */
+function failoverLines(rooms: readonly SimRoom[]): string[] {
+  let reconnects = 0;
+  let resent = 0;
+  const rejoin = new Samples();
+  const transient = new Tally();
+  for (const room of rooms)
+    for (const { counters } of room.players) {
+      reconnects += counters.reconnects;
+      resent += counters.resent;
+      counters.rejoin.forEach((value, at) => rejoin.add(value, at));
+      counters.transient.forEach((key, n) => transient.add(key, n));
+    }
+  const times = rejoin.summary();
+  return [
+    `failover: ${reconnects} reconnections with the session token` +
+      (reconnects > 0
+        ? ` (drop → seat regained p50 ${ms(times.p50)}  p99 ${ms(times.p99)}  max ${ms(times.max)})`
+        : '') +
+      `; ${resent} unanswered moves sent again; transient refusals: ${transient}`,
+  ];
+}
+
+/** Resume times per group of rooms; a room that never moved again is a problem. */
+function resumeLines(all: readonly RoomResume[]): { lines: string[]; problems: number } {
+  const judged = all.filter((room) => !room.idle);
+  const stuck = judged.filter((room) => room.firstMs === undefined).length;
+  const slow = judged.filter((room) => !((room.firstMs ?? Infinity) <= RESUME_TARGET_MS)).length;
+  const lines = [
+    `resume after the kill (kill → the room's first acked move sent after it), ` +
+      `${judged.length} rooms with a seat on the killed node` +
+      (judged.length < all.length ? ` (${all.length - judged.length} had finished)` : '') +
+      ':',
+    group(
+      '  owned by it',
+      judged.filter((room) => room.owned),
+    ),
+    group(
+      '  players on it only',
+      judged.filter((room) => !room.owned),
+    ),
+    group('  all', judged),
+    `  every player of the room acked again: ${summary(judged.map((room) => room.everyMs))}`,
+    `target every room resumes within ${RESUME_TARGET_MS / 1_000} s: ` +
+      `${slow === 0 ? 'met' : `NOT met (${slow} rooms later or never)`}` +
+      (stuck > 0 ? `; ${stuck} rooms never moved again` : ''),
+  ];
+  return { lines, problems: stuck };
+}
+
+function group(label: string, rooms: readonly RoomResume[]): string {
+  const within = rooms.filter((room) => (room.firstMs ?? Infinity) <= RESUME_TARGET_MS).length;
+  return (
+    `${label} (${rooms.length}): ${summary(rooms.map((room) => room.firstMs))}; ` +
+    `${within} of ${rooms.length} within ${RESUME_TARGET_MS / 1_000} s`
+  );
+}
+
+/** p50/p99/max of the times that exist, and how many never came. */
+function summary(times: readonly (number | undefined)[]): string {
+  const samples = new Samples();
+  for (const time of times) if (time !== undefined) samples.add(time);
+  const { p50, p99, max } = samples.summary();
+  const never = times.length - samples.count;
+  return `p50 ${ms(p50)}  p99 ${ms(p99)}  max ${ms(max)}${never > 0 ? `  (${never} never)` : ''}`;
+}
+
+const percent = (cores: number): string => `${(cores * 100).toFixed(0)}%`;

@@ -1,0 +1,165 @@
+import { ErrorCode, type MoveReply, type Result } from '@percent/protocol';
+import type { ClientSocket } from './player.ts';
+import { Samples, Tally } from './stats.ts';
+
+export const ACK_TIMEOUT_MS = 10_000;
+/** With failover: how long a move keeps being sent again before it counts as lost. */
+const GIVE_UP_MS = 30_000;
+/** With failover: the pause before sending again after a transient refusal. */
+const BACKOFF_MS = 200;
+
+/** Refusals that mean "not now" while a room changes owner: sent again with the same id. */
+const TRANSIENT: ReadonlySet<string> = new Set([
+  ErrorCode.roomUnavailable,
+  ErrorCode.roomNotFound,
+  ErrorCode.notInRoom,
+]);
+
+/** Every figure one simulated player gathers; the run adds them up. */
+export class PlayerCounters {
+  /** Distinct move ids sent. */
+  sent = 0;
+  /** Of those, sent again with the same id. */
+  retries = 0;
+  /** Moves judged (acknowledged the first time the server counted them), by verdict. */
+  correct = 0;
+  wrong = 0;
+  /** Retries answered `duplicate: true` with the first verdict. */
+  retriesAcked = 0;
+  /** Acks that break idempotency: a first send answered as a duplicate, or a move counted again. */
+  duplicated = 0;
+  /** Moves never acknowledged (within the timeout; with failover, within the give-up time). */
+  lost = 0;
+  /** Replies whose verdict is not the one the solution implies. */
+  misjudged = 0;
+  progressEvents = 0;
+  readonly errors = new Tally();
+  /** Every reply's round trip, at the time its attempt was sent. */
+  readonly rtt = new Samples();
+  /** Successful acks only (round trip, at the time sent): when each room moved again. */
+  readonly acked = new Samples();
+  /** performance.now() when the latest new move was first sent. */
+  lastSentAt = 0;
+  /** With failover: attempts sent again after no answer (a dropped connection or a timeout). */
+  resent = 0;
+  /** With failover: transient refusals (e.g. ROOM_UNAVAILABLE), each followed by a resend. */
+  readonly transient = new Tally();
+  /** Connections dropped and the seat regained (with the session token) on another node. */
+  reconnects = 0;
+  /** From each drop until the seat was regained, ms. */
+  readonly rejoin = new Samples();
+}
+
+/** How a player's moves reach the server; the player implements it. */
+export interface MoveChannel {
+  /** Sends again after no answer or a transient refusal (cluster runs); else each try is final. */
+  readonly failover: boolean;
+  /** The socket once connected and seated (waits out a reconnection); throws once given up. */
+  connection(): Promise<ClientSocket>;
+  /** After NOT_IN_ROOM: regains the seat with the session token on the current connection. */
+  reseat(): Promise<void>;
+}
+
+export interface Move {
+  readonly moveId: string;
+  readonly cell: number;
+  readonly digit: number;
+  readonly expected: 'correct' | 'wrong';
+}
+
+interface MoveRecord {
+  /** The server's count of this move has been seen (a first ack, or a duplicate after a loss). */
+  judged: boolean;
+  /** Some attempt got no answer: the server may have counted it without our knowing. */
+  uncertain: boolean;
+}
+
+type Outcome =
+  | { kind: 'settled' }
+  | { kind: 'unanswered' }
+  | { kind: 'refused'; code: string }
+  | { kind: 'abandoned' };
+
+/**
+ * Sends one player's moves and checks each acknowledgement: a move must be counted once, with
+ * the verdict the solution implies; a retry (same id) must come back as a duplicate. With
+ * failover, an unanswered or transiently refused attempt is sent again with the same id, as a
+ * real client does after reconnecting; a duplicate ack then counts as the move's judgement.
+ */
+export class MoveSender {
+  private readonly records = new Map<string, MoveRecord>();
+
+  constructor(
+    private readonly channel: MoveChannel,
+    private readonly counters: PlayerCounters,
+  ) {}
+
+  async send(move: Move, retry: boolean): Promise<void> {
+    let record = this.records.get(move.moveId);
+    if (!record) this.records.set(move.moveId, (record = { judged: false, uncertain: false }));
+    const giveUpAt = performance.now() + GIVE_UP_MS;
+    for (;;) {
+      const outcome = await this.attempt(move, record, retry);
+      if (outcome.kind === 'settled') return;
+      const final =
+        outcome.kind === 'abandoned' ||
+        !this.channel.failover ||
+        performance.now() > giveUpAt ||
+        (outcome.kind === 'refused' && !TRANSIENT.has(outcome.code));
+      if (final) {
+        if (outcome.kind === 'refused') this.counters.errors.add(outcome.code);
+        else this.counters.lost++;
+        return;
+      }
+      if (outcome.kind === 'unanswered') this.counters.resent++;
+      else await this.recover(outcome.code);
+    }
+  }
+
+  private async recover(code: string): Promise<void> {
+    this.counters.transient.add(code);
+    await new Promise((resolve) => setTimeout(resolve, BACKOFF_MS));
+    if (code === ErrorCode.notInRoom) await this.channel.reseat().catch(() => undefined);
+  }
+
+  private async attempt(move: Move, record: MoveRecord, retry: boolean): Promise<Outcome> {
+    let socket: ClientSocket;
+    try {
+      socket = await this.channel.connection();
+    } catch {
+      return { kind: 'abandoned' };
+    }
+    const started = performance.now();
+    let reply: Result<MoveReply>;
+    try {
+      const { moveId, cell, digit } = move;
+      reply = (await socket
+        .timeout(ACK_TIMEOUT_MS)
+        .emitWithAck('race:move', { moveId, cell, digit })) as Result<MoveReply>;
+    } catch {
+      record.uncertain = true;
+      return { kind: 'unanswered' };
+    }
+    this.counters.rtt.add(performance.now() - started, started);
+    if (!reply.ok) return { kind: 'refused', code: reply.error.code };
+    this.counters.acked.add(performance.now() - started, started);
+    this.judge(reply, record, move.expected, retry);
+    return { kind: 'settled' };
+  }
+
+  private judge(reply: MoveReply, record: MoveRecord, expected: string, retry: boolean): void {
+    const c = this.counters;
+    if (reply.verdict !== expected) c.misjudged++;
+    if (record.judged) {
+      if (reply.duplicate) {
+        if (retry) c.retriesAcked++;
+      } else c.duplicated++;
+      return;
+    }
+    record.judged = true;
+    // A duplicate as the first answer is right only when an earlier attempt went unanswered.
+    if (reply.duplicate && !record.uncertain) c.duplicated++;
+    else if (reply.verdict === 'correct') c.correct++;
+    else c.wrong++;
+  }
+}
