@@ -82,6 +82,14 @@ export async function startPostgres(): Promise<TestPostgres> {
   }
 }
 
+/** Runs SQL on the database at `url` with `psql` (what a test changes behind a store's back). */
+export async function psql(url: string, sql: string): Promise<string> {
+  if (POSTGRES_BIN === undefined) throw new Error('PostgreSQL is not installed');
+  const args = ['-X', '-At', '-v', 'ON_ERROR_STOP=1', '-d', url, '-c', sql];
+  const { stdout } = await run(join(POSTGRES_BIN, 'psql'), args);
+  return stdout.trim();
+}
+
 interface Owner {
   readonly uid: number;
   readonly gid: number;
