@@ -134,17 +134,17 @@ describe('MoveSender and ROOM_UNAVAILABLE', () => {
     h.stop();
   });
 
-  it('stops retrying once disposed: no more sends, no verdict, no status', async () => {
+  it('stops once disposed: no more sends, and no verdict for a reply still on its way', async () => {
     const h = harness();
     h.script.push(() => unavailable);
-    const move = h.move(5, 9);
+    const waiting = h.move(5, 9);
+    const inFlight = h.move(6, 1);
     await vi.advanceTimersByTimeAsync(0);
     h.sender.dispose();
-    h.retries.dispose();
+    h.open[0]?.(judged(inFlight, 'correct'));
     await vi.advanceTimersByTimeAsync(60_000);
-    expect(h.sent).toEqual([move.moveId]);
-    expect(h.log).toEqual(['moving false', 'send 5', 'moving true', 'moving false']);
-    expect(vi.getTimerCount()).toBe(0);
+    expect(h.sent).toEqual([waiting.moveId, inFlight.moveId]);
+    expect(h.log).toEqual(['moving false', 'send 5', 'send 6', 'moving true']);
     h.stop();
   });
 

@@ -70,7 +70,6 @@ export class MoveSender {
 
   /** The back-off is over: again if the race goes on (not live: `sendPending` will send it). */
   private retry(move: PendingMove): void {
-    if (this.disposed) return;
     if (this.queue.has(move.moveId) && this.link.racing()) return this.send(move);
     // The race is over: the move can no longer count, and no verdict is shown for it.
     this.queue.settle(move.moveId);

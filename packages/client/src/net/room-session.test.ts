@@ -133,6 +133,20 @@ describe('RoomSession and ROOM_UNAVAILABLE', () => {
     session.dispose();
   });
 
+  it('stops asking for the rejoin when the player leaves meanwhile', async () => {
+    const session = await seated();
+    answer('room:join', unavailable, seat);
+    answer('room:leave', { ok: true });
+    reconnect();
+    await vi.advanceTimersByTimeAsync(0);
+    expect(session.moving.value).toBe(true);
+    await session.leave();
+    expect(session.moving.value).toBe(false);
+    await vi.advanceTimersByTimeAsync(60_000);
+    expect(net.sent).toEqual(['room:join', 'room:leave']);
+    session.dispose();
+  });
+
   it('stops asking for the rejoin once disposed', async () => {
     const session = await seated();
     answer('room:join', unavailable, seat);

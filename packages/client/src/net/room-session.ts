@@ -50,7 +50,7 @@ export class RoomSession {
     const onEnded = (event: SessionEndedEvent) => {
       if (event.reason !== 'replaced') saveSessionToken(this.code, undefined);
       this.ended.value = event;
-      this.seat = { kind: 'none' };
+      this.unseat();
     };
     socket.on('room:state', onState);
     socket.on('race:progress', onProgress);
@@ -87,8 +87,7 @@ export class RoomSession {
 
   leave(): Promise<NetResult<object>> {
     saveSessionToken(this.code, undefined);
-    this.seat = { kind: 'none' };
-    this.seatLive = false;
+    this.unseat();
     return request('room:leave', {});
   }
 
@@ -154,6 +153,13 @@ export class RoomSession {
     return request('room:spectate', { code: this.code, deviceId: deviceId() });
   }
 
+  /** No seat any more (left, kicked, expired): nothing to rejoin. */
+  private unseat(): void {
+    this.seat = { kind: 'none' };
+    this.seatLive = false;
+    this.retries.done(REJOIN);
+  }
+
   private accept(view: RoomView): void {
     if (view.code !== this.code) return;
     this.clock.observe(view.serverNow);
@@ -168,6 +174,7 @@ export class RoomSession {
     }
     this.seat = reply.role === 'spectator' ? { kind: 'spectator' } : seat;
     this.seatLive = true;
+    this.retries.done(REJOIN);
     if (reply.sessionToken) saveSessionToken(this.code, reply.sessionToken);
     batch(() => {
       this.error.value = undefined;
@@ -188,12 +195,13 @@ export class RoomSession {
     this.retries.sendingNow(REJOIN);
     const reply =
       seat.kind === 'player' ? await this.joinReply(seat.nickname) : await this.spectateReply();
+    // Left, or seated by a join of its own meanwhile: this rejoin's answer no longer matters.
     if (this.disposed || this.seat !== seat) return;
     if (isRoomUnavailable(reply)) {
-      this.retries.later(REJOIN, () => {
+      // A drop meanwhile: the next connection rejoins at once, not this timer.
+      return this.retries.later(REJOIN, () => {
         if (getSocket().connected && !this.seatLive) void this.resume();
       });
-      return;
     }
     this.retries.done(REJOIN);
     if (this.seated(reply, seat)) this.sender.sendPending();
