@@ -1,7 +1,7 @@
 import type { ProgressView } from '@percent/protocol';
 import { describe, expect, it } from 'vitest';
 import { racingRoom } from './view-fixtures.ts';
-import { applyProgress, isHost } from './views.ts';
+import { applyProgress, isHost, runsInRace } from './views.ts';
 
 const progress = (filled: number): ProgressView => ({
   filled,
@@ -66,5 +66,27 @@ describe('isHost', () => {
     expect(isHost(view)).toBe(false);
     expect(isHost({ ...view, you: { role: 'player', playerId: 'p1' } })).toBe(true);
     expect(isHost({ ...view, you: { role: 'player', playerId: 'p2' } })).toBe(false);
+  });
+});
+
+describe('runsInRace', () => {
+  it('is true only while the room races and this seat still runs', () => {
+    const as = (playerId: string | null) => ({
+      ...view,
+      you: { role: 'player' as const, playerId },
+    });
+    const finished = applyProgress(as('p1'), {
+      playerId: 'p1',
+      status: 'finished',
+      progress: progress(50),
+      timeMs: 90_000,
+      place: 1,
+      board: null,
+    });
+    expect(runsInRace(as('p1'))).toBe(true);
+    expect(runsInRace(finished)).toBe(false);
+    expect(runsInRace({ ...as('p1'), phase: 'finished' })).toBe(false);
+    expect(runsInRace(as(null))).toBe(false);
+    expect(runsInRace(undefined)).toBe(false);
   });
 });
