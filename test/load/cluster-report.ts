@@ -29,6 +29,18 @@ export function clusterSection(input: ClusterInput): ClusterSection {
   };
 }
 
+/** The nodes' `/healthz` as one: move counters summed over the nodes that answered. */
+export function sumHealth(healths: readonly (Health | undefined)[]): Health {
+  const answered = healths.filter((health): health is Health => health !== undefined);
+  const sum = (pick: (health: Health) => number | undefined): number | undefined =>
+    answered.some((health) => pick(health) === undefined)
+      ? undefined
+      : answered.reduce((total, health) => total + pick(health)!, 0);
+  const accepted = sum((health) => health.moves?.accepted);
+  const duplicates = sum((health) => health.moves?.duplicates);
+  return { moves: accepted === undefined ? undefined : { accepted, duplicates } };
+}
+
 function serverLines({ cluster, nodes, redis, healths }: ClusterInput): string[] {
   const lines = nodes.map((node, i) => {
     const append = healths[i]?.store?.moveAppend;
@@ -56,16 +68,18 @@ function failoverLines(rooms: readonly SimRoom[]): string[] {
   let resent = 0;
   const rejoin = new Samples();
   const transient = new Tally();
+  const drops = new Tally();
   for (const room of rooms)
     for (const { counters } of room.players) {
       reconnects += counters.reconnects;
       resent += counters.resent;
       counters.rejoin.forEach((value, at) => rejoin.add(value, at));
       counters.transient.forEach((key, n) => transient.add(key, n));
+      counters.drops.forEach((key, n) => drops.add(key, n));
     }
   const times = rejoin.summary();
   return [
-    `failover: ${reconnects} reconnections with the session token` +
+    `failover: connections dropped: ${drops}; ${reconnects} reconnections with the session token` +
       (reconnects > 0
         ? ` (drop → seat regained p50 ${ms(times.p50)}  p99 ${ms(times.p99)}  max ${ms(times.max)})`
         : '') +

@@ -1,12 +1,11 @@
 import { ErrorCode, type MoveReply, type Result } from '@percent/protocol';
 import type { ClientSocket } from './player.ts';
+import { unavailableDelayMs } from './backoff.ts';
 import { Samples, Tally } from './stats.ts';
 
 export const ACK_TIMEOUT_MS = 10_000;
 /** With failover: how long a move keeps being sent again before it counts as lost. */
 const GIVE_UP_MS = 30_000;
-/** With failover: the pause before sending again after a transient refusal. */
-const BACKOFF_MS = 200;
 
 /** Refusals that mean "not now" while a room changes owner: sent again with the same id. */
 const TRANSIENT: ReadonlySet<string> = new Set([
@@ -44,6 +43,8 @@ export class PlayerCounters {
   resent = 0;
   /** With failover: transient refusals (e.g. ROOM_UNAVAILABLE), each followed by a resend. */
   readonly transient = new Tally();
+  /** Connections dropped, by Socket.IO's reason (e.g. `transport close` when a node dies). */
+  readonly drops = new Tally();
   /** Connections dropped and the seat regained (with the session token) on another node. */
   reconnects = 0;
   /** From each drop until the seat was regained, ms. */
@@ -94,12 +95,12 @@ export class MoveSender {
     private readonly counters: PlayerCounters,
   ) {}
 
-  async send(move: Move, retry: boolean): Promise<void> {
+  async send(move: Move): Promise<void> {
     let record = this.records.get(move.moveId);
     if (!record) this.records.set(move.moveId, (record = { judged: false, uncertain: false }));
     const giveUpAt = performance.now() + GIVE_UP_MS;
-    for (;;) {
-      const outcome = await this.attempt(move, record, retry);
+    for (let refusals = 0; ;) {
+      const outcome = await this.attempt(move, record);
       if (outcome.kind === 'settled') return;
       const final =
         outcome.kind === 'abandoned' ||
@@ -112,17 +113,18 @@ export class MoveSender {
         return;
       }
       if (outcome.kind === 'unanswered') this.counters.resent++;
-      else await this.recover(outcome.code);
+      else await this.recover(outcome.code, refusals++);
     }
   }
 
-  private async recover(code: string): Promise<void> {
+  /** The client's back-off after a transient refusal; after NOT_IN_ROOM, the seat again. */
+  private async recover(code: string, refusals: number): Promise<void> {
     this.counters.transient.add(code);
-    await new Promise((resolve) => setTimeout(resolve, BACKOFF_MS));
+    await new Promise((resolve) => setTimeout(resolve, unavailableDelayMs(refusals)));
     if (code === ErrorCode.notInRoom) await this.channel.reseat().catch(() => undefined);
   }
 
-  private async attempt(move: Move, record: MoveRecord, retry: boolean): Promise<Outcome> {
+  private async attempt(move: Move, record: MoveRecord): Promise<Outcome> {
     let socket: ClientSocket;
     try {
       socket = await this.channel.connection();
@@ -143,17 +145,17 @@ export class MoveSender {
     this.counters.rtt.add(performance.now() - started, started);
     if (!reply.ok) return { kind: 'refused', code: reply.error.code };
     this.counters.acked.add(performance.now() - started, started);
-    this.judge(reply, record, move.expected, retry);
+    this.judge(reply, record, move.expected);
     return { kind: 'settled' };
   }
 
-  private judge(reply: MoveReply, record: MoveRecord, expected: string, retry: boolean): void {
+  private judge(reply: MoveReply, record: MoveRecord, expected: string): void {
     const c = this.counters;
     if (reply.verdict !== expected) c.misjudged++;
     if (record.judged) {
-      if (reply.duplicate) {
-        if (retry) c.retriesAcked++;
-      } else c.duplicated++;
+      // The other send of a retried move (which of the two judged it can change on a resend).
+      if (reply.duplicate) c.retriesAcked++;
+      else c.duplicated++;
       return;
     }
     record.judged = true;

@@ -1,4 +1,5 @@
 import {
+  ErrorCode,
   PROTOCOL_VERSION,
   type ClientEventName,
   type ClientToServerEvents,
@@ -8,6 +9,7 @@ import {
   type ServerToClientEvents,
 } from '@percent/protocol';
 import { io, type Socket } from 'socket.io-client';
+import { reconnectDelayMs, unavailableDelayMs } from './backoff.ts';
 import { ACK_TIMEOUT_MS, MoveSender, PlayerCounters, type MoveChannel } from './moves.ts';
 
 export { PlayerCounters } from './moves.ts';
@@ -71,9 +73,14 @@ export class SimPlayer implements MoveChannel {
         }
     });
     socket.on('race:progress', () => this.counters.progressEvents++);
+    socket.on('session:ended', (event) =>
+      this.counters.drops.add(`session ended: ${event.reason}`),
+    );
     socket.on('disconnect', (reason) => {
       if (socket !== this.socket || this.closed || !this.next) return;
       if (reason === 'io client disconnect') return;
+      this.counters.drops.add(reason);
+      if (process.env.LOAD_DEBUG) console.log(`drop ${this.url} ${reason} ${this.playerId}`);
       const rejoining = this.rejoin(performance.now());
       rejoining.catch(() => undefined); // waited on by `connection()`
       this.seated = rejoining;
@@ -106,15 +113,9 @@ export class SimPlayer implements MoveChannel {
     });
   }
 
-  /** Sends one move; see `MoveSender` for what its acknowledgement must be. */
-  move(
-    moveId: string,
-    cell: number,
-    digit: number,
-    expected: 'correct' | 'wrong',
-    retry: boolean,
-  ): Promise<void> {
-    return this.moves.send({ moveId, cell, digit, expected }, retry);
+  /** Sends one move (again, for a retry: same id); see `MoveSender` for what its ack must be. */
+  move(moveId: string, cell: number, digit: number, expected: 'correct' | 'wrong'): Promise<void> {
+    return this.moves.send({ moveId, cell, digit, expected });
   }
 
   async connection(): Promise<ClientSocket> {
@@ -126,15 +127,19 @@ export class SimPlayer implements MoveChannel {
     await this.join(await this.connection());
   }
 
-  /** After a drop: the next node's URL, a new connection, the seat again with the token. */
+  /**
+   * After a drop, as a client behind a load balancer: Socket.IO's reconnection wait, a new
+   * connection to the next live node, the seat again with the token (asked again after the
+   * client's back-off while the room is between owners).
+   */
   private async rejoin(droppedAt: number): Promise<void> {
-    const next = this.next!;
-    for (;;) {
-      this.url = next(this.url);
+    for (let attempt = 0; ; attempt++) {
+      await sleep(reconnectDelayMs(attempt));
+      this.url = this.next!(this.url);
       let socket: ClientSocket | undefined;
       try {
         socket = await openSocket(this.url, REJOIN_CONNECT_TIMEOUT_MS);
-        await this.join(socket);
+        await this.joinPatiently(socket, droppedAt);
         if (this.closed) throw new Error('closed while reconnecting');
         this.socket = socket;
         this.attach(socket);
@@ -145,7 +150,20 @@ export class SimPlayer implements MoveChannel {
         socket?.disconnect();
         this.counters.transient.add(`rejoin: ${errorCode(error)}`);
         if (this.closed || performance.now() - droppedAt > REJOIN_GIVE_UP_MS) throw error;
-        await new Promise((resolve) => setTimeout(resolve, 200));
+      }
+    }
+  }
+
+  private async joinPatiently(socket: ClientSocket, droppedAt: number): Promise<void> {
+    for (let attempt = 0; ; attempt++) {
+      try {
+        return await this.join(socket);
+      } catch (error) {
+        const code = errorCode(error);
+        const late = performance.now() - droppedAt > REJOIN_GIVE_UP_MS;
+        if (code !== ErrorCode.roomUnavailable || late || !socket.connected) throw error;
+        this.counters.transient.add(`rejoin: ${code}`);
+        await sleep(unavailableDelayMs(attempt));
       }
     }
   }
@@ -198,6 +216,8 @@ async function requestOn<T extends object>(
   if (!reply.ok) throw new Error(`${event}: ${reply.error.code}: ${reply.error.message}`);
   return reply;
 }
+
+const sleep = (ms: number): Promise<void> => new Promise((resolve) => setTimeout(resolve, ms));
 
 /** `ROOM_NOT_FOUND` from a refusal's message, else the kind of failure. */
 const errorCode = (error: unknown): string =>

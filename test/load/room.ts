@@ -104,10 +104,10 @@ export class SimRoom {
       const expected = wrong ? 'wrong' : 'correct';
       player.counters.sent++;
       player.counters.lastSentAt = performance.now();
-      pending.push(player.move(moveId, cell, digit, expected, false));
+      pending.push(player.move(moveId, cell, digit, expected));
       if (rng.next() < mix.retryRate) {
         player.counters.retries++;
-        pending.push(player.move(moveId, cell, digit, expected, true));
+        pending.push(player.move(moveId, cell, digit, expected));
       }
     }
     await Promise.all(pending);

@@ -12,7 +12,7 @@
 import { monitorEventLoopDelay } from 'node:perf_hooks';
 import { writeBenchmarks } from './benchmarks.ts';
 import { startCluster, type Cluster } from './cluster.ts';
-import { clusterSection } from './cluster-report.ts';
+import { clusterSection, sumHealth } from './cluster-report.ts';
 import { armKill, type Kill } from './kill.ts';
 import { readOptions } from './options.ts';
 import { checkRooms, printReport, type Window } from './report.ts';
@@ -61,7 +61,7 @@ async function main(): Promise<number> {
     printWarnings(cluster);
     const section =
       nodeCount === 1 ? undefined : clusterSection({ cluster, rooms, ...figures, healths, kill });
-    const health = healths[0] ?? {};
+    const health = nodeCount === 1 ? healths[0]! : sumHealth(healths);
     const report = printReport({
       players,
       durationSec,
