@@ -75,6 +75,20 @@ export class ServerChild {
     return { code, ms: performance.now() - started };
   }
 
+  /** SIGSTOP: the process freezes mid-whatever (a long GC pause, a stalled VM); `cont` resumes. */
+  stop(): void {
+    this.child?.kill('SIGSTOP');
+  }
+
+  cont(): void {
+    this.child?.kill('SIGCONT');
+  }
+
+  /** Its `/healthz` JSON. */
+  async health(): Promise<Record<string, unknown>> {
+    return (await (await fetch(`${this.url}/healthz`)).json()) as Record<string, unknown>;
+  }
+
   private signal(signal: NodeJS.Signals): Promise<number | null> {
     const child = this.child;
     if (!child || child.exitCode !== null || child.signalCode !== null)

@@ -15,6 +15,8 @@ const server = await startServer({
   port: Number(env.PORT ?? 0),
   host: env.HOST ?? '127.0.0.1',
   dataDir: env.DATA_DIR,
+  redisUrl: env.REDIS_URL,
+  databaseUrl: env.DATABASE_URL,
   pool: { perKind: 3, threads: 1, kinds: [{ variant: 'percent', difficulty: 'easy' }] },
   timings: {
     countdownMs: Number(env.FAULT_COUNTDOWN_MS ?? 300),

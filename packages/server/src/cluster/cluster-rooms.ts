@@ -18,6 +18,7 @@ import {
 } from '../rooms/index.ts';
 import type { RoomDirectory, RoomHandle } from '../runner/directory.ts';
 import { outageOf } from '../runner/registry.ts';
+import { FencedError, UnavailableError } from '../runner/room-log.ts';
 import { RoomRunner, type DrawPuzzle } from '../runner/room-runner.ts';
 import type { RoomTransport } from '../runner/transport.ts';
 import type { HistoryStore } from '../store/history.ts';
@@ -210,7 +211,13 @@ export class ClusterRooms implements RoomDirectory {
 
   private async commit(code: string, token: string, writes: readonly PersistEffect[]) {
     const sentAt = this.now();
-    await this.deps.redis.commit(code, token, writes);
+    try {
+      await this.deps.redis.commit(code, token, writes);
+    } catch (error) {
+      if (error instanceof FencedError) throw error;
+      const reason = error instanceof Error ? error.message : String(error);
+      throw new UnavailableError(`Redis: ${reason}`, { cause: error });
+    }
     const owned = this.owned.get(code);
     if (owned?.token === token) owned.provenUntil = sentAt + this.leaseTrust();
     for (const write of writes) {

@@ -17,3 +17,11 @@ export class FencedError extends Error {
     this.name = 'FencedError';
   }
 }
+
+/** The store cannot be reached now (Redis down): nothing was written; the command may be retried. */
+export class UnavailableError extends Error {
+  constructor(message: string, options?: ErrorOptions) {
+    super(message, options);
+    this.name = 'UnavailableError';
+  }
+}

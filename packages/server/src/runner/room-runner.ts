@@ -24,7 +24,7 @@ import {
   type TimerCommand,
 } from '../rooms/index.ts';
 import type { RoomLog } from './room-log.ts';
-import { FencedError } from './room-log.ts';
+import { FencedError, UnavailableError } from './room-log.ts';
 import type { RoomTransport } from './transport.ts';
 
 /** Client commands: the ones with a connection behind them. */
@@ -54,6 +54,8 @@ export interface RunnerDeps {
 
 /** A timer command whose writes failed is tried again this much later. */
 const RETRY_MS = 1000;
+/** The replies that mean "not stored, try again" (a fenced runner schedules nothing). */
+const RETRIED: ReadonlySet<string> = new Set([ErrorCode.internal, ErrorCode.roomUnavailable]);
 
 /**
  * Runs one room: a serial queue of commands (clients' and timers'), each reduced by the core
@@ -195,6 +197,10 @@ export class RoomRunner {
       this.deps.onFenced?.(this.code);
       return unavailable;
     }
+    if (error instanceof UnavailableError) {
+      this.deps.log.warn({ code: this.code, command: type, reason: error.message }, 'not stored');
+      return unavailable;
+    }
     this.deps.log.error({ err: error, code: this.code, command: type }, 'store write failed');
     return fail(ErrorCode.internal, `${type}: the change could not be stored; try again`);
   }
@@ -266,7 +272,7 @@ export class RoomRunner {
       this.timers.delete(key);
       this.enqueue(async () => {
         const reply = await this.apply(command);
-        if (reply !== HELD && !reply.ok && reply.error.code === ErrorCode.internal) {
+        if (reply !== HELD && !reply.ok && RETRIED.has(reply.error.code)) {
           this.schedule(key, this.deps.now() + RETRY_MS, command);
         }
       }).catch((error: unknown) => {

