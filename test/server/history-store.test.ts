@@ -3,6 +3,7 @@
  * the same races, several processes on one SQLite file, several nodes on one PostgreSQL.
  */
 import { spawn } from 'node:child_process';
+import { once } from 'node:events';
 import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
@@ -28,37 +29,44 @@ describe('history on SQLite', () => {
     return async () => openSqliteHistory(dir);
   });
 
-  it('lets worker processes record races into one file at once, each race once', async () => {
+  it('lets worker processes create, migrate and record races into one file at once, each race once', async () => {
     const dir = tempDir();
-    openSqliteHistory(dir).close(); // migrated before the race to write starts
-    const workers = [1, 2, 3, 4];
-    await Promise.all(workers.map((worker) => writer(dir, worker, 30)));
+    const workers = [1, 2, 3, 4, 5, 6];
+    const writers = workers.map((worker) => writer(dir, worker, 20));
+    await Promise.all(writers.map((w) => w.ready));
+    writers.forEach((w) => w.go()); // all open the new file together
+    await Promise.all(writers.map((w) => w.done));
     const history = openSqliteHistory(dir);
     for (const worker of workers)
-      expect((await history.historyOf(`w${worker}`, 100)).length).toBe(30);
+      expect((await history.historyOf(`w${worker}`, 100)).length).toBe(20);
     const shared = await history.historyOf('all', 100);
     expect(shared.map((h) => h.raceId).sort()).toEqual(
-      Array.from({ length: 30 }, (_, i) => `shared-${i}`).sort(),
+      Array.from({ length: 20 }, (_, i) => `shared-${i}`).sort(),
     );
     expect(shared.every((h) => h.players === 2)).toBe(true);
-    const replay = await history.raceOf('shared-29');
+    const replay = await history.raceOf('shared-19');
     expect(replay?.ok && replay.value.moves.length).toBe(40);
     await history.close();
   }, 60_000);
 });
 
-/** Runs `history-writer.ts` as its own process; rejects with its stderr if it fails. */
-function writer(dir: string, worker: number, races: number): Promise<void> {
+/**
+ * Starts `history-writer.ts` as its own process; `ready` resolves once it is loaded, `go` lets
+ * it open the file, `done` settles when it exits (rejecting with its stderr if it fails).
+ */
+function writer(dir: string, worker: number, races: number) {
   const script = new URL('./history-writer.ts', import.meta.url).pathname;
   const args = ['--import', 'tsx', script, dir, String(worker), String(races)];
-  const child = spawn(process.execPath, args, { stdio: ['ignore', 'ignore', 'pipe'] });
+  const child = spawn(process.execPath, args, { stdio: ['pipe', 'pipe', 'pipe'] });
   let stderr = '';
   child.stderr.on('data', (chunk: Buffer) => (stderr += chunk.toString()));
-  return new Promise((resolve, reject) =>
+  const done = new Promise<void>((resolve, reject) =>
     child.once('exit', (code) =>
       code === 0 ? resolve() : reject(new Error(`writer ${worker} exited ${code}: ${stderr}`)),
     ),
   );
+  const ready = Promise.race([once(child.stdout, 'data'), done]);
+  return { ready, done, go: () => child.stdin.end('go\n') };
 }
 
 describe.skipIf(!hasPostgres)(
