@@ -107,4 +107,38 @@ describe.skipIf(!hasRedis)('a node lost mid-race', () => {
     ann.close();
     bob.close();
   }, 90_000);
+
+  it('SIGSTOP of the owner past its lease: taken over, and the resumed node writes nothing', async () => {
+    const { nodes } = await startCluster();
+    const urls = nodes.map((n) => n.url);
+    const { ann, bob, solution, blanks } = await raceOnTwoNodes(urls);
+    await Promise.all([
+      play(ann, blanks.slice(0, 8), solution),
+      play(bob, blanks.slice(0, 8), solution),
+    ]);
+    nodes[0].stop();
+    const stoppedAt = Date.now();
+    // Ann's next move reaches the frozen owner and waits there; Bob's is forwarded to it too.
+    const annWaiting = ann.move(blanks[8]!, Number(solution[blanks[8]!]));
+    await play(bob, blanks.slice(8, 12), solution);
+    const takenOver = bob.acked.find((m) => m.at > stoppedAt)!.at - stoppedAt;
+    console.log(`SIGSTOP of the owner: Bob's first ack after ${takenOver} ms`);
+    expect(takenOver).toBeLessThan(10_000);
+    nodes[0].cont();
+    await annWaiting;
+    await Promise.all([
+      play(ann, blanks.slice(9), solution),
+      play(bob, blanks.slice(12), solution),
+    ]);
+    const done = await bob.state((v) => v.phase === 'finished');
+    const race = await storedRace(nodes[1].url, done.race!.id);
+    expectEachOnce(race, [...ann.acked, ...bob.acked]);
+    expect(race.moves).toHaveLength(ann.acked.length + bob.acked.length);
+    // The resumed node found its lease gone: it runs nothing and counted the room as lost.
+    const health = await nodes[0].health();
+    expect(health.rooms).toBe(0);
+    expect(health.fenced).toBeGreaterThanOrEqual(1);
+    ann.close();
+    bob.close();
+  }, 90_000);
 });

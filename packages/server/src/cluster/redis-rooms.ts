@@ -96,7 +96,7 @@ export class RedisRooms {
         encoded,
       );
     } catch (error) {
-      if (error instanceof Error && error.message.startsWith('FENCED')) throw new FencedError(code);
+      if (error instanceof Error && /\bFENCED\b/.test(error.message)) throw new FencedError(code);
       throw error;
     }
   }

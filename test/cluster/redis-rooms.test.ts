@@ -1,0 +1,82 @@
+/**
+ * The fence itself, against a real Redis: a room's lease admits one holder at a time, each
+ * acquisition gets a higher epoch, and a write by a holder whose lease is gone is refused whole.
+ */
+import { Redis } from 'ioredis';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { RedisRooms } from '../../packages/server/src/cluster/redis-rooms.ts';
+import { Keys } from '../../packages/server/src/cluster/keys.ts';
+import type { PersistEffect } from '../../packages/server/src/rooms/index.ts';
+import { FencedError } from '../../packages/server/src/runner/room-log.ts';
+import { hasRedis, startRedis, type TestRedis } from '../support/redis.ts';
+
+const move = (raceId: string, seq: number, moveId: string): PersistEffect => ({
+  type: 'persistMove',
+  raceId,
+  seq,
+  move: { playerId: 'p1', moveId, at: 1000 + seq, cell: seq, digit: 5, verdict: 'correct' },
+});
+const snapshot = (text: string): PersistEffect => ({
+  type: 'persistRoom',
+  code: 'ABCDE',
+  raceId: 'race-1',
+  snapshot: text,
+});
+
+describe.skipIf(!hasRedis)('leases and fenced writes in Redis', () => {
+  let server: TestRedis;
+  let a: Redis;
+  let b: Redis;
+  let nodeA: RedisRooms;
+  let nodeB: RedisRooms;
+
+  beforeAll(async () => {
+    server = await startRedis();
+    a = new Redis(server.url);
+    b = new Redis(server.url);
+    nodeA = new RedisRooms(a, 'node-a', 300);
+    nodeB = new RedisRooms(b, 'node-b', 300);
+  });
+
+  afterAll(async () => {
+    a?.disconnect();
+    b?.disconnect();
+    await server?.close();
+  });
+
+  it('lets one node hold a room at a time, each acquisition under a higher epoch', async () => {
+    const first = await nodeA.acquire('LEASE');
+    expect(first?.token).toBe('node-a/1');
+    expect(await nodeB.acquire('LEASE')).toBeNull();
+    expect(await nodeB.leaseOf('LEASE')).toBe('node-a/1');
+    await nodeA.release('LEASE', 'node-a/1');
+    expect((await nodeB.acquire('LEASE'))?.token).toBe('node-b/2');
+    // A release by the old holder does not free the new holder's lease.
+    await nodeA.release('LEASE', 'node-a/1');
+    expect(await nodeA.leaseOf('LEASE')).toBe('node-b/2');
+  });
+
+  it('refuses every write of a holder whose lease expired and went to another node', async () => {
+    const old = (await nodeA.acquire('ABCDE'))!;
+    await nodeA.commit('ABCDE', old.token, [snapshot('a-1'), move('race-1', 0, 'm0')]);
+    await new Promise((resolve) => setTimeout(resolve, 400)); // the lease (300 ms) runs out
+    const next = (await nodeB.acquire('ABCDE'))!;
+    expect(next.previous).toBe('node-a');
+    const stale = nodeA.commit('ABCDE', old.token, [move('race-1', 1, 'stale'), snapshot('a-2')]);
+    await expect(stale).rejects.toBeInstanceOf(FencedError);
+    expect(await a.lrange(Keys.moves('ABCDE', 'race-1'), 0, -1)).toHaveLength(1);
+    expect((await nodeB.load('ABCDE'))?.snapshot).toBe('a-1');
+    expect(await nodeA.renew(new Map([['ABCDE', old.token]]))).toEqual(new Map([['ABCDE', false]]));
+    // The new holder writes at the next place in the log.
+    await nodeB.commit('ABCDE', next.token, [move('race-1', 1, 'm1')]);
+    const moves = await nodeB.movesOf('ABCDE', 'race-1');
+    expect(moves.ok && moves.value.map((m) => m.moveId)).toEqual(['m0', 'm1']);
+  });
+
+  it('refuses a move that would not land at its place in the log, writing nothing', async () => {
+    const lease = (await nodeA.acquire('SEQCH'))!;
+    const write = nodeA.commit('SEQCH', lease.token, [snapshot('s'), move('race-9', 3, 'gap')]);
+    await expect(write).rejects.toThrow(/SEQ 3 of 0/);
+    expect(await nodeA.load('SEQCH')).toBeNull();
+  });
+});
