@@ -38,7 +38,9 @@ export async function openPgHistory(databaseUrl: string): Promise<HistoryStore> 
     types: pgTypes,
   });
   // An idle connection that drops (a server restart, say) is logged, and the pool replaces it.
-  pool.on('error', (error) => log.error({ err: error, database: where }, 'idle connection lost'));
+  pool.on('error', (error) =>
+    log.error({ ...loggable(error), database: where }, 'connection lost'),
+  );
   try {
     await withClient(pool, migrate);
   } catch (error) {
@@ -208,7 +210,7 @@ async function withClient<T>(pool: Pool, body: (client: PoolClient) => Promise<T
   let failed: Error | undefined;
   const onError = (error: Error) => {
     failed = error;
-    log.warn({ err: error }, 'connection lost while in use');
+    log.warn(loggable(error), 'connection lost while in use');
   };
   client.on('error', onError);
   try {
@@ -222,6 +224,15 @@ async function withClient<T>(pool: Pool, body: (client: PoolClient) => Promise<T
     client.off('error', onError);
     client.release(failed);
   }
+}
+
+/**
+ * What is logged of a driver error: its message and code. Not the error itself: the pool
+ * attaches the failed client to it, and with it the connection's password.
+ */
+function loggable(error: Error): { reason: string; code: string | undefined } {
+  const code = 'code' in error ? String(error.code) : undefined;
+  return { reason: reasonOf(error), code };
 }
 
 /** The error's message; a refused connection to a name with several addresses has none. */
