@@ -88,12 +88,14 @@ class PgHistory implements HistoryStore {
 
   async raceOf(raceId: string): Promise<Loaded<StoredRace> | undefined> {
     const pool = this.open();
-    const [race, players, moves] = await Promise.all([
-      pool.query(sql.SELECT_RACE_SQL, [raceId]),
+    // The race row first: once it is seen, its transaction has committed, so the standings
+    // and moves read after it are all there (each statement sees what was committed before).
+    const race = await pool.query(sql.SELECT_RACE_SQL, [raceId]);
+    if (race.rows.length === 0) return undefined;
+    const [players, moves] = await Promise.all([
       pool.query(sql.SELECT_PLAYERS_SQL, [raceId]),
       pool.query(sql.SELECT_MOVES_SQL, [raceId]),
     ]);
-    if (race.rows.length === 0) return undefined;
     const header = parseRow(RaceRowSchema, race.rows[0], `race ${raceId}: races row`);
     if (!header.ok) return header;
     const standings = parseRow(
