@@ -123,7 +123,16 @@ export default tseslint.config(
         {
           patterns: [
             banned(
-              ['socket.io', 'socket.io/*', 'express', 'express/*', 'better-sqlite3', 'pino'],
+              [
+                'socket.io',
+                'socket.io/*',
+                'express',
+                'express/*',
+                'better-sqlite3',
+                'pino',
+                'ioredis',
+                'pg',
+              ],
               'rooms/ is the pure core.',
             ),
             banned(nodeBuiltins, 'rooms/ is the pure core: no I/O.'),
@@ -134,6 +143,7 @@ export default tseslint.config(
                 '../socket/*',
                 '../http/*',
                 '../puzzles/*',
+                '../cluster/*',
                 '../main.ts',
               ],
               'rooms/ is the core: the rest of the server depends on it, never the reverse.',
@@ -160,6 +170,10 @@ export default tseslint.config(
               ['../socket/*', '../http/*'],
               'runner/ talks to a RoomTransport, not to the socket layer.',
             ),
+            banned(
+              ['../cluster/*', 'ioredis'],
+              'runner/ writes through a RoomLog; cluster/ implements it.',
+            ),
           ],
         },
       ],
@@ -172,11 +186,29 @@ export default tseslint.config(
         'error',
         {
           patterns: [
-            banned(['../runner/*', '../socket/*', '../http/*'], 'The store knows the core only.'),
+            banned(
+              ['../runner/*', '../socket/*', '../http/*', '../cluster/*'],
+              'The store knows the core only.',
+            ),
             banned(
               ['socket.io', 'socket.io/*', 'express', 'express/*', '@percent/client'],
               'The store is storage only.',
             ),
+          ],
+        },
+      ],
+    },
+  },
+  {
+    // A cluster node carries out the same runner through Redis: it never handles a request.
+    files: ['packages/server/src/cluster/**/*.ts'],
+    rules: {
+      'no-restricted-imports': [
+        'error',
+        {
+          patterns: [
+            banned(['../http/*', 'express', 'express/*'], 'cluster/ never handles HTTP.'),
+            banned(['../socket/handlers.ts'], 'cluster/ reaches rooms, not client events.'),
           ],
         },
       ],
