@@ -47,7 +47,7 @@ function serverLines({ cluster, nodes, redis, healths }: ClusterInput): string[]
     return (
       `node ${i} (pid ${node.pid}${node.killed ? ', until its kill' : ''}): ` +
       `CPU ${node.cpuSec.toFixed(1)} s (${percent(node.cores)} of one core), ` +
-      `RSS ${mb(node.loop.rss)} (peak ${mb(node.peakRss)}), event-loop delay p99 ` +
+      `RSS ${mb(node.loop.rss)} (peak ${mb(Math.max(node.peakRss, node.loop.rss))}), event-loop delay p99 ` +
       `${ms(node.loop.p99Ms)} max ${ms(node.loop.maxMs)}` +
       (append && append.count > 0 ? `, move append p99 ${append.p99Us} µs` : '')
     );
@@ -112,6 +112,24 @@ function resumeLines(all: readonly RoomResume[]): { lines: string[]; problems: n
       (stuck > 0 ? `; ${stuck} rooms never moved again` : ''),
   ];
   return { lines, problems: stuck };
+}
+
+/** The ack round trip of the attempts sent before the kill, and of those sent after it. */
+function splitRoundTrips(rooms: readonly SimRoom[], kill: Kill): string[] {
+  const before = new Samples();
+  const after = new Samples();
+  for (const room of rooms)
+    for (const { counters } of room.players)
+      counters.rtt.forEach((value, at) => (at < kill.at ? before : after).add(value, at));
+  const line = (label: string, samples: Samples): string => {
+    const { count, p50, p99, max } = samples.summary();
+    return `  ${label} (${count}): p50 ${ms(p50)}  p99 ${ms(p99)}  max ${ms(max)}`;
+  };
+  return [
+    'ack round trip around the kill:',
+    line('sent before it', before),
+    line('sent after it', after),
+  ];
 }
 
 function group(label: string, rooms: readonly RoomResume[]): string {
