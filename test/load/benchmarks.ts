@@ -25,7 +25,7 @@ export function writeBenchmarks(
   shape: RunShape = { nodes: 1 },
 ): void {
   const machine = machineInfo();
-  const command = ['pnpm loadtest', ...args].join(' ');
+  const command = ['pnpm loadtest', ...withoutFile(args)].join(' ');
   const date = new Date().toISOString().replace('T', ' ').slice(0, 19);
   const block = [
     title(shape),
@@ -43,6 +43,14 @@ export function writeBenchmarks(
     shape.nodes === 1 ? 'loadtest' : `loadtest-nodes-${shape.nodes}${shape.kill ? '-kill' : ''}`;
   writeFileSync(file, replaceSection(doc, id, block));
   console.log(`figures written to ${shape.file ?? 'BENCHMARKS.md'} (block bench:${id})`);
+}
+
+/** The arguments without `--benchmarks FILE`: where figures went does not change them. */
+function withoutFile(args: readonly string[]): string[] {
+  return args.filter(
+    (arg, i) =>
+      arg !== '--benchmarks' && !arg.startsWith('--benchmarks=') && args[i - 1] !== '--benchmarks',
+  );
 }
 
 function title({ nodes, kill }: RunShape): string {
