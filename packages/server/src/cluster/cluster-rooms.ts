@@ -52,6 +52,8 @@ export interface ClusterRoomsDeps {
 
 /** A lease is trusted only this long before it would expire (clock drift, a slow renewal). */
 const SAFETY_MS = 1000;
+/** How long a room's owner, once looked up, is trusted without asking Redis again. */
+const OWNER_CACHE_MS = 2000;
 
 /**
  * The cluster's rooms as this node sees them: the ones it runs (each under a lease) and the
@@ -63,6 +65,8 @@ export class ClusterRooms implements RoomDirectory {
   private readonly owned = new Map<string, Owned>();
   /** Takeovers in progress, so concurrent commands wait for one restore. */
   private readonly loading = new Map<string, Promise<RoomHandle | undefined>>();
+  /** Which node ran a room lately, so a forwarded command needs no lookup first. */
+  private readonly owners = new Map<string, { readonly node: string; readonly until: number }>();
   private readonly now: () => number;
   private stopping = false;
   readonly moves = { accepted: 0, duplicates: 0 };
@@ -101,7 +105,11 @@ export class ClusterRooms implements RoomDirectory {
     return owned !== undefined && owned.provenUntil > this.now();
   }
 
-  async open(settings: Partial<RoomSettings> = {}): Promise<RoomHandle> {
+  open(settings: Partial<RoomSettings> = {}): Promise<RoomHandle> {
+    return reachable(this.openRoom(settings));
+  }
+
+  private async openRoom(settings: Partial<RoomSettings>): Promise<RoomHandle> {
     const random = () => randomInt(1 << 30) / (1 << 30);
     for (;;) {
       const code = makeRoomCode(random);
@@ -112,17 +120,44 @@ export class ClusterRooms implements RoomDirectory {
     }
   }
 
-  async find(code: string): Promise<RoomHandle | undefined> {
+  /** Throws `UnavailableError` when Redis cannot be asked (the client may try again). */
+  find(code: string): Promise<RoomHandle | undefined> {
+    return reachable(this.locate(code));
+  }
+
+  private async locate(code: string): Promise<RoomHandle | undefined> {
     const owned = this.owned.get(code);
     if (owned) return owned.handle;
     const pending = this.loading.get(code);
     if (pending) return pending;
+    const known = this.owners.get(code);
+    if (known && known.until > this.now()) return this.remote(code, known.node);
     const token = await this.deps.redis.leaseOf(code);
     if (token !== null && nodeOfToken(token) !== this.deps.redis.nodeId) {
-      return remoteHandle(code, nodeOfToken(token), this.deps.forward);
+      this.owners.set(code, { node: nodeOfToken(token), until: this.now() + OWNER_CACHE_MS });
+      return this.remote(code, nodeOfToken(token));
     }
     if (token !== null) return this.owned.get(code)?.handle ?? this.loading.get(code);
     return (await this.deps.redis.exists(code)) ? this.takeOver(code) : undefined;
+  }
+
+  /** Forgets who ran the room: it moved, or its owner did not answer. */
+  forgetOwner(code: string): void {
+    this.owners.delete(code);
+  }
+
+  /** A handle that forwards to `node`; a refusal from there sends the next command to Redis. */
+  private remote(code: string, node: string): RoomHandle {
+    const handle = remoteHandle(code, node, this.deps.forward);
+    const check = <T extends Result>(reply: T): T => {
+      if (!reply.ok && reply.error.code === ErrorCode.roomUnavailable) this.forgetOwner(code);
+      return reply;
+    };
+    return {
+      ...handle,
+      submit: (command) => handle.submit(command).then(check),
+      startRace: (connectionId) => handle.startRace(connectionId).then(check),
+    };
   }
 
   discardIfEmpty(handle: RoomHandle): void {
@@ -138,7 +173,8 @@ export class ClusterRooms implements RoomDirectory {
     if (!room) return undefined;
     const owned = this.owned.get(code);
     if (owned) return summaryOf(owned.runner.room);
-    return 'node' in room ? this.deps.forward.summary(room.node as string, code) : undefined;
+    const node = this.owners.get(code)?.node;
+    return node ? this.deps.forward.summary(node, code) : undefined;
   }
 
   /** Takes over a room nobody holds (one restore at a time per code). */
@@ -309,6 +345,17 @@ export class ClusterRooms implements RoomDirectory {
       owned.map(([code, o]) => this.deps.redis.release(code, o.token).catch(() => undefined)),
     );
     this.owned.clear();
+  }
+}
+
+/** A Redis failure becomes an `UnavailableError`: answered ROOM_UNAVAILABLE, never INTERNAL. */
+async function reachable<T>(pending: Promise<T>): Promise<T> {
+  try {
+    return await pending;
+  } catch (error) {
+    if (error instanceof FencedError || error instanceof UnavailableError) throw error;
+    const reason = error instanceof Error ? error.message : String(error);
+    throw new UnavailableError(`Redis: ${reason}`, { cause: error });
   }
 }
 

@@ -54,6 +54,7 @@ export async function startClusterNode(options: ClusterOptions): Promise<RoomSer
   const rpc = new NodeRpc(main.client, subscriber.client, nodeId, log.child({ node: nodeId }));
   const serverSide = io as unknown as ServerSide;
   const rejoinHere = (code: string) => {
+    rooms.forgetOwner(code);
     for (const socket of io.sockets.sockets.values()) {
       if (socket.data.code !== code) continue;
       socket.data.code = null;

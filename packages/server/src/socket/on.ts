@@ -6,6 +6,7 @@ import {
   type Result,
 } from '@percent/protocol';
 import { createLogger } from '../log.ts';
+import { UnavailableError } from '../runner/room-log.ts';
 import type { PercentSocket } from './types.ts';
 
 const log = createLogger('socket');
@@ -39,6 +40,10 @@ export function on<S extends Parameters<typeof checkPayload>[1], T>(
       .then(
         (reply) => ack?.(reply),
         (error: unknown) => {
+          if (error instanceof UnavailableError) {
+            ack?.(fail(ErrorCode.roomUnavailable, `${event}: ${error.message}; try again`));
+            return;
+          }
           log.error({ err: error, event }, 'handler failed');
           ack?.(fail(ErrorCode.internal, `${event}: internal error`));
         },
