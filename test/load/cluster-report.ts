@@ -18,14 +18,17 @@ export interface ClusterInput {
 
 /** The per-node, failover and resume parts of a run on several nodes. */
 export function clusterSection(input: ClusterInput): ClusterSection {
-  const resume = input.kill
-    ? resumeLines(resumes(input.rooms, input.cluster, input.kill))
-    : undefined;
+  const { kill, rooms, cluster } = input;
+  const resume = kill ? resumeLines(resumes(rooms, cluster, kill)) : undefined;
   return {
     serverLines: serverLines(input),
-    failoverLines: [...failoverLines(input.rooms), ...(resume?.lines ?? [])],
+    failoverLines: [
+      ...failoverLines(rooms),
+      ...(resume?.lines ?? []),
+      ...(kill ? splitRoundTrips(rooms, kill) : []),
+    ],
     problems: resume?.problems ?? 0,
-    killed: input.kill !== undefined,
+    killed: kill !== undefined,
   };
 }
 

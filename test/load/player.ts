@@ -21,7 +21,6 @@ interface LooseSocket {
 
 /** A dropped player tries other nodes for this long before its moves count as lost. */
 const REJOIN_GIVE_UP_MS = 30_000;
-const REJOIN_CONNECT_TIMEOUT_MS = 5_000;
 
 /** What a player needs to regain its seat on any node: `room:join` with its session token. */
 export interface Seat {
@@ -138,7 +137,7 @@ export class SimPlayer implements MoveChannel {
       this.url = this.next!(this.url);
       let socket: ClientSocket | undefined;
       try {
-        socket = await openSocket(this.url, REJOIN_CONNECT_TIMEOUT_MS);
+        socket = await openSocket(this.url);
         await this.joinPatiently(socket, droppedAt);
         if (this.closed) throw new Error('closed while reconnecting');
         this.socket = socket;
@@ -187,13 +186,12 @@ export class SimPlayer implements MoveChannel {
   }
 }
 
-/** A connected socket; `timeoutMs` for the handshake (socket.io-client's default is 20 s). */
-async function openSocket(url: string, timeoutMs?: number): Promise<ClientSocket> {
+/** A connected socket (the handshake may take socket.io-client's default 20 s, as a browser's). */
+async function openSocket(url: string): Promise<ClientSocket> {
   const socket: ClientSocket = io(url, {
     transports: ['websocket'],
     forceNew: true,
     reconnection: false,
-    ...(timeoutMs === undefined ? {} : { timeout: timeoutMs }),
     auth: { protocol: PROTOCOL_VERSION },
   });
   await new Promise<void>((resolve, reject) => {
