@@ -16,7 +16,7 @@ export interface Kill {
 }
 
 /**
- * kill -9 of `node` `afterMs` into the window, after reading its figures (they end at the
+ * kill -9 of `node` `afterMs` into the window, its figures read just before (they end at the
  * kill). `kill()` says when it happened, once it has.
  */
 export function armKill(
@@ -27,18 +27,15 @@ export function armKill(
 ): { kill(): Kill | undefined; cancel(): void } {
   let done: Kill | undefined;
   const windowStart = performance.now();
+  sampler.watch(node);
   const timer = setTimeout(() => {
-    void sampler
-      .capture(node)
-      .catch(() => undefined)
-      .then(() => {
-        const at = performance.now();
-        cluster.kill(node);
-        done = { node, pid: cluster.nodes[node]!.pid, at, afterMs: at - windowStart };
-        console.log(
-          `kill -9 of node ${node} (pid ${done.pid}) at ${(done.afterMs / 1e3).toFixed(1)} s`,
-        );
-      });
+    sampler.capture(node);
+    const at = performance.now();
+    cluster.kill(node);
+    done = { node, pid: cluster.nodes[node]!.pid, at, afterMs: at - windowStart };
+    console.log(
+      `kill -9 of node ${node} (pid ${done.pid}) at ${(done.afterMs / 1e3).toFixed(1)} s`,
+    );
   }, afterMs);
   return { kill: () => done, cancel: () => clearTimeout(timer) };
 }

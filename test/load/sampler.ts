@@ -28,12 +28,14 @@ interface Usage {
 
 /**
  * Samples every node (and Redis) while the players move: CPU from /proc at the start and the
- * end, peak RSS once a second, the probe's event-loop histogram reset at the start. A node
- * about to be killed is read first (`capture`), so that its figures end at the kill.
+ * end, peak RSS once a second, the probe's event-loop histogram reset at the start. The node
+ * to be killed has its probe read every second too (`watch`), so that the kill need not wait
+ * for an answer from a busy process: `capture` takes /proc now and the latest probe reading.
  */
 export class ClusterSampler {
   private readonly before = new Map<number, Usage>();
   private readonly captured = new Map<number, NodeFigures>();
+  private readonly watched = new Map<number, ProbeReading | undefined>();
   private readonly peaks: number[];
   private redisBefore: Usage | undefined;
 
@@ -48,17 +50,40 @@ export class ClusterSampler {
     if (redisPid !== undefined) this.redisBefore = usageOf(redisPid);
   }
 
-  /** Once a second: the peak resident set size of every live node. */
+  /** Once a second: the peak resident set size of every live node, the watched ones' probe. */
   tick(): void {
     this.cluster.nodes.forEach((node, i) => {
-      if (this.cluster.isLive(i))
-        this.peaks[i] = Math.max(this.peaks[i]!, node.usage()?.rssBytes ?? 0);
+      if (!this.cluster.isLive(i)) return;
+      this.peaks[i] = Math.max(this.peaks[i]!, node.usage()?.rssBytes ?? 0);
+      if (this.watched.has(i))
+        node.probe().then(
+          (reading) => {
+            if (this.cluster.isLive(i)) this.watched.set(i, reading);
+          },
+          () => undefined,
+        );
     });
   }
 
-  /** Reads node `i` now, for a node about to be killed. */
-  async capture(i: number): Promise<void> {
-    this.captured.set(i, await this.read(i, true));
+  /** Node `i` will be killed: read its probe every tick. */
+  watch(i: number): void {
+    this.watched.set(i, undefined);
+  }
+
+  /** Node `i`'s figures now (its probe's as of the last tick), just before its kill. */
+  capture(i: number): void {
+    const node = this.cluster.nodes[i]!;
+    const loop = this.watched.get(i);
+    if (!loop) return;
+    const { cpuSec, cores } = spent(this.before.get(i), usageOf(node.pid));
+    this.captured.set(i, {
+      pid: node.pid,
+      killed: true,
+      cpuSec,
+      cores,
+      peakRss: this.peaks[i]!,
+      loop,
+    });
   }
 
   async end(): Promise<{ nodes: NodeFigures[]; redis: RedisFigures | undefined }> {
