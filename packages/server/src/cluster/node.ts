@@ -29,6 +29,7 @@ const DRAIN_RACES_MS = 5000;
 const FORWARD_MS = 5000;
 const FORWARD_START_MS = 30_000;
 const SHUTDOWN_DRAIN_MS = 1000;
+const ADAPTER_STREAM_LEN = 200_000;
 
 type ServerSide = {
   serverSideEmit(event: string, ...args: unknown[]): boolean;
@@ -48,7 +49,8 @@ export async function startClusterNode(options: ClusterOptions): Promise<RoomSer
     connectRedis(options.redisUrl, log, 'forwarding', { offlineQueue: true }),
     connectRedis(options.redisUrl, log, 'adapter', { offlineQueue: true }),
   ]);
-  io.adapter(createAdapter(adapter.client));
+  // A node that falls behind by more than `maxLen` entries would miss events: keep a minute's.
+  io.adapter(createAdapter(adapter.client, { maxLen: ADAPTER_STREAM_LEN }));
   const history = await openHistory(options);
   const redis = new RedisRooms(main.client, nodeId, LEASE_MS);
   const rpc = new NodeRpc(main.client, subscriber.client, nodeId, log.child({ node: nodeId }));
