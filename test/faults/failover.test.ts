@@ -10,10 +10,10 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import type { RaceRecordView } from '@percent/protocol';
 import { afterEach, describe, expect, it } from 'vitest';
-import { ServerChild } from '../faults/server-child.ts';
+import { ServerChild } from './server-child.ts';
 import { blanksOf, newDeviceId, solveGivens } from '../server/harness.ts';
 import { hasRedis, startRedis, type TestRedis } from '../support/redis.ts';
-import { ClusterPlayer, type AckedMove } from './player.ts';
+import { ClusterPlayer, type AckedMove } from '../cluster/player.ts';
 
 const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
 
