@@ -56,7 +56,7 @@ function serverLines({ cluster, nodes, redis, healths }: ClusterInput): string[]
     );
   });
   const owners = healths.map((health) => health?.rooms ?? '–').join(' / ');
-  lines.push(`rooms per node at the end (/healthz rooms): ${owners}`);
+  lines.push(`rooms owned per node at the end (/healthz rooms): ${owners}`);
   if (redis)
     lines.push(
       `redis (pid ${cluster.redis?.pid ?? '–'}): CPU ${redis.cpuSec.toFixed(1)} s ` +

@@ -27,7 +27,9 @@ export interface Check {
   readonly broadcastsReceived: number;
 }
 
+/** The load the p99 target is set for: one process, and several nodes (issue 13). */
 const TARGET_PLAYERS = 1_000;
+const TARGET_PLAYERS_CLUSTER = 5_000;
 const TARGET_P99_MS = 20;
 
 /**
@@ -152,7 +154,7 @@ function performanceLines(input: ReportInput, samples: Samples): string[] {
     `load generator: CPU ${(window.clientCpu * 100).toFixed(0)}% of one core, event-loop delay ` +
       `p99 ${ms(window.clientLoopP99Ms)}  max ${ms(window.clientLoopMaxMs)}${generatorLag}`,
     machine(),
-    target(players, rtt),
+    target(players, rtt, cluster ? TARGET_PLAYERS_CLUSTER : TARGET_PLAYERS),
   ];
 }
 
@@ -231,11 +233,9 @@ function machine(): string {
   return `machine: load average ${load} on ${availableParallelism()} cores${pressure}`;
 }
 
-function target(players: number, rtt: LatencySummary): string {
+function target(players: number, rtt: LatencySummary, targetPlayers: number): string {
   const met = rtt.p99 < TARGET_P99_MS;
   const scale =
-    players >= TARGET_PLAYERS
-      ? ''
-      : ` (at ${players} players; the target is for ${TARGET_PLAYERS})`;
+    players >= targetPlayers ? '' : ` (at ${players} players; the target is for ${targetPlayers})`;
   return `target ack p99 < ${TARGET_P99_MS} ms: ${met ? 'met' : 'NOT met'}${scale}`;
 }
