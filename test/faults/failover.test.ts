@@ -141,4 +141,23 @@ describe.skipIf(!hasRedis)('a node lost mid-race', () => {
     ann.close();
     bob.close();
   }, 90_000);
+
+  it('SIGTERM of the owner: it exits 0 and hands its rooms on at once', async () => {
+    const { nodes } = await startCluster();
+    const urls = nodes.map((n) => n.url);
+    const { ann, bob, solution, blanks } = await raceOnTwoNodes(urls);
+    await play(bob, blanks.slice(0, 4), solution);
+    const stoppedAt = Date.now();
+    const exit = await nodes[0].terminate();
+    expect(exit.code).toBe(0);
+    await play(bob, blanks.slice(4, 6), solution);
+    const resumed = bob.acked.find((m) => m.at > stoppedAt)!.at - stoppedAt;
+    console.log(
+      `SIGTERM of the owner: exit after ${Math.round(exit.ms)} ms, Bob's next ack ${resumed} ms after`,
+    );
+    // A released lease is taken at the next sweep (every second), not after it expires (4 s).
+    expect(resumed).toBeLessThan(3500);
+    ann.close();
+    bob.close();
+  }, 60_000);
 });

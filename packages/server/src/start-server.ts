@@ -76,8 +76,10 @@ export async function startServer(options: ServerOptions = {}): Promise<RunningS
       lanUrls: () => lanUrls(port, options.host ?? '0.0.0.0'),
     }),
   );
-  if (options.sticky) setupWorker(io);
-  else {
+  if (options.sticky) {
+    setupWorker(io);
+    port = options.port ?? 3000; // the primary's: join links name it
+  } else {
     await new Promise<void>((resolve, reject) => {
       http.once('error', reject);
       http.listen(options.port ?? 3000, options.host ?? '0.0.0.0', resolve);
