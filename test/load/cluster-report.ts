@@ -69,6 +69,7 @@ function serverLines({ cluster, nodes, redis, healths }: ClusterInput): string[]
 function failoverLines(rooms: readonly SimRoom[]): string[] {
   let reconnects = 0;
   let resent = 0;
+  let countedAnyway = 0;
   const rejoin = new Samples();
   const transient = new Tally();
   const drops = new Tally();
@@ -76,6 +77,7 @@ function failoverLines(rooms: readonly SimRoom[]): string[] {
     for (const { counters } of room.players) {
       reconnects += counters.reconnects;
       resent += counters.resent;
+      countedAnyway += counters.countedDespiteUnavailable;
       counters.rejoin.forEach((value, at) => rejoin.add(value, at));
       counters.transient.forEach((key, n) => transient.add(key, n));
       counters.drops.forEach((key, n) => drops.add(key, n));
@@ -87,6 +89,7 @@ function failoverLines(rooms: readonly SimRoom[]): string[] {
         ? ` (drop → seat regained p50 ${ms(times.p50)}  p99 ${ms(times.p99)}  max ${ms(times.max)})`
         : '') +
       `; ${resent} unanswered moves sent again; transient refusals: ${transient}`,
+    `  moves answered ROOM_UNAVAILABLE yet counted (their resend came back a duplicate): ${countedAnyway}`,
   ];
 }
 

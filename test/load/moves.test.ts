@@ -88,6 +88,13 @@ describe('MoveSender: each move counted once, whatever the connection does', () 
     expect(counters.errors.total).toBe(0);
   });
 
+  it('with failover, a duplicate after ROOM_UNAVAILABLE is the move counted once', async () => {
+    // The forwarding node heard nothing from the dying owner, which had counted the move.
+    const { sender, counters } = player([refusal('ROOM_UNAVAILABLE'), reply(true)], true);
+    await sender.send(MOVE);
+    expect(counters).toMatchObject({ correct: 1, duplicated: 0, countedDespiteUnavailable: 1 });
+  });
+
   it('a refusal that is not transient stays final, with failover too', async () => {
     const { sender, counters, attempts } = player([refusal('GIVEN_CELL'), reply(false)], true);
     await sender.send(MOVE);

@@ -43,6 +43,8 @@ export class PlayerCounters {
   resent = 0;
   /** With failover: transient refusals (e.g. ROOM_UNAVAILABLE), each followed by a resend. */
   readonly transient = new Tally();
+  /** Moves answered ROOM_UNAVAILABLE that had been counted all the same (a resend said so). */
+  countedDespiteUnavailable = 0;
   /** Connections dropped, by Socket.IO's reason (e.g. `transport close` when a node dies). */
   readonly drops = new Tally();
   /** Connections dropped and the seat regained (with the session token) on another node. */
@@ -73,6 +75,8 @@ interface MoveRecord {
   judged: boolean;
   /** Some attempt got no answer: the server may have counted it without our knowing. */
   uncertain: boolean;
+  /** Some attempt was answered ROOM_UNAVAILABLE (which may follow a count the owner made). */
+  unavailable: boolean;
 }
 
 type Outcome =
@@ -97,7 +101,10 @@ export class MoveSender {
 
   async send(move: Move): Promise<void> {
     let record = this.records.get(move.moveId);
-    if (!record) this.records.set(move.moveId, (record = { judged: false, uncertain: false }));
+    if (!record) {
+      record = { judged: false, uncertain: false, unavailable: false };
+      this.records.set(move.moveId, record);
+    }
     const giveUpAt = performance.now() + GIVE_UP_MS;
     for (let refusals = 0; ;) {
       const outcome = await this.attempt(move, record);
@@ -143,7 +150,10 @@ export class MoveSender {
       return { kind: 'unanswered' };
     }
     this.counters.rtt.add(performance.now() - started, started);
-    if (!reply.ok) return { kind: 'refused', code: reply.error.code };
+    if (!reply.ok) {
+      if (reply.error.code === ErrorCode.roomUnavailable) record.unavailable = true;
+      return { kind: 'refused', code: reply.error.code };
+    }
     this.counters.acked.add(performance.now() - started, started);
     this.judge(reply, record, move.expected);
     return { kind: 'settled' };
@@ -159,9 +169,14 @@ export class MoveSender {
       return;
     }
     record.judged = true;
-    // A duplicate as the first answer is right only when an earlier attempt went unanswered.
-    if (reply.duplicate && !record.uncertain) c.duplicated++;
-    else if (reply.verdict === 'correct') c.correct++;
+    // A duplicate as the first answer is right only when an earlier attempt may have counted.
+    if (reply.duplicate && !record.uncertain) {
+      if (!record.unavailable) return void c.duplicated++;
+      // A node that forwarded the move and heard nothing back says ROOM_UNAVAILABLE, while the
+      // owner may have counted it before dying: the resend counts once, as the protocol says.
+      c.countedDespiteUnavailable++;
+    }
+    if (reply.verdict === 'correct') c.correct++;
     else c.wrong++;
   }
 }

@@ -217,7 +217,11 @@ async function requestOn<T extends object>(
 
 const sleep = (ms: number): Promise<void> => new Promise((resolve) => setTimeout(resolve, ms));
 
-/** `ROOM_NOT_FOUND` from a refusal's message, else the kind of failure. */
-const errorCode = (error: unknown): string =>
-  /: ([A-Z_]+): /.exec(String(error))?.[1] ??
-  (String(error).includes('cannot connect') ? 'connect failed' : 'no answer');
+/** A refusal's code (`ROOM_UNAVAILABLE`), a failed connection's reason, or 'no answer'. */
+function errorCode(error: unknown): string {
+  const text = String(error);
+  const refused = /: ([A-Z_]+): /.exec(text)?.[1];
+  if (refused !== undefined) return refused;
+  const connect = /cannot connect to \S+: (.*)/.exec(text)?.[1];
+  return connect === undefined ? 'no answer' : `connect failed: ${connect}`;
+}
