@@ -7,11 +7,16 @@ export const ACK_TIMEOUT_MS = 10_000;
 /** With failover: how long a move keeps being sent again before it counts as lost. */
 const GIVE_UP_MS = 30_000;
 
-/** Refusals that mean "not now" while a room changes owner: sent again with the same id. */
+/**
+ * Refusals that mean "not now" while a room changes owner: sent again with the same id.
+ * RATE_LIMITED too: a player back after a long outage resends every unanswered move at once,
+ * past the socket's burst; given up, a move an earlier attempt had counted would go unseen.
+ */
 const TRANSIENT: ReadonlySet<string> = new Set([
   ErrorCode.roomUnavailable,
   ErrorCode.roomNotFound,
   ErrorCode.notInRoom,
+  ErrorCode.rateLimited,
 ]);
 
 /** Every figure one simulated player gathers; the run adds them up. */
