@@ -5,7 +5,7 @@ import { Samples, Tally } from './stats.ts';
 
 export const ACK_TIMEOUT_MS = 10_000;
 /** With failover: how long a move keeps being sent again before it counts as lost. */
-const GIVE_UP_MS = 30_000;
+const GIVE_UP_MS = 60_000;
 
 /**
  * Refusals that mean "not now" while a room changes owner: sent again with the same id.

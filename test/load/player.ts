@@ -20,7 +20,7 @@ interface LooseSocket {
 }
 
 /** A dropped player tries other nodes for this long before its moves count as lost. */
-const REJOIN_GIVE_UP_MS = 30_000;
+const REJOIN_GIVE_UP_MS = 60_000;
 
 /** What a player needs to regain its seat on any node: `room:join` with its session token. */
 export interface Seat {
