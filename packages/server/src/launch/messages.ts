@@ -3,6 +3,17 @@ export type WorkerMessage =
   | { readonly type: 'percent:ready'; readonly restoredRooms: number }
   | { readonly type: 'percent:failed'; readonly message: string };
 
+/** What the primary tells a worker: close the server and exit (as SIGTERM would). */
+export const STOP_MESSAGE = { type: 'percent:stop' } as const;
+
+export function isStopMessage(message: unknown): boolean {
+  return (
+    typeof message === 'object' &&
+    message !== null &&
+    (message as { type?: unknown }).type === STOP_MESSAGE.type
+  );
+}
+
 export function isWorkerMessage(message: unknown): message is WorkerMessage {
   if (typeof message !== 'object' || message === null) return false;
   const type = (message as { type?: unknown }).type;

@@ -1,18 +1,22 @@
 import type { Config } from '../config.ts';
 import { startServer, type ServerOptions } from '../start-server.ts';
-import { tellPrimary } from './messages.ts';
-import { stopOnSignals } from './signals.ts';
+import { isStopMessage, STOP_MESSAGE, tellPrimary } from './messages.ts';
+import { closeAndExit, stopOnSignals } from './signals.ts';
 
 /**
  * One of the `--workers` processes: a cluster node on the primary's Redis that takes its
  * connections from the primary (`sticky`), tells the primary when it is ready (or why it could
- * not start) and closes on SIGINT/SIGTERM. A worker whose primary is gone exits at once
+ * not start) and closes on SIGINT/SIGTERM or when the primary says so (a signal is not sent
+ * twice: a terminal's Ctrl-C already reaches every process of the group). A worker whose primary is gone exits at once
  * (node:cluster's own rule); every acknowledged move is already stored.
  */
 export async function runWorker(config: Config): Promise<void> {
   try {
     const server = await startServer({ ...serverOptionsOf(config), sticky: true });
     stopOnSignals(server);
+    process.on('message', (message: unknown) => {
+      if (isStopMessage(message)) closeAndExit(server, { message: STOP_MESSAGE.type });
+    });
     void tellPrimary({ type: 'percent:ready', restoredRooms: server.restoredRooms });
   } catch (error) {
     await tellPrimary({ type: 'percent:failed', message: (error as Error).message });

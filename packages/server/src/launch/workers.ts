@@ -1,6 +1,6 @@
 import cluster, { type Worker } from 'node:cluster';
 import type { Logger } from 'pino';
-import { isWorkerMessage } from './messages.ts';
+import { isWorkerMessage, STOP_MESSAGE } from './messages.ts';
 
 /**
  * The primary's N worker processes: forks them, waits until each has started its server,
@@ -19,6 +19,8 @@ export interface WorkerSetOptions {
 interface Slot {
   readonly index: number;
   worker?: Worker;
+  /** The worker has said it is ready (its server runs and takes connections). */
+  ready: boolean;
   startedAt: number;
   /** Deaths in a row, each within `YOUNG_MS` of its start. */
   youngDeaths: number;
@@ -29,6 +31,8 @@ interface Slot {
 const YOUNG_MS = 30_000;
 const FIRST_DELAY_MS = 500;
 const MAX_DELAY_MS = 30_000;
+/** How a process under tsx's preflight ends on a SIGTERM it has no handler for (128 + 15). */
+const SIGTERM_EXIT = 143;
 
 /** 0.5 s after a first early death, doubling with each further one, at most 30 s. */
 export function restartDelayMs(youngDeaths: number): number {
@@ -45,6 +49,7 @@ export class WorkerSet {
   constructor(private readonly options: WorkerSetOptions) {
     this.slots = Array.from({ length: options.count }, (_, index) => ({
       index,
+      ready: false,
       startedAt: 0,
       youngDeaths: 0,
     }));
@@ -62,8 +67,10 @@ export class WorkerSet {
   }
 
   /**
-   * SIGTERM to every worker (each closes its server), SIGKILL to any still running after
-   * `timeoutMs`; true when every worker exited 0.
+   * Stops every worker; SIGKILL to any still running after `timeoutMs`. True when each closed
+   * cleanly: a ready one closes its server when told (a message rather than SIGTERM, which
+   * would kill one that already had SIGINT from the terminal) and exits 0; one still starting
+   * serves nobody yet and is ended with SIGTERM.
    */
   async stop(timeoutMs: number): Promise<boolean> {
     this.stopping = true;
@@ -71,10 +78,20 @@ export class WorkerSet {
       clearTimeout(slot.restart);
       const worker = slot.worker;
       if (!worker || worker.isDead()) return Promise.resolve(true);
+      const ready = slot.ready;
       const exited = new Promise<boolean>((resolve) =>
-        worker.once('exit', (code: number | null) => resolve(code === 0)),
+        worker.once('exit', (code: number | null, signal: string | null) => {
+          const clean = code === 0 || (!ready && (signal === 'SIGTERM' || code === SIGTERM_EXIT));
+          if (!clean)
+            this.options.log.error(
+              { worker: slot.index + 1, code, signal },
+              'worker did not close cleanly',
+            );
+          resolve(clean);
+        }),
       );
-      worker.process.kill('SIGTERM');
+      if (ready) worker.send(STOP_MESSAGE, undefined, () => undefined);
+      else worker.process.kill('SIGTERM');
       const timer = setTimeout(() => worker.process.kill('SIGKILL'), timeoutMs);
       return exited.finally(() => clearTimeout(timer));
     });
@@ -85,6 +102,7 @@ export class WorkerSet {
   private fork(slot: Slot): Promise<number> {
     const worker = cluster.fork({ ...this.options.env, PERCENT_WORKER: String(slot.index + 1) });
     slot.worker = worker;
+    slot.ready = false;
     slot.startedAt = Date.now();
     holdBack(worker);
     return new Promise<number>((resolve, reject) => {
@@ -98,6 +116,7 @@ export class WorkerSet {
         if (message.type === 'percent:failed') failure = message.message;
         if (message.type !== 'percent:ready') return;
         clearTimeout(timer);
+        slot.ready = true;
         release(worker);
         resolve(message.restoredRooms);
       });

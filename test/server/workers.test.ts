@@ -1,0 +1,223 @@
+/**
+ * `pnpm start --workers N` as a user runs it: the real `main.ts` in its own process
+ * (`node --import tsx`, so the pid is the primary's own and a signal reaches it directly), on a
+ * free port with a fresh DATA_DIR, starting its own Redis. Polling and WebSocket clients go
+ * through the primary's port; a killed worker comes back; SIGTERM stops every process.
+ */
+import { spawn, type ChildProcess } from 'node:child_process';
+import { mkdtempSync, readdirSync, readFileSync, rmSync } from 'node:fs';
+import { connect } from 'node:net';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { fileURLToPath } from 'node:url';
+import {
+  PROTOCOL_VERSION,
+  type ClientToServerEvents,
+  type ServerToClientEvents,
+} from '@percent/protocol';
+import { io, type Socket } from 'socket.io-client';
+import { afterAll, afterEach, describe, expect, it } from 'vitest';
+import { freePort, hasRedis, REDIS_SERVER } from '../support/redis.ts';
+
+const ROOT = fileURLToPath(new URL('../..', import.meta.url));
+const MAIN = join(ROOT, 'packages/server/src/main.ts');
+const dirs: string[] = [];
+const running: Launched[] = [];
+/** A test that failed half-way still stops its server: SIGTERM (it stops its Redis), then SIGKILL. */
+afterEach(async () => {
+  for (const launched of running.splice(0)) {
+    if (launched.child.exitCode !== null || launched.child.signalCode !== null) continue;
+    launched.child.kill('SIGTERM');
+    const timer = setTimeout(() => launched.child.kill('SIGKILL'), 10_000);
+    await launched.exited;
+    clearTimeout(timer);
+  }
+});
+afterAll(() => dirs.forEach((dir) => rmSync(dir, { recursive: true, force: true })));
+
+interface Launched {
+  readonly child: ChildProcess;
+  readonly exited: Promise<{ code: number | null; signal: NodeJS.Signals | null }>;
+  /** Everything printed so far, stdout and stderr together. */
+  output(): string;
+}
+
+function launch(args: string[], env: Record<string, string> = {}): Launched {
+  const dataDir = mkdtempSync(join(tmpdir(), 'percent-workers-'));
+  dirs.push(dataDir);
+  const base = { ...process.env };
+  for (const name of ['REDIS_URL', 'DATABASE_URL', 'WORKERS', 'PORT', 'VITEST']) delete base[name];
+  const child = spawn(process.execPath, ['--import', 'tsx', MAIN, ...args], {
+    cwd: ROOT,
+    env: { ...base, DATA_DIR: dataDir, HOST: '127.0.0.1', LOG_LEVEL: 'warn', ...env },
+    stdio: ['ignore', 'pipe', 'pipe'],
+  });
+  let output = '';
+  const keep = (chunk: Buffer) => (output += chunk.toString());
+  child.stdout!.on('data', keep);
+  child.stderr!.on('data', keep);
+  const exited = new Promise<{ code: number | null; signal: NodeJS.Signals | null }>((resolve) =>
+    child.once('exit', (code, signal) => resolve({ code, signal })),
+  );
+  const launched = { child, exited, output: () => output };
+  running.push(launched);
+  return launched;
+}
+
+/** Resolves with the output once it matches; rejects with the output after `timeoutMs`. */
+async function waitForOutput(launched: Launched, pattern: RegExp, timeoutMs = 60_000) {
+  const deadline = Date.now() + timeoutMs;
+  while (!pattern.test(launched.output())) {
+    if (Date.now() > deadline || launched.child.exitCode !== null)
+      throw new Error(`no ${pattern} in:\n${launched.output()}`);
+    await sleep(100);
+  }
+  return launched.output();
+}
+
+const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
+
+describe('pnpm start --workers, refusals', () => {
+  it('refuses --workers 2 without REDIS_URL when redis-server cannot run, saying how', async () => {
+    const port = await freePort();
+    const launched = launch(['--workers', '2', '--port', String(port)], {
+      REDIS_SERVER: '/nonexistent/redis-server',
+    });
+    expect(await launched.exited).toEqual({ code: 1, signal: null });
+    const output = launched.output();
+    expect(output).toContain(
+      'Percent: --workers 2 shares the rooms between the workers through Redis, but REDIS_URL is',
+    );
+    expect(output).toContain('"/nonexistent/redis-server" cannot be run');
+    expect(output).toContain('  REDIS_URL=redis://127.0.0.1:6379 pnpm start --workers 2');
+    expect(output).toContain('install redis-server');
+    expect(output).not.toContain('Percent is running');
+  }, 30_000);
+
+  it('refuses a bad worker count naming the flag and the value', async () => {
+    const launched = launch(['--workers', '65']);
+    expect(await launched.exited).toEqual({ code: 1, signal: null });
+    expect(launched.output().trim()).toBe(
+      'Percent: --workers must be a whole number 1–64, got "65"',
+    );
+  }, 30_000);
+});
+
+type Client = Socket<ServerToClientEvents, ClientToServerEvents>;
+
+/** Connects over one transport only and asks for an empty history (a handled, acked event). */
+async function historyOver(url: string, transport: 'polling' | 'websocket', n: number) {
+  const socket: Client = io(url, {
+    transports: [transport],
+    auth: { protocol: PROTOCOL_VERSION },
+    reconnection: false,
+    forceNew: true,
+  });
+  try {
+    await new Promise<void>((resolve, reject) => {
+      socket.once('connect', resolve);
+      socket.once('connect_error', reject);
+    });
+    const reply = await socket
+      .timeout(10_000)
+      .emitWithAck('history:get', { deviceId: `workers-${transport}-${n}` });
+    return { transport: socket.io.engine.transport.name, reply };
+  } finally {
+    socket.close();
+  }
+}
+
+/** Pids whose parent is `pid` (Linux /proc); zombies count as gone. */
+function childrenOf(pid: number): number[] {
+  return readdirSync('/proc')
+    .filter((entry) => /^\d+$/.test(entry))
+    .filter((entry) => {
+      const stat = readProc(`/proc/${entry}/stat`);
+      const fields = stat?.slice(stat.lastIndexOf(')') + 2).split(' ');
+      return fields?.[0] !== 'Z' && Number(fields?.[1]) === pid;
+    })
+    .map(Number);
+}
+
+function alive(pid: number): boolean {
+  const stat = readProc(`/proc/${pid}/stat`);
+  return (
+    stat !== undefined && stat.slice(stat.lastIndexOf(')') + 2, stat.lastIndexOf(')') + 3) !== 'Z'
+  );
+}
+
+function accepts(port: number): Promise<boolean> {
+  return new Promise((resolve) => {
+    const socket = connect(port, '127.0.0.1');
+    socket.once('connect', () => {
+      socket.destroy();
+      resolve(true);
+    });
+    socket.once('error', () => resolve(false));
+  });
+}
+
+function readProc(path: string): string | undefined {
+  try {
+    return readFileSync(path, 'utf8');
+  } catch {
+    return undefined;
+  }
+}
+
+describe.skipIf(!hasRedis)(
+  `pnpm start --workers 2 with its own Redis${hasRedis ? '' : ` (skipped: ${REDIS_SERVER} is missing; .ci/run installs redis-server)`}`,
+  () => {
+    it('serves HTTP, polling and WebSocket through one port, revives a killed worker, and stops every process on SIGTERM', async () => {
+      const port = await freePort();
+      const launched = launch(['--workers', '2', '--port', String(port)]);
+      const banner = await waitForOutput(launched, /worker pids: \d+, \d+\n/);
+      const url = `http://127.0.0.1:${port}`;
+      expect(banner).toContain(`Percent is running on http://localhost:${port}`);
+      expect(banner).toMatch(
+        /mode: 2 workers, Redis at redis:\/\/127\.0\.0\.1:\d+ \(started here, data in .*\/redis\), history in SQLite/,
+      );
+      const workerPids = /worker pids: (\d+), (\d+)/.exec(banner)!.slice(1).map(Number);
+      const redisPort = Number(/Redis at redis:\/\/127\.0\.0\.1:(\d+)/.exec(banner)![1]);
+      const primary = launched.child.pid!;
+      const children = childrenOf(primary);
+      expect(children).toHaveLength(3); // two workers and Redis
+      expect(children).toEqual(expect.arrayContaining(workerPids));
+
+      const health = await fetch(`${url}/healthz`);
+      expect(health.status).toBe(200);
+      expect(await health.json()).toMatchObject({ ok: true });
+
+      // Several polling sessions at once: least-connection spreads them over both workers, and
+      // each session's later requests must reach the worker that opened it.
+      const clients = [0, 1, 2, 3, 4, 5].map((n) =>
+        historyOver(url, n % 3 === 2 ? 'websocket' : 'polling', n),
+      );
+      for (const [n, answer] of (await Promise.all(clients)).entries()) {
+        expect(answer.transport).toBe(n % 3 === 2 ? 'websocket' : 'polling');
+        expect(answer.reply).toEqual({ ok: true, entries: [] });
+      }
+
+      // A worker killed outright is replaced (logged, after the back-off), the service answers.
+      process.kill(workerPids[0]!, 'SIGKILL');
+      await waitForOutput(launched, /worker 1 died \(SIGKILL\); restarting in 500 ms/, 10_000);
+      const deadline = Date.now() + 60_000;
+      while (childrenOf(primary).length < 3 && Date.now() < deadline) await sleep(100);
+      const revived = childrenOf(primary);
+      expect(revived).toHaveLength(3);
+      expect(revived).not.toContain(workerPids[0]);
+      for (const n of [10, 11, 12, 13])
+        expect((await historyOver(url, 'polling', n)).reply).toEqual({ ok: true, entries: [] });
+
+      const started = Date.now();
+      launched.child.kill('SIGTERM');
+      const exit = await launched.exited;
+      expect(exit, launched.output()).toEqual({ code: 0, signal: null });
+      expect(Date.now() - started).toBeLessThan(10_000);
+      for (const pid of new Set([...children, ...revived]))
+        expect(alive(pid), `pid ${pid} still runs`).toBe(false);
+      expect(await accepts(port)).toBe(false);
+      expect(await accepts(redisPort)).toBe(false);
+    }, 120_000);
+  },
+);
