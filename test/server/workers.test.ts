@@ -45,8 +45,15 @@ interface Launched {
 function launch(args: string[], env: Record<string, string> = {}): Launched {
   const dataDir = mkdtempSync(join(tmpdir(), 'percent-workers-'));
   dirs.push(dataDir);
-  const base = { ...process.env };
-  for (const name of ['REDIS_URL', 'DATABASE_URL', 'WORKERS', 'PORT', 'VITEST']) delete base[name];
+  // What a user's shell may have set must not change the mode under test.
+  const {
+    REDIS_URL: _r,
+    DATABASE_URL: _d,
+    WORKERS: _w,
+    PORT: _p,
+    VITEST: _v,
+    ...base
+  } = process.env;
   const child = spawn(process.execPath, ['--import', 'tsx', MAIN, ...args], {
     cwd: ROOT,
     env: { ...base, DATA_DIR: dataDir, HOST: '127.0.0.1', LOG_LEVEL: 'warn', ...env },
