@@ -45,8 +45,9 @@ export const ErrorCode = {
   /**
    * The room is between owner nodes (its node died and another is taking it over, this node
    * lost its link to Redis and cannot prove it still owns the room, or a forwarded command got
-   * no reply from the owner in time). Nothing was changed: the same command is safe to send
-   * again shortly, and a move sent again with its same `moveId` counts once.
+   * no reply from the owner in time). Send the same command again shortly. Usually nothing was
+   * changed; when the owner stopped answering mid-command it may have been carried out, which
+   * is why a move is sent again with its same `moveId`: it counts once (`duplicate: true`).
    */
   roomUnavailable: 'ROOM_UNAVAILABLE',
   /** A bug or an unavailable resource on the server; the room is unchanged. */
