@@ -79,7 +79,6 @@ export class SimPlayer implements MoveChannel {
       if (socket !== this.socket || this.closed || !this.next) return;
       if (reason === 'io client disconnect') return;
       this.counters.drops.add(reason);
-      if (process.env.LOAD_DEBUG) console.log(`drop ${this.url} ${reason} ${this.playerId}`);
       const rejoining = this.rejoin(performance.now());
       rejoining.catch(() => undefined); // waited on by `connection()`
       this.seated = rejoining;
