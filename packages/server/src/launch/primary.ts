@@ -1,5 +1,5 @@
 import cluster from 'node:cluster';
-import { createServer, type Server } from 'node:http';
+import { createServer, type IncomingMessage, type Server, type ServerResponse } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { setupMaster } from '@socket.io/sticky';
 import type { Config } from '../config.ts';
@@ -33,40 +33,70 @@ export async function runPrimary(config: Config): Promise<void> {
   stopOnSignals(started);
   const plan = planRedis(config);
   if (plan.kind === 'refused') return fail(started, plan.message);
+  let port: number;
+  try {
+    started.http = createServer(answerStarting);
+    port = await listen(started.http, config.port, config.host);
+  } catch (error) {
+    const reason = (error as Error).message;
+    return fail(started, `could not start on ${config.host}:${config.port}: ${reason}`);
+  }
+  let redisUrl = plan.kind === 'given' ? plan.url : '';
   if (plan.kind === 'local') {
     try {
       started.redis = await startLocalRedis(plan.command, config.dataDir);
+      redisUrl = started.redis.url;
     } catch (error) {
       return fail(started, `could not start a local Redis: ${(error as Error).message}`);
     }
   }
-  const redisUrl = started.redis?.url ?? (plan.kind === 'given' ? plan.url : '');
-  cluster.setupPrimary({ serialization: 'advanced' }); // sticky hands Buffers over IPC
-  const workers = new WorkerSet({ count: config.workers, env: { REDIS_URL: redisUrl }, log });
-  started.workers = workers;
-  let restoredRooms: number;
-  let port: number;
-  try {
-    restoredRooms = await workers.start();
-    started.http = createServer();
-    setupMaster(started.http, { loadBalancingMethod: 'least-connection' });
-    port = await listen(started.http, config.port, config.host);
-  } catch (error) {
-    return fail(
-      started,
-      `could not start on ${config.host}:${config.port}: ${(error as Error).message}`,
-    );
-  }
+  const restoredRooms = await startWorkers(started, config, {
+    REDIS_URL: redisUrl,
+    PORT: String(port),
+    HOST: config.host,
+  });
+  if (restoredRooms === undefined) return;
   await printBanner({
     port,
     host: config.host,
     dataDir: config.dataDir,
     workers: config.workers,
-    workerPids: workers.pids(),
+    workerPids: started.workers?.pids() ?? [],
     redis: { url: redisUrl, ...(started.redis && { localDir: started.redis.dir }) },
     ...(config.databaseUrl && { databaseUrl: config.databaseUrl }),
     restoredRooms,
   });
+}
+
+/**
+ * Forks the workers (`env` names the Redis, and the port and host their join links show) and, once
+ * every one is ready, hands the port's connections to them. Undefined when they could not start.
+ */
+async function startWorkers(
+  started: Started,
+  config: Config,
+  env: Record<string, string>,
+): Promise<number | undefined> {
+  // The workers' whole configuration is their environment (no command line, where `--port`
+  // would beat the port the primary actually bound); sticky hands Buffers over IPC.
+  cluster.setupPrimary({ args: [], serialization: 'advanced' });
+  started.workers = new WorkerSet({ count: config.workers, env, log });
+  try {
+    const restoredRooms = await started.workers.start();
+    const http = started.http!;
+    http.off('request', answerStarting);
+    setupMaster(http, { loadBalancingMethod: 'least-connection' });
+    return restoredRooms;
+  } catch (error) {
+    await fail(started, (error as Error).message);
+    return undefined;
+  }
+}
+
+/** The port is bound first (a clash fails at once); until the workers are ready it answers 503. */
+function answerStarting(_req: IncomingMessage, res: ServerResponse): void {
+  res.writeHead(503, { 'Content-Type': 'text/plain', Connection: 'close', 'Retry-After': '1' });
+  res.end('Percent is starting\n');
 }
 
 function listen(http: Server, port: number, host: string): Promise<number> {
