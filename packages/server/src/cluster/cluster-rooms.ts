@@ -1,11 +1,5 @@
 import { randomInt } from 'node:crypto';
-import {
-  ErrorCode,
-  fail,
-  type Result,
-  type RoomSettings,
-  type RoomSummaryView,
-} from '@percent/protocol';
+import { ErrorCode, type Result, type RoomSettings, type RoomSummaryView } from '@percent/protocol';
 import type { Logger } from 'pino';
 import {
   createRoom,
@@ -21,8 +15,9 @@ import { outageOf } from '../runner/registry.ts';
 import { FencedError, UnavailableError } from '../runner/room-log.ts';
 import { RoomRunner, type DrawPuzzle } from '../runner/room-runner.ts';
 import type { RoomTransport } from '../runner/transport.ts';
-import type { HistoryStore } from '../store/history.ts';
 import { nodeOfToken } from './keys.ts';
+import type { RaceCopier } from './race-copier.ts';
+import { reachable, shuffle } from './reachable.ts';
 import type { RedisRooms } from './redis-rooms.ts';
 import { remoteHandle, type Forward } from './remote.ts';
 
@@ -37,7 +32,8 @@ interface Owned {
 
 export interface ClusterRoomsDeps {
   readonly redis: RedisRooms;
-  readonly history: HistoryStore;
+  /** Finished races into the history database. */
+  readonly races: RaceCopier;
   readonly transport: RoomTransport;
   readonly timings: RoomTimings;
   readonly draw: DrawPuzzle;
@@ -257,33 +253,7 @@ export class ClusterRooms implements RoomDirectory {
     const owned = this.owned.get(code);
     if (owned?.token === token) owned.provenUntil = sentAt + this.leaseTrust();
     for (const write of writes) {
-      if (write.type === 'persistRace') await this.copyRace(code, write.record.id);
-    }
-  }
-
-  /**
-   * Copies a finished race (already stored with its room) into the history database; when that
-   * fails it stays pending and `drainRaces` tries again. Never throws.
-   */
-  async copyRace(code: string, raceId: string): Promise<boolean> {
-    try {
-      const record = await this.deps.redis.pendingRace(raceId);
-      if (!record) return true;
-      const moves = await this.deps.redis.movesOf(code, raceId);
-      if (!moves.ok) throw new Error(moves.message);
-      await this.deps.history.recordRace(record, moves.value);
-      await this.deps.redis.raceCopied(code, raceId);
-      return true;
-    } catch (error) {
-      this.deps.log.warn({ err: error, code, race: raceId }, 'race not yet in the history');
-      return false;
-    }
-  }
-
-  /** Every finished race still waiting for the history database, copied now (any node may). */
-  async drainRaces(): Promise<void> {
-    for (const { raceId, record } of await this.deps.redis.pendingRaces()) {
-      if (!(await this.copyRace(record.roomCode, raceId))) return;
+      if (write.type === 'persistRace') await this.deps.races.copy(code, write.record.id);
     }
   }
 
@@ -347,26 +317,3 @@ export class ClusterRooms implements RoomDirectory {
     this.owned.clear();
   }
 }
-
-/** A Redis failure becomes an `UnavailableError`: answered ROOM_UNAVAILABLE, never INTERNAL. */
-async function reachable<T>(pending: Promise<T>): Promise<T> {
-  try {
-    return await pending;
-  } catch (error) {
-    if (error instanceof FencedError || error instanceof UnavailableError) throw error;
-    const reason = error instanceof Error ? error.message : String(error);
-    throw new UnavailableError(`Redis: ${reason}`, { cause: error });
-  }
-}
-
-/** Rooms found orphaned are taken in random order, so several sweeping nodes share them. */
-function shuffle<T>(items: T[]): T[] {
-  for (let i = items.length - 1; i > 0; i--) {
-    const j = randomInt(i + 1);
-    [items[i], items[j]] = [items[j]!, items[i]!];
-  }
-  return items;
-}
-
-export const unavailable = (message: string): Result<never> =>
-  fail(ErrorCode.roomUnavailable, message);

@@ -7,7 +7,9 @@ import { DEFAULT_DATA_DIR } from '../config.ts';
 import type { HistoryStore } from '../store/history.ts';
 import { openPgHistory } from '../store/pg/pg-history.ts';
 import { openSqliteHistory } from '../store/sqlite-history.ts';
-import { ClusterRooms, unavailable } from './cluster-rooms.ts';
+import { ClusterRooms } from './cluster-rooms.ts';
+import { RaceCopier } from './race-copier.ts';
+import { unavailable } from './reachable.ts';
 import { NodeRpc } from './rpc.ts';
 import { connectRedis } from './redis.ts';
 import { RedisRooms } from './redis-rooms.ts';
@@ -53,6 +55,7 @@ export async function startClusterNode(options: ClusterOptions): Promise<RoomSer
   io.adapter(createAdapter(adapter.client, { maxLen: ADAPTER_STREAM_LEN }));
   const history = await openHistory(options);
   const redis = new RedisRooms(main.client, nodeId, LEASE_MS);
+  const races = new RaceCopier(redis, history, log);
   const rpc = new NodeRpc(main.client, subscriber.client, nodeId, log.child({ node: nodeId }));
   const serverSide = io as unknown as ServerSide;
   const rejoinHere = (code: string) => {
@@ -66,7 +69,7 @@ export async function startClusterNode(options: ClusterOptions): Promise<RoomSer
   };
   const rooms = new ClusterRooms({
     redis,
-    history,
+    races,
     transport: new ClusterTransport(io),
     timings: options.timings,
     draw: options.draw,
@@ -84,7 +87,7 @@ export async function startClusterNode(options: ClusterOptions): Promise<RoomSer
     if (socket) socket.data.code = null;
   });
   await rpc.listen((body) => answer(rooms, options, body as NodeRequest));
-  const loops = startLoops(rooms, redis, log);
+  const loops = startLoops(rooms, redis, races, log);
   log.info({ node: nodeId }, 'cluster node up');
   return {
     rooms,
@@ -123,7 +126,12 @@ function openHistory(options: ClusterOptions): Promise<HistoryStore> {
 }
 
 /** Lease renewal with the heartbeat, the sweep for orphaned rooms, the race copier. */
-function startLoops(rooms: ClusterRooms, redis: RedisRooms, log: ServiceOptions['log']): Loops {
+function startLoops(
+  rooms: ClusterRooms,
+  redis: RedisRooms,
+  races: RaceCopier,
+  log: ServiceOptions['log'],
+): Loops {
   return everyInterval(log, [
     {
       name: 'renew',
@@ -135,7 +143,7 @@ function startLoops(rooms: ClusterRooms, redis: RedisRooms, log: ServiceOptions[
       },
     },
     { name: 'sweep', ms: SWEEP_MS, run: () => rooms.sweep() },
-    { name: 'races', ms: DRAIN_RACES_MS, run: () => rooms.drainRaces() },
+    { name: 'races', ms: DRAIN_RACES_MS, run: () => races.drain() },
   ]);
 }
 

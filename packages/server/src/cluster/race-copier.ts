@@ -1,0 +1,40 @@
+import type { Logger } from 'pino';
+import type { HistoryStore } from '../store/history.ts';
+import type { RedisRooms } from './redis-rooms.ts';
+
+/**
+ * Finished races into the history database. The fenced commit that ends a race keeps its record
+ * in Redis (`races:outbox`) beside the move log; this copies both into the history database
+ * (idempotently: a race copied twice is stored once) and then clears the record. What cannot be
+ * copied now stays there, and every node tries again every few seconds.
+ */
+export class RaceCopier {
+  constructor(
+    private readonly redis: RedisRooms,
+    private readonly history: HistoryStore,
+    private readonly log: Logger,
+  ) {}
+
+  /** Copies one race; false (logged) when it must wait for the next drain. Never throws. */
+  async copy(code: string, raceId: string): Promise<boolean> {
+    try {
+      const record = await this.redis.pendingRace(raceId);
+      if (!record) return true;
+      const moves = await this.redis.movesOf(code, raceId);
+      if (!moves.ok) throw new Error(moves.message);
+      await this.history.recordRace(record, moves.value);
+      await this.redis.raceCopied(code, raceId);
+      return true;
+    } catch (error) {
+      this.log.warn({ err: error, code, race: raceId }, 'race not yet in the history');
+      return false;
+    }
+  }
+
+  /** Every race still waiting, copied now (stops at the first failure: the database is down). */
+  async drain(): Promise<void> {
+    for (const { raceId, record } of await this.redis.pendingRaces()) {
+      if (!(await this.copy(record.roomCode, raceId))) return;
+    }
+  }
+}
