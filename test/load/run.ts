@@ -54,33 +54,39 @@ async function main(): Promise<number> {
   const rooms: SimRoom[] = [];
   try {
     await setUp(cluster, rooms);
-    const { window, figures, kill } = await measure(cluster, rooms);
+    const measured = await measure(cluster, rooms);
     await new Promise((resolve) => setTimeout(resolve, 1_500)); // let the last broadcasts arrive
-    const check = await checkRooms(rooms);
-    const healths = await finalHealth(cluster);
-    printWarnings(cluster);
-    const section =
-      nodeCount === 1 ? undefined : clusterSection({ cluster, rooms, ...figures, healths, kill });
-    const health = nodeCount === 1 ? healths[0]! : sumHealth(healths);
-    const report = printReport({
-      players,
-      durationSec,
-      rooms,
-      window,
-      check,
-      health,
-      cluster: section,
-    });
-    writeBenchmarks(report.lines, process.argv.slice(2), {
-      file: options.benchmarks,
-      nodes: nodeCount,
-      kill: kill && { node: kill.node, atSec: kill.afterMs / 1_000, share: killAt! },
-    });
-    return report.code;
+    return await report(cluster, rooms, measured);
   } finally {
     for (const room of rooms) room.close();
     await cluster.stop();
   }
+}
+
+/** Checks the rooms, prints the figures and writes them to BENCHMARKS.md; the exit code. */
+async function report(cluster: Cluster, rooms: SimRoom[], measured: Measured): Promise<number> {
+  const { window, figures, kill } = measured;
+  const check = await checkRooms(rooms);
+  const healths = await finalHealth(cluster);
+  printWarnings(cluster);
+  const section =
+    nodeCount === 1 ? undefined : clusterSection({ cluster, rooms, ...figures, healths, kill });
+  const health = nodeCount === 1 ? healths[0]! : sumHealth(healths);
+  const printed = printReport({
+    players,
+    durationSec,
+    rooms,
+    window,
+    check,
+    health,
+    cluster: section,
+  });
+  writeBenchmarks(printed.lines, process.argv.slice(2), {
+    file: options.benchmarks,
+    nodes: nodeCount,
+    kill: kill && { node: kill.node, atSec: kill.afterMs / 1_000, share: killAt! },
+  });
+  return printed.code;
 }
 
 function printNodes(cluster: Cluster): void {

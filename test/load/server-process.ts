@@ -67,19 +67,12 @@ export async function startServer(
 ): Promise<ServerProcess> {
   const port = await freePort();
   const dataDir = options.dataDir ?? mkdtempSync(join(tmpdir(), 'percent-load-'));
-  const probe = new URL('./probe.mjs', import.meta.url).href;
-  const args = [...nodeArgs, '--import', 'tsx', '--import', probe, entry];
-  const child = spawn(process.execPath, args, {
-    cwd: ROOT,
-    env: {
-      ...process.env,
-      PORT: String(port),
-      HOST: '127.0.0.1',
-      DATA_DIR: dataDir,
-      LOG_LEVEL: 'warn',
-      ...options.env,
-    },
-    stdio: ['ignore', 'pipe', 'pipe', 'ipc'],
+  const child = spawnServer(entry, nodeArgs, {
+    PORT: String(port),
+    HOST: '127.0.0.1',
+    DATA_DIR: dataDir,
+    LOG_LEVEL: 'warn',
+    ...options.env,
   });
   let output = '';
   const keep = (chunk: Buffer): void => {
@@ -108,6 +101,21 @@ export async function startServer(
     throw error;
   }
   return server;
+}
+
+/** `node --import tsx --import probe.mjs ENTRY` with `env` over this process's environment. */
+function spawnServer(
+  entry: string,
+  nodeArgs: readonly string[],
+  env: Readonly<Record<string, string>>,
+): ChildProcess {
+  const probe = new URL('./probe.mjs', import.meta.url).href;
+  const args = [...nodeArgs, '--import', 'tsx', '--import', probe, entry];
+  return spawn(process.execPath, args, {
+    cwd: ROOT,
+    env: { ...process.env, ...env },
+    stdio: ['ignore', 'pipe', 'pipe', 'ipc'],
+  });
 }
 
 async function freePort(): Promise<number> {
