@@ -1,6 +1,7 @@
 import { randomBytes } from 'node:crypto';
 import { createRng, getVariant, parseGrid, SudokuSolver, type Rng } from '@percent/engine';
 import type { RoomSettings, RoomView, SeatReply } from '@percent/protocol';
+import { unavailableDelayMs } from './backoff.ts';
 import { SimPlayer, type Failover } from './player.ts';
 
 export const PLAYERS_PER_ROOM = 4;
@@ -118,8 +119,16 @@ export class SimRoom {
 
   /** The server's own view of every player's progress, read after the run. */
   async finalProgress(): Promise<RoomView> {
-    const reply = await this.players[0]!.request<{ view: RoomView }>('room:sync', {});
-    return reply.view;
+    for (let attempt = 0; ; attempt++) {
+      try {
+        const reply = await this.players[0]!.request<{ view: RoomView }>('room:sync', {});
+        return reply.view;
+      } catch (error) {
+        // Between owner nodes (a lease lost to a stalled node): asked again as a client would.
+        if (!String(error).includes('ROOM_UNAVAILABLE') || attempt === 20) throw error;
+        await sleep(unavailableDelayMs(attempt));
+      }
+    }
   }
 
   close(): void {
