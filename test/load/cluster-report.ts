@@ -21,12 +21,12 @@ export function clusterSection(input: ClusterInput): ClusterSection {
   const { kill, rooms, cluster } = input;
   const resume = kill ? resumeLines(resumes(rooms, cluster, kill)) : undefined;
   return {
-    serverLines: serverLines(input),
-    failoverLines: [
-      ...failoverLines(rooms),
-      ...(resume?.lines ?? []),
+    serverLines: [
+      ...placementRoundTrips(rooms, cluster),
       ...(kill ? splitRoundTrips(rooms, kill) : []),
+      ...serverLines(input),
     ],
+    failoverLines: [...failoverLines(rooms), ...(resume?.lines ?? [])],
     problems: resume?.problems ?? 0,
     killed: kill !== undefined,
   };
@@ -120,6 +120,25 @@ function resumeLines(all: readonly RoomResume[]): { lines: string[]; problems: n
   return { lines, problems: stuck };
 }
 
+/**
+ * The ack round trip of players on their room's owner node and of players elsewhere, whose
+ * moves are forwarded to the owner (by the seats' nodes at the start).
+ */
+function placementRoundTrips(rooms: readonly SimRoom[], cluster: Cluster): string[] {
+  const local = new Samples();
+  const forwarded = new Samples();
+  for (const room of rooms)
+    room.players.forEach(({ counters }, seat) => {
+      const home = cluster.nodeOf(room.index, seat) === cluster.nodeOf(room.index, 0);
+      counters.rtt.forEach((value, at) => (home ? local : forwarded).add(value, at));
+    });
+  return [
+    'ack round trip by where the player sits:',
+    roundTripLine("  on the room's owner node", local),
+    roundTripLine('  on another node (forwarded)', forwarded),
+  ];
+}
+
 /** The ack round trip of the attempts sent before the kill, and of those sent after it. */
 function splitRoundTrips(rooms: readonly SimRoom[], kill: Kill): string[] {
   const before = new Samples();
@@ -127,15 +146,16 @@ function splitRoundTrips(rooms: readonly SimRoom[], kill: Kill): string[] {
   for (const room of rooms)
     for (const { counters } of room.players)
       counters.rtt.forEach((value, at) => (at < kill.at ? before : after).add(value, at));
-  const line = (label: string, samples: Samples): string => {
-    const { count, p50, p99, max } = samples.summary();
-    return `  ${label} (${count}): p50 ${ms(p50)}  p99 ${ms(p99)}  max ${ms(max)}`;
-  };
   return [
     'ack round trip around the kill:',
-    line('sent before it', before),
-    line('sent after it', after),
+    roundTripLine('  sent before it', before),
+    roundTripLine('  sent after it', after),
   ];
+}
+
+function roundTripLine(label: string, samples: Samples): string {
+  const { count, p50, p99, max } = samples.summary();
+  return `${label} (${count}): p50 ${ms(p50)}  p99 ${ms(p99)}  max ${ms(max)}`;
 }
 
 function group(label: string, rooms: readonly RoomResume[]): string {
