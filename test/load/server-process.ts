@@ -7,7 +7,8 @@ import { join } from 'node:path';
 /**
  * The real race server in its own process (`node --import tsx packages/server/src/main.ts`:
  * the same as `tsx src/main.ts`, but one process whose pid is the server's own), on a free
- * port with a fresh temporary DATA_DIR.
+ * port with a fresh temporary DATA_DIR — or, as one node of a cluster, with the DATA_DIR and
+ * `REDIS_URL` its siblings share (`ServerProcessOptions`).
  */
 export interface ServerProcess {
   readonly url: string;
