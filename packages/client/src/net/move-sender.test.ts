@@ -205,3 +205,26 @@ describe('MoveSender and ROOM_UNAVAILABLE', () => {
     h.stop();
   });
 });
+
+describe('MoveSender and RATE_LIMITED', () => {
+  it('keeps a rate-limited move pending and sends it again a second later, judged once', async () => {
+    const h = harness();
+    const limited: Reply = {
+      ok: false,
+      error: { code: 'RATE_LIMITED', message: 'race:move: too many events, slow down' },
+    };
+    h.script.push(
+      () => limited,
+      (m) => judged(m, 'correct'),
+    );
+    const move = h.move(30, 4);
+    await vi.advanceTimersByTimeAsync(0);
+    expect(h.queue.has(move.moveId)).toBe(true);
+    expect(h.log).toEqual(['moving false', 'send 30']);
+    await vi.advanceTimersByTimeAsync(1000);
+    expect(h.sent).toEqual([move.moveId, move.moveId]);
+    expect(h.log).toEqual(['moving false', 'send 30', 'send 30', 'verdict 30 correct true']);
+    expect(h.queue.has(move.moveId)).toBe(false);
+    h.stop();
+  });
+});

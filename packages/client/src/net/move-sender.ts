@@ -10,6 +10,9 @@ import type { NetResult } from './connection.ts';
 import type { MoveQueue, PendingMove } from './moves.ts';
 import { isRoomUnavailable, type UnavailableRetries } from './room-unavailable.ts';
 
+/** The server's bucket refills at several events a second: a refused move waits this long. */
+const RATE_LIMITED_RETRY_MS = 1000;
+
 /** A judged move: `latest` is true when it is still its cell's latest move (its verdict shows). */
 export type MoveListener = (
   move: PendingMove,
@@ -63,6 +66,12 @@ export class MoveSender {
     if (!reply.ok && reply.error.code === 'OFFLINE') return;
     if (!reply.ok && reply.error.code === 'TIMEOUT') return this.send(move);
     if (isRoomUnavailable(reply)) return this.retries.later(move.moveId, () => this.retry(move));
+    // A burst (all the moves a long outage held back, sent at once) met the rate limit: the
+    // move was not taken; it goes again once the bucket has refilled, still pending.
+    if (!reply.ok && reply.error.code === 'RATE_LIMITED') {
+      setTimeout(() => this.retry(move), RATE_LIMITED_RETRY_MS);
+      return;
+    }
     this.retries.done(move.moveId);
     const latest = this.queue.settle(move.moveId);
     this.listener?.(move, reply, latest);

@@ -122,6 +122,8 @@ export class ClusterRooms implements RoomDirectory {
   }
 
   private async locate(code: string): Promise<RoomHandle | undefined> {
+    // Stopping: the sockets closing now have nothing left to tell (the leases are released).
+    if (this.stopping) return undefined;
     const owned = this.owned.get(code);
     if (owned) return owned.handle;
     const pending = this.loading.get(code);
