@@ -1,5 +1,6 @@
 import cluster, { type Worker } from 'node:cluster';
 import type { Logger } from 'pino';
+import { stopReadingOnHandOff } from './hand-off.ts';
 import { isWorkerMessage, STOP_MESSAGE } from './messages.ts';
 
 /**
@@ -104,6 +105,7 @@ export class WorkerSet {
     slot.worker = worker;
     slot.ready = false;
     slot.startedAt = Date.now();
+    stopReadingOnHandOff(worker);
     holdBack(worker);
     return new Promise<number>((resolve, reject) => {
       let failure = 'it exited before it was ready';
