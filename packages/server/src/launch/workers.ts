@@ -143,7 +143,11 @@ export class WorkerSet {
     slot.restart = setTimeout(() => {
       if (this.stopping) return;
       this.fork(slot).then(
-        () => this.options.log.info({ worker: slot.index + 1 }, 'worker restarted'),
+        () =>
+          this.options.log.info(
+            { worker: slot.index + 1, pid: slot.worker?.process.pid },
+            'worker restarted',
+          ),
         (error: unknown) => this.options.log.error({ err: error }, 'worker restart failed'),
       );
     }, delay);
