@@ -66,16 +66,17 @@ export async function startServer(options: ServerOptions = {}): Promise<RunningS
     ? await startClusterNode({ ...options, redisUrl: options.redisUrl, io, timings, draw, log })
     : await startSingleNode({ ...options, io, timings, draw, log });
   serveRooms(io, { rooms: service.rooms, history: service.history, log });
-  http.on(
-    'request',
-    createApp({
-      clientDir: options.clientDir ?? DEFAULT_CLIENT_DIR,
-      history: service.history,
-      health: async () => ({ ...(await service.health()), pool: readiness(pool) }),
-      room: (code) => service.rooms.summary(code),
-      lanUrls: () => lanUrls(port, options.host ?? '0.0.0.0'),
-    }),
-  );
+  const app = createApp({
+    clientDir: options.clientDir ?? DEFAULT_CLIENT_DIR,
+    history: service.history,
+    health: async () => ({ ...(await service.health()), pool: readiness(pool) }),
+    room: (code) => service.rooms.summary(code),
+    lanUrls: () => lanUrls(port, options.host ?? '0.0.0.0'),
+  });
+  // Socket.IO answers its own path (polling included); express must not answer it again.
+  http.on('request', (req, res) => {
+    if (!req.url?.startsWith('/socket.io/')) void app(req, res);
+  });
   if (options.sticky) {
     setupWorker(io);
     port = options.port ?? 3000; // the primary's: join links name it

@@ -16,6 +16,7 @@ import { FencedError, UnavailableError } from '../runner/room-log.ts';
 import { RoomRunner, type DrawPuzzle } from '../runner/room-runner.ts';
 import type { RoomTransport } from '../runner/transport.ts';
 import { nodeOfToken } from './keys.ts';
+import type { LeaseKeeper } from './lease-keeper.ts';
 import type { RaceCopier } from './race-copier.ts';
 import { reachable, shuffle } from './reachable.ts';
 import type { RedisRooms } from './redis-rooms.ts';
@@ -34,6 +35,8 @@ export interface ClusterRoomsDeps {
   readonly redis: RedisRooms;
   /** Finished races into the history database. */
   readonly races: RaceCopier;
+  /** Renews the leases this node holds (from a worker thread). */
+  readonly keeper: Pick<LeaseKeeper, 'hold' | 'drop' | 'lastRenewed'>;
   readonly transport: RoomTransport;
   readonly timings: RoomTimings;
   readonly draw: DrawPuzzle;
@@ -85,11 +88,6 @@ export class ClusterRooms implements RoomDirectory {
     return n;
   }
 
-  /** The leases this node holds, by code (for renewal). */
-  leases(): Map<string, string> {
-    return new Map([...this.owned].map(([code, owned]) => [code, owned.token]));
-  }
-
   /** The local runner of a room this node owns. */
   local(code: string): RoomRunner | undefined {
     return this.owned.get(code)?.runner;
@@ -98,7 +96,9 @@ export class ClusterRooms implements RoomDirectory {
   /** Whether this node can still prove it owns the room (commands are refused otherwise). */
   proven(code: string): boolean {
     const owned = this.owned.get(code);
-    return owned !== undefined && owned.provenUntil > this.now();
+    if (!owned) return false;
+    const renewed = this.deps.keeper.lastRenewed() + this.leaseTrust();
+    return Math.max(owned.provenUntil, renewed) > this.now();
   }
 
   open(settings: Partial<RoomSettings> = {}): Promise<RoomHandle> {
@@ -236,6 +236,7 @@ export class ClusterRooms implements RoomDirectory {
       startRace: (connectionId) => runner.startRace(connectionId, this.deps.draw),
     };
     this.owned.set(code, { runner, handle, token, provenUntil: sentAt + this.leaseTrust() });
+    this.deps.keeper.hold(code, token);
     return handle;
   }
 
@@ -259,17 +260,9 @@ export class ClusterRooms implements RoomDirectory {
     }
   }
 
-  /**
-   * The result of a lease renewal sent at `sentAt`: leases still held are trusted a while
-   * longer; a lost one means another node may run the room now, so this node stops it.
-   */
-  renewed(result: ReadonlyMap<string, boolean>, sentAt: number): void {
-    for (const [code, held] of result) {
-      const owned = this.owned.get(code);
-      if (!owned) continue;
-      if (held) owned.provenUntil = Math.max(owned.provenUntil, sentAt + this.leaseTrust());
-      else this.lose(code);
-    }
+  /** The lease keeper found the lease gone: another node may run the room now. */
+  lostLease(code: string, token: string): void {
+    if (this.owned.get(code)?.token === token) this.lose(code);
   }
 
   /** Another node owns the room now: stop it here and send its members there. */
@@ -278,6 +271,7 @@ export class ClusterRooms implements RoomDirectory {
     if (!owned) return;
     owned.runner.fence();
     this.owned.delete(code);
+    this.deps.keeper.drop(code);
     this.fenced += 1;
     this.deps.log.warn({ code }, 'lease lost: the room is left to its new owner');
     this.deps.lost(code);
@@ -285,6 +279,7 @@ export class ClusterRooms implements RoomDirectory {
 
   private drop(code: string, owned: Owned): void {
     this.owned.delete(code);
+    this.deps.keeper.drop(code);
     void owned.runner.stop();
     this.deps.redis.release(code, owned.token).catch((error: unknown) => {
       this.deps.log.warn({ err: error, code }, 'lease not released (it expires by itself)');
@@ -314,7 +309,10 @@ export class ClusterRooms implements RoomDirectory {
     const drained = Promise.all(owned.map(([, o]) => o.runner.stop()));
     await Promise.race([drained, new Promise((resolve) => setTimeout(resolve, drainMs).unref())]);
     await Promise.all(
-      owned.map(([code, o]) => this.deps.redis.release(code, o.token).catch(() => undefined)),
+      owned.map(([code, o]) => {
+        this.deps.keeper.drop(code);
+        return this.deps.redis.release(code, o.token).catch(() => undefined);
+      }),
     );
     this.owned.clear();
   }

@@ -8,6 +8,7 @@ import type { HistoryStore } from '../store/history.ts';
 import { openPgHistory } from '../store/pg/pg-history.ts';
 import { openSqliteHistory } from '../store/sqlite-history.ts';
 import { ClusterRooms } from './cluster-rooms.ts';
+import { LeaseKeeper } from './lease-keeper.ts';
 import { RaceCopier } from './race-copier.ts';
 import { unavailable } from './reachable.ts';
 import { NodeRpc } from './rpc.ts';
@@ -58,8 +59,10 @@ export async function startClusterNode(options: ClusterOptions): Promise<RoomSer
   const races = new RaceCopier(redis, history, log);
   const rpc = new NodeRpc(main.client, subscriber.client, nodeId, log.child({ node: nodeId }));
   const serverSide = io as unknown as ServerSide;
+  // The keeper and the rejoin need the rooms, which need them: filled in once made.
+  const late: { rooms?: ClusterRooms } = {};
   const rejoinHere = (code: string) => {
-    rooms.forgetOwner(code);
+    late.rooms?.forgetOwner(code);
     for (const socket of io.sockets.sockets.values()) {
       if (socket.data.code !== code) continue;
       socket.data.code = null;
@@ -67,7 +70,16 @@ export async function startClusterNode(options: ClusterOptions): Promise<RoomSer
       socket.conn.close();
     }
   };
-  const rooms = new ClusterRooms({
+  const keeper = new LeaseKeeper({
+    redisUrl: options.redisUrl,
+    nodeId,
+    leaseMs: LEASE_MS,
+    renewMs: RENEW_MS,
+    log,
+    onLost: (code, token) => late.rooms?.lostLease(code, token),
+  });
+  const cluster = new ClusterRooms({
+    keeper,
     redis,
     races,
     transport: new ClusterTransport(io),
@@ -75,32 +87,33 @@ export async function startClusterNode(options: ClusterOptions): Promise<RoomSer
     draw: options.draw,
     forward: forwardOver(rpc),
     log,
-    announceMoved: (code) => {
+    announceMoved: (code: string) => {
       rejoinHere(code);
       serverSide.serverSideEmit(NodeEvent.moved, code);
     },
     lost: rejoinHere,
   });
+  late.rooms = cluster;
   serverSide.on(NodeEvent.moved, (code) => rejoinHere(String(code)));
   serverSide.on(NodeEvent.unroute, (id) => {
     const socket = io.sockets.sockets.get(String(id));
     if (socket) socket.data.code = null;
   });
-  await rpc.listen((body) => answer(rooms, options, body as NodeRequest));
-  const loops = startLoops(rooms, redis, races, log);
+  await rpc.listen((body) => answer(cluster, options, body as NodeRequest));
+  const loops = startLoops(cluster, races, log);
   log.info({ node: nodeId }, 'cluster node up');
   return {
-    rooms,
+    rooms: cluster,
     history,
     restoredRooms: 0,
     health: async () => ({
       mode: 'cluster',
       node: nodeId,
-      rooms: rooms.size,
-      players: rooms.players,
-      moves: rooms.moves,
-      takeovers: rooms.takeovers,
-      fenced: rooms.fenced,
+      rooms: cluster.size,
+      players: cluster.players,
+      moves: cluster.moves,
+      takeovers: cluster.takeovers,
+      fenced: cluster.fenced,
       redis: { reachable: await main.reachable() },
       history: {
         kind: options.databaseUrl ? 'postgresql' : 'sqlite',
@@ -109,7 +122,8 @@ export async function startClusterNode(options: ClusterOptions): Promise<RoomSer
     }),
     shutdown: async () => {
       loops.stop();
-      await rooms.shutdown(SHUTDOWN_DRAIN_MS);
+      await cluster.shutdown(SHUTDOWN_DRAIN_MS);
+      await keeper.stop();
       await redis.beat(Date.now(), true).catch(() => undefined);
       rpc.close();
     },
@@ -125,23 +139,9 @@ function openHistory(options: ClusterOptions): Promise<HistoryStore> {
   return Promise.resolve(openSqliteHistory(options.dataDir ?? DEFAULT_DATA_DIR));
 }
 
-/** Lease renewal with the heartbeat, the sweep for orphaned rooms, the race copier. */
-function startLoops(
-  rooms: ClusterRooms,
-  redis: RedisRooms,
-  races: RaceCopier,
-  log: ServiceOptions['log'],
-): Loops {
+/** The sweep for orphaned rooms and the race copier (leases are the keeper's). */
+function startLoops(rooms: ClusterRooms, races: RaceCopier, log: ServiceOptions['log']): Loops {
   return everyInterval(log, [
-    {
-      name: 'renew',
-      ms: RENEW_MS,
-      run: async () => {
-        const sentAt = Date.now();
-        const [renewed] = await Promise.all([redis.renew(rooms.leases()), redis.beat(sentAt)]);
-        rooms.renewed(renewed, sentAt);
-      },
-    },
     { name: 'sweep', ms: SWEEP_MS, run: () => rooms.sweep() },
     { name: 'races', ms: DRAIN_RACES_MS, run: () => races.drain() },
   ]);

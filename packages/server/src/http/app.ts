@@ -81,6 +81,7 @@ export function createApp(deps: AppDeps): Express {
   serveClient(app, deps.clientDir);
   // A store that cannot be read (PostgreSQL down, say) answers JSON, never a stack trace.
   app.use((error: unknown, _req: Request, res: Response, _next: NextFunction) => {
+    if (res.headersSent) return;
     const message = error instanceof Error ? error.message : String(error);
     problem(res, 503, ErrorCode.internal, `the history could not be read: ${message}`);
   });
