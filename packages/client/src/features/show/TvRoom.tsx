@@ -42,7 +42,7 @@ export function TvRoom({ view, session }: { view: RoomView; session: RoomSession
         </p>
       )}
       <div class="tv-tools">
-        <ConnectionBadge />
+        <ConnectionBadge moving={session.moving.value} />
         <EndRaceButton session={session} view={view} id="tv-end-race" />
         <button
           type="button"
