@@ -1,6 +1,5 @@
 import { spawnSync } from 'node:child_process';
 import { existsSync, mkdirSync, mkdtempSync, readFileSync, rmSync } from 'node:fs';
-import { createServer } from 'node:net';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, describe, expect, it } from 'vitest';
@@ -8,6 +7,7 @@ import { modeOf } from './banner.ts';
 import { canRunRedis, startLocalRedis, type LocalRedis } from './local-redis.ts';
 import { planRedis } from './redis-plan.ts';
 import { restartDelayMs } from './workers.ts';
+import { freePort } from './ports.ts';
 
 const REDIS_SERVER = process.env.REDIS_SERVER || 'redis-server';
 const hasRedis = canRunRedis(REDIS_SERVER);
@@ -119,17 +119,5 @@ describe.skipIf(!hasRedis)(
     });
   },
 );
-
-function freePort(): Promise<number> {
-  return new Promise((resolve, reject) => {
-    const server = createServer();
-    server.once('error', reject);
-    server.listen(0, '127.0.0.1', () => {
-      const address = server.address();
-      const port = typeof address === 'object' && address ? address.port : 0;
-      server.close(() => resolve(port));
-    });
-  });
-}
 
 const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
