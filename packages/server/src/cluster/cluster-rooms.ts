@@ -51,6 +51,10 @@ export interface ClusterRoomsDeps {
 
 /** A lease is trusted only this long before it would expire (clock drift, a slow renewal). */
 const SAFETY_MS = 1000;
+/** How long a finishing command waits for its race to reach the history database. */
+const COPY_WAIT_MS = 1000;
+const within = (ms: number, work: Promise<unknown>) =>
+  Promise.race([work, new Promise((resolve) => setTimeout(resolve, ms).unref())]);
 /** How long a room's owner, once looked up, is trusted without asking Redis again. */
 const OWNER_CACHE_MS = 2000;
 
@@ -122,21 +126,29 @@ export class ClusterRooms implements RoomDirectory {
   }
 
   private async locate(code: string): Promise<RoomHandle | undefined> {
-    // Stopping: the sockets closing now have nothing left to tell (the leases are released).
-    if (this.stopping) return undefined;
+    if (this.stopping) throw new UnavailableError('this server is stopping');
     const owned = this.owned.get(code);
     if (owned) return owned.handle;
     const pending = this.loading.get(code);
     if (pending) return pending;
     const known = this.owners.get(code);
     if (known && known.until > this.now()) return this.remote(code, known.node);
+    if (known) this.owners.delete(code);
     const token = await this.deps.redis.leaseOf(code);
-    if (token !== null && nodeOfToken(token) !== this.deps.redis.nodeId) {
-      this.owners.set(code, { node: nodeOfToken(token), until: this.now() + OWNER_CACHE_MS });
-      return this.remote(code, nodeOfToken(token));
-    }
-    if (token !== null) return this.owned.get(code)?.handle ?? this.loading.get(code);
+    if (token !== null) return this.leased(code, token);
     return (await this.deps.redis.exists(code)) ? this.takeOver(code) : undefined;
+  }
+
+  /** A room whose lease `token` holds: forwarded to its node, or this node's (being set up). */
+  private leased(code: string, token: string): Promise<RoomHandle> | RoomHandle {
+    const node = nodeOfToken(token);
+    if (node !== this.deps.redis.nodeId) {
+      this.owners.set(code, { node, until: this.now() + OWNER_CACHE_MS });
+      return this.remote(code, node);
+    }
+    const here = this.owned.get(code)?.handle ?? this.loading.get(code);
+    if (!here) throw new UnavailableError(`room ${code} is being set up here`);
+    return here as Promise<RoomHandle>;
   }
 
   /** Forgets who ran the room: it moved, or its owner did not answer. */
@@ -186,12 +198,18 @@ export class ClusterRooms implements RoomDirectory {
   }
 
   private async restore(code: string): Promise<RoomHandle | undefined> {
-    if (this.stopping) return undefined;
+    if (this.stopping) throw new UnavailableError('this server is stopping');
     const sentAt = this.now();
     const lease = await this.deps.redis.acquire(code);
-    if (!lease) return this.find(code);
-    const stored = await this.deps.redis.load(code);
+    if (!lease) {
+      // Another node was quicker: ask Redis again, never this takeover (it is this call).
+      const token = await this.deps.redis.leaseOf(code);
+      if (token === null) throw new UnavailableError(`room ${code} is changing hands`);
+      return this.leased(code, token);
+    }
     const release = () => this.deps.redis.release(code, lease.token);
+    if (this.stopping) return void (await release());
+    const stored = await this.deps.redis.load(code);
     if (!stored) return void (await release());
     const moves = stored.raceId
       ? await this.deps.redis.movesOf(code, stored.raceId)
@@ -206,7 +224,15 @@ export class ClusterRooms implements RoomDirectory {
       return void (await release());
     }
     const handle = this.adopt(restored.room, lease.token, sentAt);
-    await this.owned.get(code)!.runner.resume(restored.effects);
+    const owned = this.owned.get(code)!;
+    try {
+      await owned.runner.resume(restored.effects);
+    } catch (error) {
+      // Nothing half-adopted stays: no timers ran, so the room goes back to whoever comes next.
+      owned.runner.fence();
+      this.drop(code, owned);
+      throw error;
+    }
     this.takeovers += 1;
     this.deps.log.info({ code, from: lease.previous || null, awayMs }, 'room taken over');
     this.deps.announceMoved(code);
@@ -228,7 +254,7 @@ export class ClusterRooms implements RoomDirectory {
         this.moves[duplicate ? 'duplicates' : 'accepted'] += 1;
       },
       proven: (c) => this.proven(c),
-      onFenced: (c) => this.lose(c),
+      onFenced: (c) => this.lostLease(c, token),
     });
     const handle: RoomHandle = {
       code,
@@ -256,7 +282,10 @@ export class ClusterRooms implements RoomDirectory {
     const owned = this.owned.get(code);
     if (owned?.token === token) owned.provenUntil = sentAt + this.leaseTrust();
     for (const write of writes) {
-      if (write.type === 'persistRace') await this.deps.races.copy(code, write.record.id);
+      // Normally in the history before the ack; never holding the room up for long (the race
+      // is safe in the outbox, and the drain copies it later).
+      if (write.type === 'persistRace')
+        await within(COPY_WAIT_MS, this.deps.races.copy(code, write.record.id));
     }
   }
 
@@ -272,8 +301,11 @@ export class ClusterRooms implements RoomDirectory {
     owned.runner.fence();
     this.owned.delete(code);
     this.deps.keeper.drop(code);
+    // Held still when the log was out of step (a write applied, its reply lost): let it go, so
+    // the room is taken over from what Redis has. A lost lease is left alone (token-checked).
+    this.deps.redis.release(code, owned.token).catch(() => undefined);
     this.fenced += 1;
-    this.deps.log.warn({ code }, 'lease lost: the room is left to its new owner');
+    this.deps.log.warn({ code }, 'the room is left to be taken over from Redis');
     this.deps.lost(code);
   }
 
@@ -305,6 +337,7 @@ export class ClusterRooms implements RoomDirectory {
    */
   async shutdown(drainMs: number): Promise<void> {
     this.stopping = true;
+    await Promise.allSettled([...this.loading.values()]);
     const owned = [...this.owned];
     const drained = Promise.all(owned.map(([, o]) => o.runner.stop()));
     await Promise.race([drained, new Promise((resolve) => setTimeout(resolve, drainMs).unref())]);

@@ -25,11 +25,13 @@ async function renew() {
   const sentAt = Date.now();
   const codes = [...leases.keys()];
   const keys = codes.map((code) => `${leaseKeyPrefix}{${code}}:lease`);
-  const beat = redis.set(nodeKey, JSON.stringify({ at: sentAt, final: false }), 'EX', 86400);
-  const held = codes.length
-    ? await redis.percentRenew(keys.length, ...keys, leaseMs, ...codes.map((c) => leases.get(c)))
-    : [];
-  await beat;
+  // Both at once, both awaited: a rejection left unawaited would end this thread.
+  const [held] = await Promise.all([
+    codes.length
+      ? redis.percentRenew(keys.length, ...keys, leaseMs, ...codes.map((c) => leases.get(c)))
+      : Promise.resolve([]),
+    redis.set(nodeKey, JSON.stringify({ at: sentAt, final: false }), 'EX', 86400),
+  ]);
   const lost = codes
     .map((code, i) => [code, held[i] === 1 ? null : leases.get(code)])
     .filter(([, token]) => token);

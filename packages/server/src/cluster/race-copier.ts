@@ -31,10 +31,10 @@ export class RaceCopier {
     }
   }
 
-  /** Every race still waiting, copied now (stops at the first failure: the database is down). */
+  /** Every race still waiting, copied now; one that fails does not hold the others back. */
   async drain(): Promise<void> {
     for (const { raceId, record } of await this.redis.pendingRaces()) {
-      if (!(await this.copy(record.roomCode, raceId))) return;
+      await this.copy(record.roomCode, raceId);
     }
   }
 }

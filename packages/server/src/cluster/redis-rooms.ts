@@ -39,7 +39,7 @@ export class RedisRooms {
     redis.defineCommand('percentAcquire', { numberOfKeys: 3, lua: ACQUIRE });
     redis.defineCommand('percentRenew', { lua: RENEW });
     redis.defineCommand('percentRelease', { numberOfKeys: 1, lua: RELEASE });
-    redis.defineCommand('percentCommit', { numberOfKeys: 4, lua: COMMIT });
+    redis.defineCommand('percentCommit', { numberOfKeys: 5, lua: COMMIT });
     this.redis = redis as Scripted;
   }
 
@@ -85,7 +85,7 @@ export class RedisRooms {
    */
   async commit(code: string, token: string, writes: readonly PersistEffect[]): Promise<void> {
     const encoded = JSON.stringify(writes.map((write) => this.encode(write)));
-    const keys = [Keys.lease(code), Keys.state(code), Keys.rooms, Keys.outbox];
+    const keys = [Keys.lease(code), Keys.state(code), Keys.rooms, Keys.outbox, Keys.epoch(code)];
     try {
       await this.redis.percentCommit(
         ...keys,
@@ -97,6 +97,9 @@ export class RedisRooms {
       );
     } catch (error) {
       if (error instanceof Error && /\bFENCED\b/.test(error.message)) throw new FencedError(code);
+      // The log is ahead of this runner (a commit applied whose reply was lost): its state is
+      // stale, so it must stop as if fenced and the room be restored from Redis.
+      if (error instanceof Error && /\bSEQ\b/.test(error.message)) throw new FencedError(code);
       throw error;
     }
   }

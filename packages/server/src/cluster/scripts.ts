@@ -4,7 +4,11 @@
  * builds its room's move-log keys from the code (same hash tag).
  */
 
-/** KEYS: lease, epoch, state. ARGV: nodeId, ttlMs, mustBeNew ('1': no state may exist yet). */
+/**
+ * KEYS: lease, epoch, state. ARGV: nodeId, ttlMs, mustBeNew ('1': no state may exist yet).
+ * Returns the token and the node that last wrote the room (its `owner`, set by each snapshot:
+ * a takeover that fails before writing leaves the real last owner for the next one).
+ */
 export const ACQUIRE = `
 if redis.call('EXISTS', KEYS[1]) == 1 then return false end
 if ARGV[3] == '1' and redis.call('EXISTS', KEYS[3]) == 1 then return false end
@@ -12,7 +16,6 @@ local epoch = redis.call('INCR', KEYS[2])
 local token = ARGV[1] .. '/' .. epoch
 redis.call('SET', KEYS[1], token, 'PX', ARGV[2])
 local previous = redis.call('HGET', KEYS[3], 'owner')
-if redis.call('EXISTS', KEYS[3]) == 1 then redis.call('HSET', KEYS[3], 'owner', ARGV[1]) end
 return {token, previous or ''}
 `;
 
@@ -37,7 +40,7 @@ return 0
 `;
 
 /**
- * KEYS: lease, state, rooms, outbox. ARGV: token, ttlMs, code, movesPrefix, then the writes as
+ * KEYS: lease, state, rooms, outbox, epoch. ARGV: token, ttlMs, code, movesPrefix, then the writes as
  * a JSON array. Refuses everything (error FENCED) unless the lease is still this token's; a
  * move must land at its seq (error SEQ otherwise). The lease is extended on success.
  */
@@ -61,6 +64,7 @@ for _, w in ipairs(writes) do
   elseif w.t == 'f' then
     redis.call('DEL', KEYS[2])
     redis.call('SREM', KEYS[3], ARGV[3])
+    redis.call('EXPIRE', KEYS[5], 86400)
   elseif w.t == 'r' then
     redis.call('HSET', KEYS[4], w.race, w.record)
   end

@@ -19,6 +19,7 @@ import {
 } from '@percent/protocol';
 import type { RoomHandle } from '../runner/directory.ts';
 import type { ClientCommand } from '../runner/room-runner.ts';
+import { UnavailableError } from '../runner/room-log.ts';
 import { publicLeaderboard } from '../store/store.ts';
 import { notInRoom, on, type Reply } from './on.ts';
 import type { HandlerDeps, PercentSocket } from './types.ts';
@@ -40,13 +41,34 @@ export function registerHandlers(socket: PercentSocket, deps: HandlerDeps): void
   on(socket, 'leaderboard:get', LeaderboardSchema, async (p) =>
     ok({ entries: await publicLeaderboard(deps.history, p.code, p.limit) }),
   );
-  socket.on('disconnect', () => {
-    roomOf(socket, deps)
-      .then((room) => room?.submit({ type: 'disconnect', connectionId: socket.id }))
-      .catch((error: unknown) => {
+  socket.on('disconnect', () => void release(socket, deps));
+}
+
+/** Room commands refused for now (the room is moving) are tried again this often, this long. */
+const RELEASE_RETRY_MS = 1000;
+const RELEASE_ATTEMPTS = 30;
+
+/**
+ * Tells the connection's room it dropped, so its seat's grace period starts. While the room is
+ * between owners the owner is asked again (a lost disconnect would keep the seat forever); a
+ * room restored by a new owner has dropped every connection anyway.
+ */
+async function release(socket: PercentSocket, deps: HandlerDeps): Promise<void> {
+  const command = { type: 'disconnect', connectionId: socket.id } as const;
+  for (let attempt = 0; attempt < RELEASE_ATTEMPTS; attempt++) {
+    try {
+      const room = await roomOf(socket, deps);
+      const reply = await room?.submit(command);
+      if (reply?.ok !== false || reply.error.code !== ErrorCode.roomUnavailable) return;
+    } catch (error) {
+      if (!(error instanceof UnavailableError)) {
         deps.log.error({ err: error, socket: socket.id }, 'could not release a dropped connection');
-      });
-  });
+        return;
+      }
+      if (/stopping/.test(error.message)) return;
+    }
+    await new Promise((resolve) => setTimeout(resolve, RELEASE_RETRY_MS));
+  }
 }
 
 const roomOf = async (socket: PercentSocket, deps: HandlerDeps): Promise<RoomHandle | undefined> =>
