@@ -3,7 +3,7 @@ import type { PersistEffect } from '../rooms/index.ts';
 /**
  * Where a room's writes go before its command is acknowledged: the move log, finished races and
  * room snapshots, all of one command at once (all or none). SQLite in one process (`Store`,
- * synchronous), Redis in cluster mode (`cluster/room-log.ts`, fenced by the room's lease).
+ * synchronous), Redis in cluster mode (`cluster/redis-rooms.ts`, fenced by the room's lease).
  * Throws when nothing was written: a `FencedError` when another node owns the room now.
  */
 export interface RoomLog {
