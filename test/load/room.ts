@@ -124,8 +124,9 @@ export class SimRoom {
         const reply = await this.players[0]!.request<{ view: RoomView }>('room:sync', {});
         return reply.view;
       } catch (error) {
-        // Between owner nodes (a lease lost to a stalled node): asked again as a client would.
-        if (!String(error).includes('ROOM_UNAVAILABLE') || attempt === 20) throw error;
+        // Between owner nodes, or a server still working through its backlog: asked again.
+        const again = /ROOM_UNAVAILABLE|timed out/.test(String(error));
+        if (!again || attempt === 20) throw error;
         await sleep(unavailableDelayMs(attempt));
       }
     }
