@@ -9,9 +9,9 @@ import { join } from 'node:path';
 import type { RaceRecordView } from '@percent/protocol';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { RunningServer } from '../../packages/server/src/main.ts';
-import { blanksOf, newDeviceId, solveGivens, startTestServer } from '../server/harness.ts';
+import { startTestServer } from '../server/harness.ts';
 import { hasRedis, startRedis, type TestRedis } from '../support/redis.ts';
-import { ClusterPlayer } from './player.ts';
+import { play, raceOnTwoNodes } from './race.ts';
 
 describe.skipIf(!hasRedis)('Redis restarted mid-race', () => {
   let redis: TestRedis;
@@ -35,19 +35,11 @@ describe.skipIf(!hasRedis)('Redis restarted mid-race', () => {
 
   it('refuses moves while Redis is away and finishes the race once it is back', async () => {
     const urls = nodes.map((n) => n.url);
-    const ann = new ClusterPlayer(urls, 0, 'Ann', newDeviceId());
-    const bob = new ClusterPlayer(urls, 1, 'Bob', newDeviceId());
-    const seat = await ann.create();
-    await bob.join(seat.view.code);
-    expect((await bob.call('room:ready', { ready: true }))?.ok).toBe(true);
-    expect((await ann.call('race:start'))?.ok).toBe(true);
-    const racing = await bob.state((v) => v.phase === 'racing' && v.race?.puzzle != null);
-    const solution = solveGivens(racing.race!.puzzle!);
-    const blanks = blanksOf(racing.race!.puzzle!);
-    const play = async (player: ClusterPlayer, cells: number[]) => {
-      for (const cell of cells) await player.move(cell, Number(solution[cell]));
-    };
-    await Promise.all([play(ann, blanks.slice(0, 5)), play(bob, blanks.slice(0, 5))]);
+    const { ann, bob, solution, blanks } = await raceOnTwoNodes(urls);
+    await Promise.all([
+      play(ann, blanks.slice(0, 5), solution),
+      play(bob, blanks.slice(0, 5), solution),
+    ]);
     await redis.stop();
     const away = await ann.call('race:move', { moveId: 'while-away', cell: blanks[5], digit: 1 });
     expect(away?.ok === false && away.error.code).toBe('ROOM_UNAVAILABLE');
@@ -57,7 +49,7 @@ describe.skipIf(!hasRedis)('Redis restarted mid-race', () => {
     expect(health.redis.reachable).toBe(false);
     await new Promise((resolve) => setTimeout(resolve, 1500));
     await redis.start();
-    await Promise.all([play(ann, blanks.slice(5)), play(bob, blanks.slice(5))]);
+    await Promise.all([play(ann, blanks.slice(5), solution), play(bob, blanks.slice(5), solution)]);
     const done = await bob.state((v) => v.phase === 'finished');
     let race: RaceRecordView | undefined;
     for (let i = 0; i < 100 && !race; i++) {

@@ -11,9 +11,9 @@ import { join } from 'node:path';
 import type { RaceRecordView } from '@percent/protocol';
 import { afterEach, describe, expect, it } from 'vitest';
 import { ServerChild } from './server-child.ts';
-import { blanksOf, newDeviceId, solveGivens } from '../server/harness.ts';
 import { hasRedis, startRedis, type TestRedis } from '../support/redis.ts';
-import { ClusterPlayer, type AckedMove } from '../cluster/player.ts';
+import type { AckedMove } from '../cluster/player.ts';
+import { play, raceOnTwoNodes } from '../cluster/race.ts';
 
 const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
 
@@ -45,24 +45,6 @@ afterEach(async () => {
   rmSync(running.dataDir, { recursive: true, force: true });
   running = undefined;
 });
-
-/** Ann creates on node 0 (its owner), Bob joins on node 1; the race starts. */
-async function raceOnTwoNodes(urls: string[]) {
-  const ann = new ClusterPlayer(urls, 0, 'Ann', newDeviceId());
-  const bob = new ClusterPlayer(urls, 1, 'Bob', newDeviceId());
-  const seat = await ann.create();
-  await bob.join(seat.view.code);
-  expect((await bob.call('room:ready', { ready: true }))?.ok).toBe(true);
-  expect((await ann.call('race:start'))?.ok).toBe(true);
-  const racing = await bob.state((v) => v.phase === 'racing' && v.race?.puzzle != null);
-  const puzzle = racing.race!.puzzle!;
-  return { ann, bob, puzzle, solution: solveGivens(puzzle), blanks: blanksOf(puzzle) };
-}
-
-/** Plays `cells` in order, one move at a time, as fast as acks come back. */
-async function play(player: ClusterPlayer, cells: readonly number[], solution: string) {
-  for (const cell of cells) await player.move(cell, Number(solution[cell]));
-}
 
 /** The stored race, read from `url`, once it is in the history. */
 async function storedRace(url: string, raceId: string): Promise<RaceRecordView> {

@@ -1,0 +1,24 @@
+/**
+ * A race across two nodes for the cluster tests: Ann creates the room on node 0 (its owner), Bob
+ * joins on node 1, Bob readies and Ann starts; both then play from the puzzle's solution.
+ */
+import { blanksOf, newDeviceId, solveGivens } from '../server/harness.ts';
+import { ClusterPlayer } from './player.ts';
+
+export async function raceOnTwoNodes(urls: readonly string[]) {
+  const ann = new ClusterPlayer(urls, 0, 'Ann', newDeviceId());
+  const bob = new ClusterPlayer(urls, 1, 'Bob', newDeviceId());
+  const seat = await ann.create();
+  await bob.join(seat.view.code);
+  const ready = await bob.call('room:ready', { ready: true });
+  const started = await ann.call('race:start');
+  if (!ready?.ok || !started?.ok) throw new Error(`no race: ${JSON.stringify({ ready, started })}`);
+  const racing = await bob.state((v) => v.phase === 'racing' && v.race?.puzzle != null);
+  const puzzle = racing.race!.puzzle!;
+  return { ann, bob, puzzle, solution: solveGivens(puzzle), blanks: blanksOf(puzzle) };
+}
+
+/** Plays `cells` in order with their right digits, one move at a time, as acks come back. */
+export async function play(player: ClusterPlayer, cells: readonly number[], solution: string) {
+  for (const cell of cells) await player.move(cell, Number(solution[cell]));
+}
