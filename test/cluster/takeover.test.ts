@@ -99,4 +99,24 @@ describe.skipIf(!hasRedis)('taking an orphaned room over', () => {
     await a.rooms.shutdown(100);
     await expect(a.rooms.find('STOPS')).rejects.toBeInstanceOf(UnavailableError);
   });
+
+  it('leaves a room it cannot restore out of the sweep, stored as it was', async () => {
+    const { redis } = node('gone-too');
+    const lease = (await redis.acquire('BROKN', true))!;
+    const write = {
+      type: 'persistRoom',
+      code: 'BROKN',
+      raceId: null,
+      snapshot: '{"version":0}',
+    } as const;
+    await redis.commit('BROKN', lease.token, [write]);
+    await redis.release('BROKN', lease.token);
+    const a = node('node-d');
+    await a.rooms.sweep(); // (it also takes over the rooms the tests above left behind)
+    expect(a.rooms.local('BROKN')).toBeUndefined();
+    expect(await redis.liveRooms()).not.toContain('BROKN');
+    expect((await redis.load('BROKN'))?.snapshot).toBe('{"version":0}');
+    expect(await redis.leaseOf('BROKN')).toBeNull();
+    await a.rooms.shutdown(100);
+  });
 });

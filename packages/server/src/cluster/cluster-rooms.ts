@@ -220,7 +220,9 @@ export class ClusterRooms implements RoomDirectory {
       ? restoreRoom(stored.snapshot, moves.value, this.now(), this.deps.timings, awayMs)
       : ({ ok: false, message: moves.message } as const);
     if (!restored.ok) {
+      // Left stored for inspection, as one process leaves it; no longer swept every second.
       this.deps.log.warn({ code, reason: restored.message }, 'room not taken over');
+      await this.deps.redis.retire(code);
       return void (await release());
     }
     const handle = this.adopt(restored.room, lease.token, sentAt);

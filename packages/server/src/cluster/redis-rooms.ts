@@ -138,6 +138,11 @@ export class RedisRooms {
     return movesFromRows(raceId, rows);
   }
 
+  /** A room that cannot be restored leaves the live set (its keys stay, for inspection). */
+  async retire(code: string): Promise<void> {
+    await this.redis.srem(Keys.rooms, code);
+  }
+
   /** The codes of every live room. */
   liveRooms(): Promise<string[]> {
     return this.redis.smembers(Keys.rooms);
