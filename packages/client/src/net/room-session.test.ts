@@ -98,6 +98,22 @@ afterEach(() => {
 });
 
 describe('RoomSession and ROOM_UNAVAILABLE', () => {
+  it('keeps a first join going while the room moves, then seats the player once', async () => {
+    const session = new RoomSession('ABCDE');
+    answer('room:join', unavailable, unavailable, seat);
+    const joined = session.join('Ann');
+    await vi.advanceTimersByTimeAsync(0);
+    expect(net.sent).toEqual(['room:join']);
+    expect(session.moving.value).toBe(true);
+    await vi.advanceTimersByTimeAsync(1500);
+    expect(await joined).toBe(true);
+    expect(net.sent).toEqual(['room:join', 'room:join', 'room:join']);
+    expect(session.moving.value).toBe(false);
+    expect(session.error.value).toBeUndefined();
+    expect(session.view.value?.code).toBe(view.code);
+    session.dispose();
+  });
+
   it('rejoins after a reconnection once the room is back, then sends the waiting move once', async () => {
     const session = await seated();
     const verdicts: string[] = [];

@@ -22,6 +22,9 @@ type Seat = { kind: 'none' } | { kind: 'player'; nickname: string } | { kind: 's
 const MOVE_TIMEOUT_MS = 4000;
 /** The retry key of the rejoin after a reconnection (moves use their ids). */
 const REJOIN = 'room:join';
+/** The retry key of a first join or spectate, and how often it is sent at most. */
+const FIRST_JOIN = 'room:join:first';
+const FIRST_JOIN_ATTEMPTS = 12;
 
 export class RoomSession {
   readonly view = signal<RoomView | undefined>(undefined);
@@ -78,11 +81,30 @@ export class RoomSession {
   /** Takes a seat (or regains the remembered one); mid-race the server seats us as a spectator. */
   async join(nickname: string): Promise<boolean> {
     saveNickname(nickname);
-    return this.seated(await this.joinReply(nickname), { kind: 'player', nickname });
+    const reply = await this.whileMoving(() => this.joinReply(nickname));
+    return this.seated(reply, { kind: 'player', nickname });
   }
 
   async spectate(): Promise<boolean> {
-    return this.seated(await this.spectateReply(), { kind: 'spectator' });
+    return this.seated(await this.whileMoving(() => this.spectateReply()), { kind: 'spectator' });
+  }
+
+  /**
+   * Sends `ask` again (after the back-off, `moving` meanwhile) while the room is between
+   * servers, as the rejoin after a reconnection does: a page loaded during a takeover gets in
+   * once the new owner is up, and shows the error only after about half a minute.
+   */
+  private async whileMoving<T extends object>(
+    ask: () => Promise<NetResult<T>>,
+  ): Promise<NetResult<T>> {
+    for (let attempt = 0; ; attempt++) {
+      const reply = await ask();
+      if (!isRoomUnavailable(reply) || attempt >= FIRST_JOIN_ATTEMPTS || this.disposed) {
+        this.retries.done(FIRST_JOIN);
+        return reply;
+      }
+      await new Promise<void>((resolve) => this.retries.later(FIRST_JOIN, resolve));
+    }
   }
 
   leave(): Promise<NetResult<object>> {
