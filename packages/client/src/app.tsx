@@ -1,7 +1,8 @@
 /**
  * The app shell: header (home link, language, colour scheme) and the page for the URL.
  * Routes: `/` home, `/r/:code` a room (lobby, race, spectate, results), `/solo` solo play,
- * `/lab` the SAT lab. The room, solo and lab pages are chunks of their own (their engine
+ * `/lab` the SAT lab, `/race/:id` and `/replay/:id` replays, `/daily…` the daily puzzle. The
+ * room, solo, lab, replay and daily pages are chunks of their own (their engine
  * workers too), loaded when first visited, so the home page loads none of them.
  */
 import type { ComponentChild, ComponentType } from 'preact';
@@ -18,6 +19,12 @@ import { matchRoute, path } from './ui/router.ts';
 const solo = lazyComponent(() => import('./features/solo/SoloPage.tsx').then((m) => m.SoloPage));
 const lab = lazyComponent(() => import('./features/lab/LabPage.tsx').then((m) => m.LabPage));
 const room = lazyComponent(() => import('./features/room/RoomPage.tsx').then((m) => m.RoomPage));
+const replay = lazyComponent(() =>
+  import('./features/replay/ReplayPage.tsx').then((m) => m.ReplayPage),
+);
+const daily = lazyComponent(() =>
+  import('./features/daily/DailyPage.tsx').then((m) => m.DailyPage),
+);
 
 export function App() {
   const route = matchRoute(path.value);
@@ -32,6 +39,24 @@ export function App() {
         )}
         {route.page === 'solo' && <Lazy page={solo} render={(Solo) => <Solo />} />}
         {route.page === 'lab' && <Lazy page={lab} render={(Lab) => <Lab />} />}
+        {route.page === 'replay' && (
+          <Lazy
+            page={replay}
+            render={(Replay) => <Replay source={{ kind: 'race', id: route.raceId }} />}
+          />
+        )}
+        {route.page === 'soloReplay' && (
+          <Lazy
+            page={replay}
+            render={(Replay) => <Replay source={{ kind: 'solve', id: route.solveId }} />}
+          />
+        )}
+        {route.page === 'daily' && (
+          <Lazy
+            page={daily}
+            render={(Daily) => <Daily day={route.day} variant={route.variant} />}
+          />
+        )}
         {route.page === 'notFound' && <NotFound />}
       </main>
       <Announcer />

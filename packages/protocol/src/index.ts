@@ -6,3 +6,4 @@ export * from './errors.ts';
 export * from './schemas.ts';
 export * from './views.ts';
 export * from './events.ts';
+export * from './daily.ts';

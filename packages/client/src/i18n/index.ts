@@ -6,14 +6,18 @@
  *
  * Catalogues: `en.ts` / `zh.ts` (app shell, board, solo), `race.ts` (home, lobby, race,
  * spectate, results: see its header for the shape), `show.ts` (TV, podium, rules card) and
- * `a11y.ts` (screen-reader announcements), `lab.ts` (the SAT lab).
+ * `a11y.ts` (screen-reader announcements), `lab.ts` (the SAT lab), `replay.ts` (replays and
+ * debriefs), `daily.ts` (the daily puzzle, ghosts, solo solves), `rating.ts` (ratings, fairness).
  */
 import { signal } from '@preact/signals';
 import { readStored, writeStored } from '../ui/storage.ts';
 import { a11yEn, a11yZh } from './a11y.ts';
 import { en } from './en.ts';
+import { dailyEn, dailyZh } from './daily.ts';
 import { labEn, labZh } from './lab.ts';
 import { raceEn, raceZh } from './race.ts';
+import { ratingEn, ratingZh } from './rating.ts';
+import { replayEn, replayZh } from './replay.ts';
 import { showEn, showZh } from './show.ts';
 import { zh } from './zh.ts';
 
@@ -25,12 +29,15 @@ export type MessageKey =
   | keyof typeof raceEn
   | keyof typeof showEn
   | keyof typeof a11yEn
-  | keyof typeof labEn;
+  | keyof typeof labEn
+  | keyof typeof replayEn
+  | keyof typeof dailyEn
+  | keyof typeof ratingEn;
 export type Params = Readonly<Record<string, string | number>>;
 
 const CATALOGUES: Record<Language, Record<MessageKey, string>> = {
-  en: { ...en, ...raceEn, ...showEn, ...a11yEn, ...labEn },
-  zh: { ...zh, ...raceZh, ...showZh, ...a11yZh, ...labZh },
+  en: { ...en, ...raceEn, ...showEn, ...a11yEn, ...labEn, ...replayEn, ...dailyEn, ...ratingEn },
+  zh: { ...zh, ...raceZh, ...showZh, ...a11yZh, ...labZh, ...replayZh, ...dailyZh, ...ratingZh },
 };
 
 /** Language names in their own language, for the switcher. */

@@ -9,6 +9,19 @@ describe('matchRoute', () => {
     expect(matchRoute('/r/ABCD')).toEqual({ page: 'room', code: 'ABCD' });
   });
 
+  it('maps replays and the daily puzzle', () => {
+    expect(matchRoute('/race/r-12_ab')).toEqual({ page: 'replay', raceId: 'r-12_ab' });
+    expect(matchRoute('/replay/s1')).toEqual({ page: 'soloReplay', solveId: 's1' });
+    expect(matchRoute('/daily/')).toEqual({ page: 'daily', day: null, variant: null });
+    expect(matchRoute('/daily/2026-11-25/percent')).toEqual({
+      page: 'daily',
+      day: '2026-11-25',
+      variant: 'percent',
+    });
+    expect(matchRoute('/daily/2026-11/percent')).toEqual({ page: 'notFound' });
+    expect(matchRoute('/race/a/b')).toEqual({ page: 'notFound' });
+  });
+
   it('sends anything else to not found', () => {
     expect(matchRoute('/r/')).toEqual({ page: 'notFound' });
     expect(matchRoute('/r/a/b')).toEqual({ page: 'notFound' });

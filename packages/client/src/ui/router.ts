@@ -24,9 +24,18 @@ export type Route =
   | { readonly page: 'solo' }
   | { readonly page: 'lab' }
   | { readonly page: 'room'; readonly code: string }
+  /** A finished race's replay (`/race/ID`, the id of `GET /api/races/ID`). */
+  | { readonly page: 'replay'; readonly raceId: string }
+  /** A solve recorded on this device (`/replay/ID`, `state/solve-record.ts`). */
+  | { readonly page: 'soloReplay'; readonly solveId: string }
+  /** Today's daily puzzles (`/daily`) or one day's (`/daily/2026-11-25/percent`). */
+  | { readonly page: 'daily'; readonly day: string | null; readonly variant: string | null }
   | { readonly page: 'notFound' };
 
-/** `/` home, `/solo`, `/lab`, `/r/CODE` (any case; the room page normalises), else not found. */
+/**
+ * `/` home, `/solo`, `/lab`, `/r/CODE` (any case; the room page normalises), `/race/ID`,
+ * `/replay/ID`, `/daily`, `/daily/DAY/VARIANT`, else not found.
+ */
 export function matchRoute(pathname: string): Route {
   const trimmed = pathname.replace(/\/+$/, '') || '/';
   if (trimmed === '/') return { page: 'home' };
@@ -34,5 +43,12 @@ export function matchRoute(pathname: string): Route {
   if (trimmed === '/lab') return { page: 'lab' };
   const room = /^\/r\/([A-Za-z0-9_-]{1,32})$/.exec(trimmed);
   if (room) return { page: 'room', code: decodeURIComponent(room[1]!) };
+  const race = /^\/race\/([A-Za-z0-9_-]{1,64})$/.exec(trimmed);
+  if (race) return { page: 'replay', raceId: race[1]! };
+  const solve = /^\/replay\/([A-Za-z0-9_-]{1,64})$/.exec(trimmed);
+  if (solve) return { page: 'soloReplay', solveId: solve[1]! };
+  if (trimmed === '/daily') return { page: 'daily', day: null, variant: null };
+  const daily = /^\/daily\/(\d{4}-\d{2}-\d{2})\/([a-z]{1,16})$/.exec(trimmed);
+  if (daily) return { page: 'daily', day: daily[1]!, variant: daily[2]! };
   return { page: 'notFound' };
 }

@@ -127,11 +127,23 @@ function serveClient(app: Express, clientDir: string): void {
       },
     }),
   );
-  app.get(['/', '/r/:code', '/solo', '/lab'], (_req, res) => {
-    res.setHeader('Cache-Control', 'no-cache');
-    if (existsSync(index)) res.sendFile(index, { cacheControl: false });
-    else res.type('html').send(welcomePage);
-  });
+  app.get(
+    [
+      '/',
+      '/r/:code',
+      '/solo',
+      '/lab',
+      '/race/:id',
+      '/replay/:id',
+      '/daily',
+      '/daily/:day/:variant',
+    ],
+    (_req, res) => {
+      res.setHeader('Cache-Control', 'no-cache');
+      if (existsSync(index)) res.sendFile(index, { cacheControl: false });
+      else res.type('html').send(welcomePage);
+    },
+  );
 }
 
 const welcomePage = `<!doctype html>

@@ -88,6 +88,48 @@ export const MIGRATIONS: readonly string[] = [
      at INTEGER NOT NULL,
      final INTEGER NOT NULL DEFAULT 0 CHECK (final IN (0, 1))
    ) STRICT;`,
+  // 4: ratings (Glicko-2, per device), rated races and their commit–reveal, the daily puzzle.
+  // A race's rating change is kept with its standings; `ratings` holds each device's current
+  // one. `daily_results` keeps each device's best solve of a day's puzzle, with its moves (the
+  // ghost others race); `on_the_day` marks a solve made on that day (UTC), which keeps a streak.
+  `ALTER TABLE races ADD COLUMN rated INTEGER NOT NULL DEFAULT 0 CHECK (rated IN (0, 1));
+   ALTER TABLE races ADD COLUMN commitment TEXT;
+   ALTER TABLE races ADD COLUMN secret TEXT;
+   ALTER TABLE race_players ADD COLUMN rating_before REAL;
+   ALTER TABLE race_players ADD COLUMN rating_after REAL;
+   ALTER TABLE race_players ADD COLUMN provisional INTEGER CHECK (provisional IN (0, 1));
+   CREATE TABLE ratings (
+     device_id TEXT PRIMARY KEY,
+     rating REAL NOT NULL,
+     rd REAL NOT NULL,
+     volatility REAL NOT NULL,
+     races INTEGER NOT NULL CHECK (races >= 0),
+     updated_at INTEGER NOT NULL
+   ) STRICT;
+   CREATE TABLE daily_puzzles (
+     day TEXT NOT NULL CHECK (length(day) = 10),
+     variant TEXT NOT NULL,
+     difficulty TEXT NOT NULL,
+     puzzle TEXT NOT NULL CHECK (length(puzzle) = 81),
+     solution TEXT NOT NULL CHECK (length(solution) = 81),
+     created_at INTEGER NOT NULL,
+     PRIMARY KEY (day, variant)
+   ) STRICT;
+   CREATE TABLE daily_results (
+     day TEXT NOT NULL,
+     variant TEXT NOT NULL,
+     device_id TEXT NOT NULL,
+     nickname TEXT NOT NULL,
+     time_ms INTEGER NOT NULL CHECK (time_ms >= 0),
+     mistakes INTEGER NOT NULL CHECK (mistakes >= 0),
+     moves TEXT NOT NULL,
+     submitted_at INTEGER NOT NULL,
+     on_the_day INTEGER NOT NULL CHECK (on_the_day IN (0, 1)),
+     PRIMARY KEY (day, variant, device_id),
+     FOREIGN KEY (day, variant) REFERENCES daily_puzzles (day, variant)
+   ) STRICT;
+   CREATE INDEX daily_results_by_time ON daily_results (day, variant, time_ms);
+   CREATE INDEX daily_results_by_device ON daily_results (device_id, day);`,
 ];
 
 /**

@@ -48,6 +48,45 @@ export const PG_MIGRATIONS: readonly string[] = [
      PRIMARY KEY (race_id, seq),
      UNIQUE (race_id, player_id, move_id)
    );`,
+  // 2: as SQLite's migration 4 — ratings, rated races and their commit–reveal, the daily puzzle.
+  `ALTER TABLE races ADD COLUMN rated BOOLEAN NOT NULL DEFAULT false;
+   ALTER TABLE races ADD COLUMN commitment TEXT;
+   ALTER TABLE races ADD COLUMN secret TEXT;
+   ALTER TABLE race_players ADD COLUMN rating_before DOUBLE PRECISION;
+   ALTER TABLE race_players ADD COLUMN rating_after DOUBLE PRECISION;
+   ALTER TABLE race_players ADD COLUMN provisional BOOLEAN;
+   CREATE TABLE ratings (
+     device_id TEXT PRIMARY KEY,
+     rating DOUBLE PRECISION NOT NULL,
+     rd DOUBLE PRECISION NOT NULL,
+     volatility DOUBLE PRECISION NOT NULL,
+     races INTEGER NOT NULL CHECK (races >= 0),
+     updated_at BIGINT NOT NULL
+   );
+   CREATE TABLE daily_puzzles (
+     day TEXT NOT NULL CHECK (length(day) = 10),
+     variant TEXT NOT NULL,
+     difficulty TEXT NOT NULL,
+     puzzle TEXT NOT NULL CHECK (length(puzzle) = 81),
+     solution TEXT NOT NULL CHECK (length(solution) = 81),
+     created_at BIGINT NOT NULL,
+     PRIMARY KEY (day, variant)
+   );
+   CREATE TABLE daily_results (
+     day TEXT NOT NULL,
+     variant TEXT NOT NULL,
+     device_id TEXT NOT NULL,
+     nickname TEXT NOT NULL,
+     time_ms BIGINT NOT NULL CHECK (time_ms >= 0),
+     mistakes INTEGER NOT NULL CHECK (mistakes >= 0),
+     moves TEXT NOT NULL,
+     submitted_at BIGINT NOT NULL,
+     on_the_day BOOLEAN NOT NULL,
+     PRIMARY KEY (day, variant, device_id),
+     FOREIGN KEY (day, variant) REFERENCES daily_puzzles (day, variant)
+   );
+   CREATE INDEX daily_results_by_time ON daily_results (day, variant, time_ms);
+   CREATE INDEX daily_results_by_device ON daily_results (device_id, day);`,
 ];
 
 /** Our tables: finding one without `schema_migrations` means the database is not ours. */
