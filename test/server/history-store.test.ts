@@ -126,7 +126,7 @@ describe.skipIf(!hasPostgres)(
       ).toBe(PG_MIGRATIONS.map((_, index) => index + 1).join(','));
       await Promise.all(nodes.map((node) => node.close()));
 
-      await psql(url, 'UPDATE schema_migrations SET version = 99');
+      await psql(url, 'INSERT INTO schema_migrations (version) VALUES (99)');
       await expect(openPgHistory(url)).rejects.toThrow(
         /Cannot open the Percent history at 127\.0\.0\.1:\d+\/history\d+: its schema version is 99 .* newer version/,
       );
