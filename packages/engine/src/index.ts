@@ -18,3 +18,4 @@ export * from './sudoku/endgames.ts';
 export * from './sudoku/symmetry.ts';
 export * from './sudoku/generator.ts';
 export * from './sudoku/logic/index.ts';
+export * from './sudoku/debrief/index.ts';
