@@ -1,0 +1,173 @@
+/**
+ * What a replay plays: a finished race (`GET /api/races/:raceId`, parsed here at the edge) or
+ * a solve recorded on this device (`state/solve-record.ts`), both as one `ReplayRecord` —
+ * the puzzle, the players best first and every judged move with its time since the start.
+ */
+import { isVariantId, type VariantIdName } from '@percent/engine';
+import { z } from 'zod';
+import type { SolveRecord } from '../../state/solve-record.ts';
+
+export interface ReplayPlayer {
+  readonly id: string;
+  readonly nickname: string;
+  readonly place: number | null;
+  /** The standing's time (penalties included); null when the player did not finish. */
+  readonly timeMs: number | null;
+  readonly mistakes: number;
+  /** finished, eliminated, left, timeout, forfeited, idle. */
+  readonly outcome: string;
+}
+
+export interface ReplayMove {
+  readonly playerId: string;
+  /** ms since the start (the race clock's 0:00); never negative. */
+  readonly at: number;
+  readonly cell: number;
+  /** 0 = the cell was cleared. */
+  readonly digit: number;
+  readonly verdict: 'correct' | 'wrong' | 'cleared';
+}
+
+export interface ReplayRecord {
+  readonly kind: 'race' | 'solve';
+  readonly id: string;
+  readonly variant: VariantIdName;
+  readonly difficulty: string;
+  readonly puzzle: string;
+  readonly solution: string;
+  /** Epoch ms of the start. */
+  readonly startedAt: number;
+  /** The end of the timeline (ms since the start): the race's end, or the last move. */
+  readonly durationMs: number;
+  /** Best first. */
+  readonly players: readonly ReplayPlayer[];
+  /** In the order the server judged them (their times never go backwards). */
+  readonly moves: readonly ReplayMove[];
+  /** Commit–reveal fields, when the race has them (hex). */
+  readonly commitment?: string;
+  readonly secret?: string;
+}
+
+const gridText = z.string().regex(/^[0-9.]{81}$/, 'an 81-character grid');
+
+const RaceSchema = z.object({
+  id: z.string().min(1),
+  roomCode: z.string(),
+  variant: z.string().refine(isVariantId, 'a known variant'),
+  difficulty: z.string(),
+  puzzle: gridText,
+  solution: z.string().regex(/^[1-9]{81}$/, 'a full grid'),
+  startedAt: z.number(),
+  endedAt: z.number(),
+  players: z.array(
+    z.object({
+      playerId: z.string(),
+      nickname: z.string(),
+      place: z.number().nullable(),
+      timeMs: z.number().nullable(),
+      mistakes: z.number().int().min(0),
+      outcome: z.string(),
+    }),
+  ),
+  moves: z.array(
+    z.object({
+      seq: z.number().int(),
+      playerId: z.string(),
+      moveId: z.string(),
+      at: z.number(),
+      cell: z.number().int().min(0).max(80),
+      digit: z.number().int().min(0).max(9),
+      verdict: z.enum(['correct', 'wrong', 'cleared']),
+    }),
+  ),
+  commitment: z.string().optional(),
+  secret: z.string().optional(),
+});
+
+/** `RaceRecordView` as received, plus the commit–reveal fields when the server sends them. */
+export type StoredRace = z.infer<typeof RaceSchema>;
+
+export type ParsedRace =
+  | { readonly ok: true; readonly race: StoredRace }
+  | { readonly ok: false; readonly message: string };
+
+/** The body of `GET /api/races/:raceId`; a malformed one is reported with the field at fault. */
+export function parseRaceReply(body: unknown): ParsedRace {
+  const parsed = z.object({ race: RaceSchema }).safeParse(body);
+  if (parsed.success) return { ok: true, race: parsed.data.race };
+  const issue = parsed.error.issues[0];
+  return { ok: false, message: `${issue?.path.join('.') ?? 'race'}: ${issue?.message ?? ''}` };
+}
+
+/** A stored race as a replay; moves sorted by the server's order (`seq`). */
+export function replayOfRace(race: StoredRace): ReplayRecord {
+  // The server's order is the truth; a clock that stepped back never makes time run backwards.
+  let clock = 0;
+  const moves = [...race.moves]
+    .sort((a, b) => a.seq - b.seq)
+    .map((m) => ({
+      playerId: m.playerId,
+      at: (clock = Math.max(clock, m.at - race.startedAt)),
+      cell: m.cell,
+      digit: m.digit,
+      verdict: m.verdict,
+    }));
+  const lastMove = clock;
+  return {
+    kind: 'race',
+    id: race.id,
+    variant: race.variant as VariantIdName,
+    difficulty: race.difficulty,
+    puzzle: race.puzzle.replace(/\./g, '0'),
+    solution: race.solution,
+    startedAt: race.startedAt,
+    durationMs: Math.max(race.endedAt - race.startedAt, lastMove),
+    players: race.players.map((p) => ({
+      id: p.playerId,
+      nickname: p.nickname,
+      place: p.place,
+      timeMs: p.timeMs,
+      mistakes: p.mistakes,
+      outcome: p.outcome,
+    })),
+    moves,
+    ...(race.commitment === undefined ? {} : { commitment: race.commitment }),
+    ...(race.secret === undefined ? {} : { secret: race.secret }),
+  };
+}
+
+/** The one player of a solve replay. */
+export const SOLVER_ID = 'me';
+
+/** A solve of this device as a replay: one player, its moves as the stopwatch saw them. */
+export function replayOfSolve(solve: SolveRecord): ReplayRecord | undefined {
+  if (!isVariantId(solve.variant)) return undefined;
+  let clock = 0;
+  const moves = solve.moves.map((m) => ({
+    playerId: SOLVER_ID,
+    ...m,
+    at: (clock = Math.max(clock, m.at)),
+  }));
+  const lastMove = clock;
+  return {
+    kind: 'solve',
+    id: solve.id,
+    variant: solve.variant,
+    difficulty: solve.difficulty,
+    puzzle: solve.puzzle.replace(/\./g, '0'),
+    solution: solve.solution,
+    startedAt: solve.startedAt,
+    durationMs: Math.max(solve.timeMs, lastMove),
+    players: [
+      {
+        id: SOLVER_ID,
+        nickname: solve.nickname,
+        place: 1,
+        timeMs: solve.timeMs,
+        mistakes: solve.mistakes,
+        outcome: 'finished',
+      },
+    ],
+    moves,
+  };
+}

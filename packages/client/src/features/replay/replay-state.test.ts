@@ -1,0 +1,178 @@
+import { describe, expect, it } from 'vitest';
+import { parseRaceReply, replayOfRace, replayOfSolve, type ReplayRecord } from './replay-record.ts';
+import { movesBy, nextMoveAt, previousMoveAt, replayAt } from './replay-state.ts';
+
+const SOLUTION =
+  '534678912672195348198342567859761423426853791713924856961537284287419635345286179';
+/** R1C1, R1C2, R1C3 and R9C9 blank. */
+const PUZZLE = `000${SOLUTION.slice(3, 80)}0`;
+const put = (board: string, cell: number, digit: string) =>
+  board.slice(0, cell) + digit + board.slice(cell + 1);
+
+const player = (id: string, nickname: string, place: number | null) =>
+  ({ id, nickname, place, timeMs: null, mistakes: 0, outcome: 'finished' }) as const;
+
+function record(moves: ReplayRecord['moves']): ReplayRecord {
+  return {
+    kind: 'race',
+    id: 'race1',
+    variant: 'classic',
+    difficulty: 'easy',
+    puzzle: PUZZLE,
+    solution: SOLUTION,
+    startedAt: 1_000_000,
+    durationMs: 60_000,
+    players: [player('ann', 'Ann', 1), player('bob', 'Bob', 2)],
+    moves,
+  };
+}
+
+const race = record([
+  { playerId: 'ann', at: 1000, cell: 0, digit: 5, verdict: 'correct' },
+  { playerId: 'bob', at: 2000, cell: 0, digit: 7, verdict: 'wrong' },
+  { playerId: 'ann', at: 3000, cell: 1, digit: 3, verdict: 'correct' },
+  { playerId: 'bob', at: 4000, cell: 0, digit: 5, verdict: 'correct' },
+  { playerId: 'ann', at: 5000, cell: 1, digit: 0, verdict: 'cleared' },
+  { playerId: 'ann', at: 6000, cell: 1, digit: 3, verdict: 'correct' },
+  { playerId: 'ann', at: 7000, cell: 2, digit: 4, verdict: 'correct' },
+  { playerId: 'ann', at: 8000, cell: 80, digit: 9, verdict: 'correct' },
+]);
+
+describe('replayAt', () => {
+  it('shows only the givens at 0:00, in the order of the standings', () => {
+    const frames = replayAt(race, 0);
+    expect(frames.map((f) => f.playerId)).toEqual(['ann', 'bob']);
+    for (const frame of frames) {
+      expect(frame.board).toBe(PUZZLE);
+      expect(frame).toMatchObject({ filled: 0, blanks: 4, percent: 0, mistakes: 0 });
+      expect(frame.flashes).toEqual([]);
+      expect(frame.lastCell).toBeNull();
+    }
+  });
+
+  it('places each digit at its time and not a millisecond before', () => {
+    expect(replayAt(race, 999)[0]!.board).toBe(PUZZLE);
+    const ann = replayAt(race, 1000)[0]!;
+    expect(ann.board).toBe(put(PUZZLE, 0, '5'));
+    expect(ann).toMatchObject({ filled: 1, percent: 25, lastCell: 0 });
+    expect(replayAt(race, 3500)[0]!.board).toBe(put(put(PUZZLE, 0, '5'), 1, '3'));
+  });
+
+  it('never places a wrong digit: it flashes for flashMs, counts, and marks its cell', () => {
+    const at = (ms: number, flashMs?: number) =>
+      replayAt(race, ms, flashMs === undefined ? {} : { flashMs })[1]!;
+    expect(at(2000).board).toBe(PUZZLE);
+    expect(at(2000).flashes).toEqual([{ cell: 0, digit: 7 }]);
+    expect(at(3499).flashes).toEqual([{ cell: 0, digit: 7 }]);
+    expect(at(3500).flashes).toEqual([]);
+    expect(at(3500, 10_000).flashes).toEqual([{ cell: 0, digit: 7 }]);
+    expect(at(3500)).toMatchObject({ mistakes: 1, mistakeCells: [0], filled: 0 });
+    // The right digit in that cell ends the flash; the mark and the count stay.
+    const after = at(4000, 10_000);
+    expect(after.flashes).toEqual([]);
+    expect(after).toMatchObject({ board: put(PUZZLE, 0, '5'), mistakes: 1, mistakeCells: [0] });
+  });
+
+  it('applies clears: a cleared digit leaves the board until it is entered again', () => {
+    const ann = (ms: number) => replayAt(race, ms)[0]!;
+    expect(ann(5000).board).toBe(put(PUZZLE, 0, '5'));
+    expect(ann(5000).filled).toBe(1);
+    expect(ann(6000).filled).toBe(2);
+  });
+
+  it('ends on each player’s final board, with the time the board became full', () => {
+    const [ann, bob] = replayAt(race, race.durationMs);
+    expect(ann).toMatchObject({ board: SOLUTION, percent: 100, finishedAt: 8000, mistakes: 0 });
+    expect(bob).toMatchObject({ board: put(PUZZLE, 0, '5'), finishedAt: null, mistakes: 1 });
+    expect(replayAt(race, 7999)[0]!.finishedAt).toBeNull();
+  });
+
+  it('ignores moves of a player who is not in the standings', () => {
+    const stray = record([{ playerId: 'zed', at: 10, cell: 0, digit: 5, verdict: 'correct' }]);
+    expect(replayAt(stray, 100).map((f) => f.board)).toEqual([PUZZLE, PUZZLE]);
+  });
+});
+
+describe('move stepping', () => {
+  it('finds the next and previous move, of anyone or of one player', () => {
+    expect(nextMoveAt(race, 1000)).toBe(2000);
+    expect(nextMoveAt(race, 1000, 'ann')).toBe(3000);
+    expect(nextMoveAt(race, 8000)).toBeUndefined();
+    expect(previousMoveAt(race, 4000)).toBe(3000);
+    expect(previousMoveAt(race, 4000, 'bob')).toBe(2000);
+    expect(previousMoveAt(race, 1000)).toBeUndefined();
+    expect([movesBy(race, 0), movesBy(race, 4000), movesBy(race, 9000)]).toEqual([0, 4, 8]);
+  });
+});
+
+describe('records', () => {
+  const body = {
+    race: {
+      id: 'r1',
+      roomCode: 'ABCDE',
+      variant: 'classic',
+      difficulty: 'easy',
+      puzzle: PUZZLE,
+      solution: SOLUTION,
+      startedAt: 50_000,
+      endedAt: 80_000,
+      players: [
+        {
+          playerId: 'p1',
+          nickname: 'Ann',
+          place: 1,
+          timeMs: 9000,
+          mistakes: 0,
+          outcome: 'finished',
+        },
+      ],
+      moves: [
+        { seq: 1, playerId: 'p1', moveId: 'b', at: 59_000, cell: 1, digit: 3, verdict: 'correct' },
+        { seq: 0, playerId: 'p1', moveId: 'a', at: 59_500, cell: 0, digit: 5, verdict: 'correct' },
+      ],
+    },
+  };
+
+  it('reads a stored race in the server’s order, times since the start, never backwards', () => {
+    const parsed = parseRaceReply(body);
+    if (!parsed.ok) throw new Error(parsed.message);
+    const replay = replayOfRace(parsed.race);
+    expect(replay.moves.map((m) => [m.cell, m.at])).toEqual([
+      [0, 9500],
+      [1, 9500],
+    ]);
+    expect(replay.durationMs).toBe(30_000);
+    expect(replay.players[0]).toMatchObject({ id: 'p1', nickname: 'Ann', place: 1 });
+  });
+
+  it('refuses a malformed reply, naming the field', () => {
+    const bad = { race: { ...body.race, puzzle: 'x' } };
+    expect(parseRaceReply(bad)).toEqual({
+      ok: false,
+      message: 'race.puzzle: an 81-character grid',
+    });
+    expect(parseRaceReply({ race: { ...body.race, variant: 'hexagon' } })).toMatchObject({
+      ok: false,
+      message: 'race.variant: a known variant',
+    });
+  });
+
+  it('makes a solve of this device a one-player replay', () => {
+    const replay = replayOfSolve({
+      id: 's1',
+      source: 'solo',
+      variant: 'classic',
+      difficulty: 'easy',
+      puzzle: PUZZLE,
+      solution: SOLUTION,
+      nickname: 'Me',
+      startedAt: 1,
+      timeMs: 12_000,
+      mistakes: 0,
+      moves: [{ at: 400, cell: 0, digit: 5, verdict: 'correct' }],
+    });
+    expect(replay?.players.map((p) => p.nickname)).toEqual(['Me']);
+    expect(replay?.durationMs).toBe(12_000);
+    expect(replayAt(replay!, 400)[0]!.board).toBe(put(PUZZLE, 0, '5'));
+  });
+});

@@ -1,0 +1,141 @@
+/**
+ * The replay at one moment, as data: `replayAt(record, ms)` folds every move made up to `ms`
+ * into each player's board, as the server judged them — a correct digit stands, a clear
+ * empties its cell, a wrong digit is never placed (the server refuses it) but costs a mistake,
+ * flashes in its cell for `flashMs` and leaves a mark there. At the end of the timeline each
+ * board is the player's final board (givens + correct digits, clears applied).
+ */
+import type { ReplayMove, ReplayRecord } from './replay-record.ts';
+
+/** How long (race ms) a wrong digit stays drawn after it was entered, by default. */
+export const FLASH_MS = 1500;
+
+export interface Flash {
+  readonly cell: number;
+  readonly digit: number;
+}
+
+export interface PlayerFrame {
+  readonly playerId: string;
+  /** 81 characters: the givens and the digits standing at this moment, `0` for a blank. */
+  readonly board: string;
+  /** Wrong digits drawn at this moment (entered within `flashMs`, not yet replaced). */
+  readonly flashes: readonly Flash[];
+  /** Every cell that received a wrong digit so far, in the order of the first one. */
+  readonly mistakeCells: readonly number[];
+  readonly mistakes: number;
+  /** Blanks of the puzzle this player has filled, and how many there are. */
+  readonly filled: number;
+  readonly blanks: number;
+  /** 0–100, rounded as the race's progress bars are. */
+  readonly percent: number;
+  /** The cell of this player's latest move so far; null before their first. */
+  readonly lastCell: number | null;
+  /** When the board became full (ms since the start), if it is by now. */
+  readonly finishedAt: number | null;
+}
+
+interface Working {
+  board: string[];
+  flashes: Map<number, { digit: number; at: number }>;
+  mistakeCells: number[];
+  mistakes: number;
+  lastCell: number | null;
+  finishedAt: number | null;
+}
+
+/** Every player's frame at `ms` (clamped to the timeline), in `record.players` order. */
+export function replayAt(
+  record: ReplayRecord,
+  ms: number,
+  options: { readonly flashMs?: number } = {},
+): PlayerFrame[] {
+  const flashMs = options.flashMs ?? FLASH_MS;
+  const blanks = countBlanks(record.puzzle);
+  const working = new Map(record.players.map((p) => [p.id, fresh(record.puzzle)]));
+  for (const move of record.moves) {
+    if (move.at > ms) break;
+    const state = working.get(move.playerId);
+    if (state) apply(state, move, record.solution);
+  }
+  return record.players.map((player) => {
+    const state = working.get(player.id)!;
+    const filled = blanks - countBlanks(state.board.join(''));
+    return {
+      playerId: player.id,
+      board: state.board.join(''),
+      flashes: [...state.flashes]
+        .filter(([, f]) => ms - f.at < flashMs)
+        .map(([cell, f]) => ({ cell, digit: f.digit }))
+        .sort((a, b) => a.cell - b.cell),
+      mistakeCells: state.mistakeCells,
+      mistakes: state.mistakes,
+      filled,
+      blanks,
+      percent: blanks === 0 ? 100 : Math.round((100 * filled) / blanks),
+      lastCell: state.lastCell,
+      finishedAt: state.finishedAt,
+    };
+  });
+}
+
+function fresh(puzzle: string): Working {
+  return {
+    board: [...puzzle],
+    flashes: new Map(),
+    mistakeCells: [],
+    mistakes: 0,
+    lastCell: null,
+    finishedAt: null,
+  };
+}
+
+function apply(state: Working, move: ReplayMove, solution: string): void {
+  state.lastCell = move.cell;
+  state.flashes.delete(move.cell);
+  if (move.verdict === 'wrong') {
+    state.mistakes++;
+    state.flashes.set(move.cell, { digit: move.digit, at: move.at });
+    if (!state.mistakeCells.includes(move.cell)) state.mistakeCells.push(move.cell);
+    return;
+  }
+  state.board[move.cell] = move.verdict === 'cleared' ? '0' : String(move.digit);
+  if (state.finishedAt === null && state.board.join('') === solution) state.finishedAt = move.at;
+}
+
+const countBlanks = (board: string): number => {
+  let n = 0;
+  for (const ch of board) if (ch === '0') n++;
+  return n;
+};
+
+/** The time of the first move after `ms` (any player's, or `playerId`'s), if any. */
+export function nextMoveAt(
+  record: ReplayRecord,
+  ms: number,
+  playerId?: string,
+): number | undefined {
+  return record.moves.find((m) => m.at > ms && (playerId === undefined || m.playerId === playerId))
+    ?.at;
+}
+
+/** The time of the last move before `ms` (any player's, or `playerId`'s), if any. */
+export function previousMoveAt(
+  record: ReplayRecord,
+  ms: number,
+  playerId?: string,
+): number | undefined {
+  return record.moves.findLast(
+    (m) => m.at < ms && (playerId === undefined || m.playerId === playerId),
+  )?.at;
+}
+
+/** How many moves have been made by `ms` (the "move 12 of 80" counter). */
+export function movesBy(record: ReplayRecord, ms: number): number {
+  let n = 0;
+  for (const move of record.moves) {
+    if (move.at > ms) break;
+    n++;
+  }
+  return n;
+}
