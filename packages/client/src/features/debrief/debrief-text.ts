@@ -1,0 +1,173 @@
+/**
+ * A debrief phrased in the current language: one sentence per mistake (why the digit could not
+ * go there: a clash in a house, a chain of techniques, or the houses whose rules force it out)
+ * and per long pause (the easiest technique that was available, and where). Pure: the engine's
+ * `Debrief` in, `DebriefItem`s out, with the cells and houses each item is about so the
+ * replay can highlight them.
+ */
+import {
+  cellName,
+  getVariant,
+  type Debrief,
+  type HouseRef,
+  type MistakeNote,
+  type PauseNote,
+  type StepNote,
+  type VariantIdName,
+} from '@percent/engine';
+import { cellsText, houseName, listText } from '../../board/houses.ts';
+import { hasMessage, t } from '../../i18n/index.ts';
+import { techniqueName } from '../solo/hint-text.ts';
+import { formatClock } from '../room/time.ts';
+
+export interface DebriefItem {
+  readonly kind: 'mistake' | 'pause';
+  /** ms since the start: the wrong entry, or the start of the pause (where the replay seeks). */
+  readonly at: number;
+  /** The cell the item is about: the mistake's cell, or the cell the technique fills or clears. */
+  readonly cell: number | null;
+  readonly text: string;
+  /** Cells to mark strongly (the item's cell, the clashing digit, the step's cells). */
+  readonly cells: readonly number[];
+  /** Cells of the houses the reason names, for a lighter tint. */
+  readonly area: readonly number[];
+}
+
+/** Every mistake and pause as a sentence, in time order (a mistake first on a tie). */
+export function debriefItems(debrief: Debrief, variant: VariantIdName): DebriefItem[] {
+  const items = [
+    ...debrief.mistakes.map((note) => mistakeItem(note, variant)),
+    ...debrief.pauses.map((note) => pauseItem(note, variant)),
+  ];
+  const rank = (item: DebriefItem) => (item.kind === 'mistake' ? 0 : 1);
+  return items.sort((a, b) => a.at - b.at || rank(a) - rank(b));
+}
+
+const houseOf = (ref: HouseRef, variant: VariantIdName) =>
+  getVariant(variant).houses.find((h) => h.kind === ref.kind && h.index === ref.index);
+
+/** "row 3", "the upper window", "第 3 行"… */
+export function houseRefName(ref: HouseRef, variant: VariantIdName): string {
+  const house = houseOf(ref, variant);
+  return house ? houseName(house, variant) : `${ref.kind} ${ref.index + 1}`;
+}
+
+const housesText = (refs: readonly HouseRef[], variant: VariantIdName): string =>
+  listText(refs.map((ref) => houseRefName(ref, variant)));
+
+const houseCells = (refs: readonly HouseRef[], variant: VariantIdName): number[] =>
+  refs.flatMap((ref) => houseOf(ref, variant)?.cells ?? []);
+
+/** "a hidden single", "locked candidates" (the technique's name inside a sentence). */
+export function techniqueInSentence(technique: string): string {
+  const key = `debrief.a.${technique}`;
+  return hasMessage(key) ? t(key) : techniqueName(technique);
+}
+
+/** One technique step: "a hidden single in box 5 (R4C5 is 7)". */
+export function stepPhrase(step: StepNote, variant: VariantIdName): string {
+  const technique = techniqueInSentence(step.technique);
+  const placement = step.placements[0];
+  if (step.technique === 'naked-single' && placement)
+    return t('debrief.step.naked-single', {
+      technique,
+      cell: cellName(placement.cell),
+      digit: placement.digit,
+    });
+  const detail = placement
+    ? t('debrief.placed', { cell: cellName(placement.cell), digit: placement.digit })
+    : t('debrief.removes', { removals: removalsText(step) });
+  if (step.houses.length === 0) return t('debrief.stepNoHouse', { technique, detail });
+  return t('debrief.step', { technique, houses: housesText(step.houses, variant), detail });
+}
+
+function removalsText(step: StepNote): string {
+  const byDigit = new Map<number, number[]>();
+  for (const { cell, digit } of step.eliminations)
+    byDigit.set(digit, [...(byDigit.get(digit) ?? []), cell]);
+  return [...byDigit]
+    .sort(([a], [b]) => a - b)
+    .map(([digit, cells]) => t('step.removal', { digit, cells: cellsText(cells) }))
+    .join(t('list.comma'));
+}
+
+/** Why the wrong digit of `note` could not go in its cell, as one sentence. */
+export function mistakeText(note: MistakeNote, variant: VariantIdName): string {
+  const base = { cell: cellName(note.cell), digit: note.digit, correct: note.correct };
+  const why = note.why;
+  switch (why.kind) {
+    case 'clash':
+      return t('debrief.clash', {
+        ...base,
+        house: houseRefName(why.house, variant),
+        other: cellName(why.cell),
+      });
+    case 'logic':
+      return t('debrief.logic', {
+        ...base,
+        steps: why.steps.map((step) => stepPhrase(step, variant)).join(t('debrief.then')),
+      });
+    case 'sat':
+      return t('debrief.sat', { ...base, houses: housesText(why.houses, variant) });
+    case 'unknown':
+      return t('debrief.unknown', base);
+  }
+}
+
+/** "A hidden single in the upper window was available for 41 s (at 2:13)." */
+export function pauseText(note: PauseNote, variant: VariantIdName): string {
+  const params = { seconds: Math.round(note.ms / 1000), time: formatClock(note.from) };
+  const step = note.step;
+  if (!step) return t('debrief.pauseStuck', params);
+  const sentence = t('debrief.pause', {
+    ...params,
+    technique: techniqueInSentence(step.technique),
+    houses: housesText(step.houses, variant),
+  });
+  return sentence.charAt(0).toUpperCase() + sentence.slice(1);
+}
+
+function mistakeItem(note: MistakeNote, variant: VariantIdName): DebriefItem {
+  const why = note.why;
+  const steps = why.kind === 'logic' ? why.steps : [];
+  const houses =
+    why.kind === 'clash'
+      ? [why.house]
+      : why.kind === 'sat'
+        ? why.houses
+        : steps.flatMap((s) => s.houses);
+  const cells = [
+    note.cell,
+    ...(why.kind === 'clash' ? [why.cell] : []),
+    ...steps.flatMap(stepCells),
+  ];
+  return {
+    kind: 'mistake',
+    at: note.at,
+    cell: note.cell,
+    text: mistakeText(note, variant),
+    cells: unique(cells),
+    area: unique(houseCells(houses, variant)),
+  };
+}
+
+function pauseItem(note: PauseNote, variant: VariantIdName): DebriefItem {
+  const step = note.step;
+  const target = step?.placements[0]?.cell ?? step?.eliminations[0]?.cell ?? null;
+  return {
+    kind: 'pause',
+    at: note.from,
+    cell: target,
+    text: pauseText(note, variant),
+    cells: step ? unique(stepCells(step)) : [],
+    area: step ? unique(houseCells(step.houses, variant)) : [],
+  };
+}
+
+const stepCells = (step: StepNote): number[] => [
+  ...step.placements.map((p) => p.cell),
+  ...step.eliminations.map((e) => e.cell),
+  ...step.cells,
+];
+
+const unique = (cells: readonly number[]): number[] => [...new Set(cells)];
