@@ -1,0 +1,96 @@
+import { conflictsAt } from '../check.ts';
+import type { Variant } from '../variant.ts';
+import { logicChain } from './chain.ts';
+import { houseRef, stepNote } from './notes.ts';
+import { longGaps, pauseNote } from './pauses.ts';
+import { refuterFor } from './refute.ts';
+import { replay, type WrongEntry } from './replay.ts';
+import {
+  DEFAULT_BUDGET_MS,
+  DEFAULT_PAUSE_MS,
+  type Debrief,
+  type DebriefInput,
+  type DebriefOptions,
+  type MistakeNote,
+  type MistakeWhy,
+  type PauseNote,
+} from './types.ts';
+
+/** Chains longer than this are not an explanation a player follows: the SAT argument instead. */
+export const MAX_CHAIN_STEPS = 8;
+
+/**
+ * One player's debrief: why each wrong digit could not go where it went, and the easiest
+ * technique available during each long pause. Pure and synchronous; the work stops at the
+ * budget or when the signal aborts, answering `complete: false` with the unexplained
+ * mistakes as `unknown` (pauses are cheap and come first, so they are always there unless
+ * the signal was already aborted). Throws an Error naming the field on malformed input.
+ *
+ * Per mistake, cheapest first: a clash (the digit is already in a house of the cell); else a
+ * chain of at most `MAX_CHAIN_STEPS` human techniques (`logicChain`); else the houses that
+ * force it out (`HouseRefuter`).
+ */
+export function debrief(input: DebriefInput, options: DebriefOptions = {}): Debrief {
+  const deadline = performance.now() + (options.budgetMs ?? DEFAULT_BUDGET_MS);
+  const { signal } = options;
+  const expired = (): boolean => signal?.aborted === true || performance.now() > deadline;
+  const race = replay(input);
+  const pauses: PauseNote[] = [];
+  let complete = true;
+  for (const gap of longGaps(race.moments, input.endMs, input.pauseMs ?? DEFAULT_PAUSE_MS)) {
+    if (signal?.aborted) {
+      complete = false;
+      break;
+    }
+    pauses.push(pauseNote(gap, race.variant));
+  }
+  const mistakes = race.wrong.map((entry) => note(entry, clashOf(entry, race.variant)));
+  for (let i = 0; i < mistakes.length; i++) {
+    if (mistakes[i]!.why.kind !== 'unknown') continue;
+    if (expired()) {
+      complete = false;
+      break;
+    }
+    const { why, whole } = explain(race.wrong[i]!, race.variant, deadline);
+    complete &&= whole;
+    mistakes[i] = note(race.wrong[i]!, why);
+  }
+  return { mistakes, pauses, complete };
+}
+
+function note(entry: WrongEntry, why: MistakeWhy): MistakeNote {
+  const { move, at, cell, digit, correct } = entry;
+  return { move, at, cell, digit, correct, why };
+}
+
+/** The first house of the cell (rows, columns, boxes, then the extras) already holding the digit. */
+function clashOf(entry: WrongEntry, variant: Variant): MistakeWhy {
+  const conflict = conflictsAt(variant, entry.board, entry.cell, entry.digit)[0];
+  if (conflict === undefined) return { kind: 'unknown' };
+  const h = variant.houses.indexOf(conflict.house);
+  return { kind: 'clash', house: houseRef(variant, h), cell: conflict.cells[1]! };
+}
+
+/**
+ * A logic chain when a short one exists, else the SAT argument. `whole` is false when the
+ * budget cut the work: no answer, or a house set that may not be minimal.
+ */
+function explain(
+  entry: WrongEntry,
+  variant: Variant,
+  deadline: number,
+): { why: MistakeWhy; whole: boolean } {
+  const { board, cell, digit } = entry;
+  const chain = logicChain(board, variant, cell, digit, { maxSteps: MAX_CHAIN_STEPS, deadline });
+  if (chain.kind === 'chain') {
+    const steps = chain.steps.map((step) => stepNote(variant, step));
+    return { why: { kind: 'logic', steps }, whole: true };
+  }
+  if (chain.kind === 'timeout') return { why: { kind: 'unknown' }, whole: false };
+  const refutation = refuterFor(variant).refute(board, cell, digit, deadline);
+  if (refutation.kind === 'timeout') return { why: { kind: 'unknown' }, whole: false };
+  // The digit fits the board: the solution given is not the puzzle's only one.
+  if (refutation.kind === 'fits') return { why: { kind: 'unknown' }, whole: true };
+  const houses = refutation.houses.map((h) => houseRef(variant, h));
+  return { why: { kind: 'sat', houses }, whole: refutation.minimal };
+}
