@@ -6,7 +6,9 @@ import { RoomRegistry } from './runner/registry.ts';
 import type { DrawPuzzle } from './runner/room-runner.ts';
 import type { PercentServer } from './socket/types.ts';
 import { SocketTransport } from './socket/transport.ts';
+import type { DailyStore } from './store/daily-store.ts';
 import { historyOf, type HistoryReader } from './store/history.ts';
+import { openSqliteDaily } from './store/sqlite-daily.ts';
 import { openStore } from './store/store.ts';
 import { DEFAULT_DATA_DIR } from './config.ts';
 
@@ -14,6 +16,8 @@ import { DEFAULT_DATA_DIR } from './config.ts';
 export interface RoomService {
   readonly rooms: RoomDirectory;
   readonly history: HistoryReader;
+  /** The daily puzzles and solves, in the history's database. */
+  readonly daily: DailyStore;
   /** Rooms brought back (one process: from the last run's snapshots) at start. */
   readonly restoredRooms: number;
   /** This node's figures for `/healthz`. */
@@ -46,9 +50,11 @@ export async function startSingleNode(options: ServiceOptions): Promise<RoomServ
     log: options.log,
   });
   const restoredRooms = await registry.restore();
+  const daily = openSqliteDaily(options.memory ? { memory: true } : { dataDir });
   return {
     rooms: new LocalDirectory(registry, options.draw),
     history: historyOf(store),
+    daily,
     restoredRooms,
     health: () =>
       Promise.resolve({
@@ -59,6 +65,9 @@ export async function startSingleNode(options: ServiceOptions): Promise<RoomServ
         store: { moveAppend: store.appendTimes() },
       }),
     shutdown: () => registry.shutdown(),
-    close: () => Promise.resolve(store.close()),
+    close: async () => {
+      await daily.close();
+      store.close();
+    },
   };
 }

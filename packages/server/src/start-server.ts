@@ -5,7 +5,13 @@ import { DEFAULT_CLIENT_DIR } from './config.ts';
 import { createApp } from './http/app.ts';
 import { lanUrls } from './lan.ts';
 import { createLogger } from './log.ts';
-import { createPuzzlePool, type PuzzlePool, type PuzzlePoolOptions } from './puzzles/pool.ts';
+import { DailyService } from './daily/service.ts';
+import {
+  createPuzzlePool,
+  isSeeded,
+  type PuzzlePool,
+  type PuzzlePoolOptions,
+} from './puzzles/pool.ts';
 import type { RoomTimings } from './rooms/index.ts';
 import type { DrawPuzzle } from './runner/room-runner.ts';
 import { startSingleNode } from './single-node.ts';
@@ -31,6 +37,8 @@ export interface ServerOptions {
   readonly puzzles?: PuzzlePool;
   readonly timings?: Partial<RoomTimings>;
   readonly rateLimit?: RateLimitOptions;
+  /** The daily puzzle's clock (epoch ms; tests move the day). */
+  readonly now?: () => number;
   /**
    * Cluster mode: live rooms in this Redis, shared with every other node started with the same
    * URL (see docs/ARCHITECTURE.md, "Running several nodes"). Without it: one process, SQLite.
@@ -57,6 +65,8 @@ export interface RunningServer {
 /** Starts one server: HTTP, Socket.IO, rooms (restored from the store), puzzle pool. */
 export async function startServer(options: ServerOptions = {}): Promise<RunningServer> {
   const pool = options.puzzles ?? createPuzzlePool(options.pool);
+  // A ready-made pool that cannot generate by seed: the daily gets one worker of its own.
+  const seeded = isSeeded(pool) ? pool : createPuzzlePool({ kinds: [], threads: 1 });
   const timings = { ...DEFAULT_TIMINGS, ...options.timings };
   let port = 0;
   const http = createServer();
@@ -72,6 +82,7 @@ export async function startServer(options: ServerOptions = {}): Promise<RunningS
     health: async () => ({ ...(await service.health()), pool: readiness(pool) }),
     room: (code) => service.rooms.summary(code),
     lanUrls: () => lanUrls(port, options.host ?? '0.0.0.0'),
+    daily: new DailyService({ store: service.daily, puzzles: seeded, now: options.now }),
   });
   // Socket.IO answers its own path (polling included); express must not answer it again.
   http.on('request', (req, res) => {
@@ -93,6 +104,7 @@ export async function startServer(options: ServerOptions = {}): Promise<RunningS
       await service.shutdown();
       await io.close();
       if (!options.puzzles) await pool.close();
+      if (seeded !== pool) await seeded.close();
       await service.close();
     })());
   return {

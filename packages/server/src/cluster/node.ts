@@ -5,7 +5,10 @@ import { summaryOf } from '../rooms/index.ts';
 import type { RoomService, ServiceOptions } from '../single-node.ts';
 import { DEFAULT_DATA_DIR } from '../config.ts';
 import type { HistoryStore } from '../store/history.ts';
+import type { DailyStore } from '../store/daily-store.ts';
+import { openPgDaily } from '../store/pg/pg-daily.ts';
 import { openPgHistory } from '../store/pg/pg-history.ts';
+import { openSqliteDaily } from '../store/sqlite-daily.ts';
 import { openSqliteHistory } from '../store/sqlite-history.ts';
 import { ClusterRooms } from './cluster-rooms.ts';
 import { LeaseKeeper } from './lease-keeper.ts';
@@ -55,6 +58,7 @@ export async function startClusterNode(options: ClusterOptions): Promise<RoomSer
   // A node that falls behind by more than `maxLen` entries would miss events: keep a minute's.
   io.adapter(createAdapter(adapter.client, { maxLen: ADAPTER_STREAM_LEN }));
   const history = await openHistory(options);
+  const daily = await openDaily(options);
   const redis = new RedisRooms(main.client, nodeId, LEASE_MS);
   const races = new RaceCopier(redis, history, log);
   const rpc = new NodeRpc(main.client, subscriber.client, nodeId, log.child({ node: nodeId }));
@@ -105,6 +109,7 @@ export async function startClusterNode(options: ClusterOptions): Promise<RoomSer
   return {
     rooms: cluster,
     history,
+    daily,
     restoredRooms: 0,
     health: async () => ({
       mode: 'cluster',
@@ -129,7 +134,7 @@ export async function startClusterNode(options: ClusterOptions): Promise<RoomSer
     },
     close: async () => {
       await Promise.all([main.close(), subscriber.close(), adapter.close()]);
-      await history.close();
+      await Promise.all([history.close(), daily.close()]);
     },
   };
 }
@@ -137,6 +142,12 @@ export async function startClusterNode(options: ClusterOptions): Promise<RoomSer
 function openHistory(options: ClusterOptions): Promise<HistoryStore> {
   if (options.databaseUrl) return openPgHistory(options.databaseUrl);
   return Promise.resolve(openSqliteHistory(options.dataDir ?? DEFAULT_DATA_DIR));
+}
+
+/** The daily puzzles in the history's database: PostgreSQL, or this machine's SQLite file. */
+function openDaily(options: ClusterOptions): Promise<DailyStore> {
+  if (options.databaseUrl) return openPgDaily(options.databaseUrl);
+  return Promise.resolve(openSqliteDaily({ dataDir: options.dataDir ?? DEFAULT_DATA_DIR }));
 }
 
 /** The sweep for orphaned rooms and the race copier (leases are the keeper's). */

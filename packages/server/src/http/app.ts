@@ -1,17 +1,24 @@
 import { existsSync } from 'node:fs';
 import { join } from 'node:path';
 import {
+  DailyErrorCode,
+  DailyResultPayloadSchema,
+  DailyVariantSchema,
+  DaySchema,
   DeviceIdSchema,
   ErrorCode,
   PROTOCOL_VERSION,
   RaceIdSchema,
   RoomCodeSchema,
+  type DailyErrorCodeName,
   type ErrorCodeName,
   type RaceRecordView,
   type RoomSummaryView,
 } from '@percent/protocol';
 import express, { type Express, type NextFunction, type Request, type Response } from 'express';
 import expressStaticGzip from 'express-static-gzip';
+import { DailyUnavailable, type DailyResult, type DailyService } from '../daily/service.ts';
+import { PostLimiter } from '../daily/post-limit.ts';
 import type { HistoryReader } from '../store/history.ts';
 import { publicLeaderboard } from '../store/store.ts';
 
@@ -25,6 +32,8 @@ export interface AppDeps {
   readonly room: (code: string) => Promise<RoomSummaryView | undefined>;
   /** Join URLs on the LAN (`http://192.168.x.y:PORT`), for the lobby's link and QR code. */
   readonly lanUrls: () => string[];
+  /** The daily puzzle (`/api/daily…`); absent: those routes answer 404. */
+  readonly daily?: DailyService;
 }
 
 /** The HTTP side: the web client, the health check and the read-only history APIs. */
@@ -78,14 +87,101 @@ export function createApp(deps: AppDeps): Express {
     };
     res.json({ race: view });
   });
+  if (deps.daily) serveDaily(app, deps.daily);
   serveClient(app, deps.clientDir);
   // A store that cannot be read (PostgreSQL down, say) answers JSON, never a stack trace.
   app.use((error: unknown, _req: Request, res: Response, _next: NextFunction) => {
     if (res.headersSent) return;
     const message = error instanceof Error ? error.message : String(error);
+    if (error instanceof DailyUnavailable)
+      return problem(res, 503, DailyErrorCode.puzzleUnavailable, message);
     problem(res, 503, ErrorCode.internal, `the history could not be read: ${message}`);
   });
   return app;
+}
+
+/** A posted solve is at most 500 moves (~20 KB of JSON). */
+const DAILY_BODY_LIMIT = '64kb';
+
+/** The daily puzzle's API (docs/PROTOCOL.md, "The daily puzzle"). */
+function serveDaily(app: Express, daily: DailyService): void {
+  const limiter = new PostLimiter();
+  app.get('/api/daily', async (_req, res) => {
+    res.setHeader('Cache-Control', 'no-store');
+    res.json({ ok: true, ...(await daily.index()) });
+  });
+  app.get('/api/daily/:day/:variant', async (req, res) => {
+    const where = dayAndVariant(req, res);
+    if (!where) return;
+    const deviceId = optional(DeviceIdSchema, req.query.deviceId);
+    if (!deviceId.ok) return badRequest(res, 'deviceId', deviceId.message);
+    const answer = await daily.puzzleView(
+      where.day,
+      where.variant,
+      deviceId.value,
+      limitOf(req.query.limit),
+    );
+    reply(res, answer);
+  });
+  app.get('/api/daily/:day/:variant/ghost', async (req, res) => {
+    const where = dayAndVariant(req, res);
+    if (!where) return;
+    const rank = req.query.rank === undefined ? 1 : Number(req.query.rank);
+    if (!Number.isInteger(rank) || rank < 1 || rank > 1000)
+      return badRequest(res, 'rank', 'a rank is a whole number from 1 to 1000');
+    reply(res, await daily.ghost(where.day, where.variant, rank));
+  });
+  app.post(
+    '/api/daily/:day/:variant/results',
+    express.json({ limit: DAILY_BODY_LIMIT }),
+    async (req, res) => {
+      if (!limiter.allow(req.ip ?? 'unknown', Date.now()))
+        return problem(
+          res,
+          429,
+          DailyErrorCode.rateLimited,
+          'too many solves posted; wait a minute',
+        );
+      const where = dayAndVariant(req, res);
+      if (!where) return;
+      const body = DailyResultPayloadSchema.safeParse(req.body);
+      if (!body.success) {
+        const issue = body.error.issues[0];
+        return badRequest(res, issue?.path.join('.') || 'body', issue?.message);
+      }
+      reply(res, await daily.submit(where.day, where.variant, body.data));
+    },
+  );
+}
+
+function dayAndVariant(req: Request, res: Response) {
+  const day = DaySchema.safeParse(req.params.day);
+  if (!day.success) return badRequest(res, 'day', day.error.issues[0]?.message);
+  const variant = DailyVariantSchema.safeParse(req.params.variant);
+  if (!variant.success)
+    return badRequest(res, 'variant', `one of ${DailyVariantSchema.options.join(', ')}`);
+  return { day: day.data, variant: variant.data };
+}
+
+function optional<T>(
+  schema: {
+    safeParse(
+      value: unknown,
+    ): { success: true; data: T } | { success: false; error: { issues: { message: string }[] } };
+  },
+  value: unknown,
+): { ok: true; value: T | undefined } | { ok: false; message: string | undefined } {
+  if (value === undefined) return { ok: true, value: undefined };
+  const parsed = schema.safeParse(value);
+  return parsed.success
+    ? { ok: true, value: parsed.data }
+    : { ok: false, message: parsed.error.issues[0]?.message };
+}
+
+function reply<T>(res: Response, answer: DailyResult<T>): void {
+  res.setHeader('Cache-Control', 'no-store');
+  if (answer.ok) res.json({ ok: true, ...answer.value });
+  else problem(res, answer.status, answer.code, answer.message);
 }
 
 function limitOf(value: unknown): number | undefined {
@@ -97,7 +193,12 @@ function badRequest(res: Response, field: string, message = 'invalid'): void {
   problem(res, 400, ErrorCode.badPayload, `${field}: ${message}`);
 }
 
-function problem(res: Response, status: number, code: ErrorCodeName, message: string): void {
+function problem(
+  res: Response,
+  status: number,
+  code: ErrorCodeName | DailyErrorCodeName,
+  message: string,
+): void {
   res.status(status).json({ ok: false, error: { code, message } });
 }
 

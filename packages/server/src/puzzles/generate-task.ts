@@ -3,6 +3,8 @@ import {
   formatGrid,
   generate,
   getVariant,
+  gradePuzzle,
+  parseGrid,
   isDifficulty,
   isVariantId,
   type DifficultyName,
@@ -48,5 +50,35 @@ export default function generateTask(task: GenerateTask): GenerateTaskResult {
     score: result.grade.score,
     clues: result.clues,
     attempts: result.attempts,
+  };
+}
+
+/** A puzzle to grade, sent to a worker thread (`run(task, { name: 'grade' })`). */
+export interface GradeTask {
+  readonly variant: VariantIdName;
+  readonly puzzle: string;
+  readonly solution: string;
+}
+
+export interface GradeTaskResult {
+  readonly difficulty: DifficultyName;
+  readonly score: number;
+  readonly hardest: string;
+  readonly solvedByLogic: boolean;
+}
+
+/** The engine's human grade, in a worker thread: a grade can take tens of milliseconds. */
+export function grade(task: GradeTask): GradeTaskResult {
+  if (!isVariantId(task.variant)) throw new Error(`unknown variant "${String(task.variant)}"`);
+  const puzzle = parseGrid(task.puzzle);
+  const solution = parseGrid(task.solution);
+  if (!puzzle.ok) throw new Error(`puzzle: ${puzzle.error.message}`);
+  if (!solution.ok) throw new Error(`solution: ${solution.error.message}`);
+  const result = gradePuzzle(puzzle.grid, getVariant(task.variant), solution.grid);
+  return {
+    difficulty: result.difficulty,
+    score: result.score,
+    hardest: result.hardest,
+    solvedByLogic: result.solvedByLogic,
   };
 }

@@ -8,8 +8,19 @@ import {
 } from '@percent/engine';
 import { Piscina } from 'piscina';
 import { createLogger } from '../log.ts';
-import type { GenerateTask, GenerateTaskResult } from './generate-task.ts';
-import type { PoolPuzzle, PuzzlePool, PuzzlePoolOptions } from './pool.ts';
+import type {
+  GenerateTask,
+  GenerateTaskResult,
+  GradeTask,
+  GradeTaskResult,
+} from './generate-task.ts';
+import type {
+  PoolPuzzle,
+  PuzzleGrade,
+  PuzzlePool,
+  PuzzlePoolOptions,
+  SeededPuzzles,
+} from './pool.ts';
 
 const DEFAULT_PER_KIND = 2;
 const DEFAULT_THREADS = 1;
@@ -40,7 +51,7 @@ interface Kind {
   retry: ReturnType<typeof setTimeout> | undefined;
 }
 
-export function createPuzzlePool(options: PuzzlePoolOptions = {}): PuzzlePool {
+export function createPuzzlePool(options: PuzzlePoolOptions = {}): PuzzlePool & SeededPuzzles {
   return new PiscinaPuzzlePool(options);
 }
 
@@ -49,8 +60,8 @@ export function createPuzzlePool(options: PuzzlePoolOptions = {}): PuzzlePool {
  * served from the shelf starts a refill; a take on an empty shelf waits for the next puzzle
  * of its kind, and a failed generation rejects the oldest waiting take with the reason.
  */
-class PiscinaPuzzlePool implements PuzzlePool {
-  private readonly workers: Piscina<GenerateTask, GenerateTaskResult>;
+class PiscinaPuzzlePool implements PuzzlePool, SeededPuzzles {
+  private readonly workers: Piscina<GenerateTask | GradeTask, GenerateTaskResult | GradeTaskResult>;
   private readonly kinds = new Map<string, Kind>();
   private readonly budgetMs: number;
   private closed = false;
@@ -88,6 +99,22 @@ class PiscinaPuzzlePool implements PuzzlePool {
       // A waiting take never waits out a retry pause.
       for (let i = kind.inFlight; i < kind.waiters.length; i++) void this.runTask(kind);
     });
+  }
+
+  async generateSeeded(request: GenerateTask): Promise<PoolPuzzle & { grade: PuzzleGrade }> {
+    if (this.closed) throw new Error('The puzzle pool is closed');
+    const signal = AbortSignal.timeout(request.timeMs * DEADLINE_BUDGETS);
+    const result = (await this.workers.run(request, { signal })) as GenerateTaskResult;
+    const puzzle = toPuzzle(request, result);
+    if (puzzle instanceof Error) throw puzzle;
+    return { ...puzzle, grade: await this.grade(request.variant, puzzle.puzzle, puzzle.solution) };
+  }
+
+  async grade(variant: VariantIdName, puzzle: string, solution: string): Promise<PuzzleGrade> {
+    if (this.closed) throw new Error('The puzzle pool is closed');
+    const task: GradeTask = { variant, puzzle, solution };
+    const signal = AbortSignal.timeout(this.budgetMs * DEADLINE_BUDGETS);
+    return (await this.workers.run(task, { name: 'grade', signal })) as GradeTaskResult;
   }
 
   ready(variant: VariantIdName, difficulty: DifficultyName): number {
@@ -134,7 +161,7 @@ class PiscinaPuzzlePool implements PuzzlePool {
     let outcome: PoolPuzzle | Error;
     try {
       const result = await this.workers.run(task, { signal: AbortSignal.timeout(deadlineMs) });
-      outcome = toPuzzle(task, result);
+      outcome = toPuzzle(task, result as GenerateTaskResult);
     } catch (error) {
       if (error instanceof Error && error.name === 'AbortError')
         error.message = `not done within ${deadlineMs} ms (the workers are busy or failing)`;

@@ -22,6 +22,34 @@ export interface PuzzlePool {
   close(): Promise<void>;
 }
 
+/** The engine's grade of a puzzle (`gradePuzzle`), as the daily API shows it. */
+export interface PuzzleGrade {
+  readonly difficulty: DifficultyName;
+  readonly score: number;
+  readonly hardest: string;
+  readonly solvedByLogic: boolean;
+}
+
+/**
+ * Deterministic work on the pool's worker threads (the daily puzzle): never on the event loop.
+ */
+export interface SeededPuzzles {
+  /**
+   * The puzzle the engine's generator makes from `seed` (the same seed, variant and difficulty
+   * give the same puzzle, unless the budget runs out first). Rejects when none is found.
+   */
+  generateSeeded(request: {
+    readonly variant: VariantIdName;
+    readonly difficulty: DifficultyName;
+    readonly seed: string;
+    readonly timeMs: number;
+  }): Promise<PoolPuzzle & { readonly grade: PuzzleGrade }>;
+  grade(variant: VariantIdName, puzzle: string, solution: string): Promise<PuzzleGrade>;
+}
+
+export const isSeeded = (pool: PuzzlePool): pool is PuzzlePool & SeededPuzzles =>
+  'generateSeeded' in pool && 'grade' in pool;
+
 export interface PuzzlePoolOptions {
   /** Puzzles kept ready per kind (default 2). */
   readonly perKind?: number;

@@ -6,3 +6,4 @@ import { tsImport } from 'tsx/esm/api';
 const task = await tsImport('./generate-task.ts', import.meta.url);
 
 export default task.default;
+export const grade = task.grade;

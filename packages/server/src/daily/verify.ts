@@ -1,0 +1,45 @@
+/**
+ * Checking a posted daily solve by replaying its moves against the solution. Pure: the same
+ * moves always give the same verdict.
+ */
+import { cellName, type CellIndex } from '@percent/engine';
+import type { DailyMove } from '@percent/protocol';
+
+export type Verified =
+  | { readonly ok: true; readonly timeMs: number; readonly mistakes: number }
+  | { readonly ok: false; readonly field: string; readonly message: string };
+
+/**
+ * The moves (ms on the stopwatch, non-decreasing; digit 0 clears) must fill the blanks of
+ * `puzzle` until the board is `solution`, never touching a given. The time is the last move's
+ * `at` (no penalties: mistakes are shown beside it); a mistake is a digit placed that is not the
+ * solution's.
+ */
+export function verifySolve(
+  puzzle: string,
+  solution: string,
+  moves: readonly DailyMove[],
+): Verified {
+  const board = [...puzzle];
+  let mistakes = 0;
+  let last = 0;
+  for (const [i, move] of moves.entries()) {
+    const where = `moves[${i}]`;
+    if (move.at < last)
+      return fail(`${where}.at`, `times must not decrease (${move.at} after ${last})`);
+    last = move.at;
+    if (puzzle[move.cell] !== '0')
+      return fail(`${where}.cell`, `${cellName(move.cell as CellIndex)} is a given`);
+    if (move.digit !== 0 && String(move.digit) !== solution[move.cell]) mistakes++;
+    board[move.cell] = String(move.digit);
+  }
+  const wrong = board.findIndex((digit, cell) => digit !== solution[cell]);
+  if (wrong >= 0) {
+    const name = cellName(wrong as CellIndex);
+    const held = board[wrong] === '0' ? 'is empty' : `holds ${board[wrong]}`;
+    return fail('moves', `the final board is not the solution: ${name} ${held}`);
+  }
+  return { ok: true, timeMs: last, mistakes };
+}
+
+const fail = (field: string, message: string): Verified => ({ ok: false, field, message });
