@@ -3,6 +3,7 @@
  * the first request only, as its own chunk. `cancel()` terminates it: the pending request
  * rejects with `EngineCancelled` and the next request starts a fresh worker.
  */
+import type { Debrief, DebriefInput } from '@percent/engine';
 import type { EngineRequest, EngineResponse, EngineResults } from './protocol.ts';
 
 export class EngineCancelled extends Error {
@@ -55,4 +56,28 @@ export function askEngine<T extends EngineRequest>(request: T): Promise<EngineRe
 /** Stops whatever the worker is doing. */
 export function cancelEngine(): void {
   failAll(new EngineCancelled());
+}
+
+/** The whole race's debrief is ready within about this long (the issue's bar is 1 s). */
+export const DEBRIEF_BUDGET_MS = 900;
+
+/**
+ * Debriefs every player of a race (or one solve) in the engine worker, in the inputs' order.
+ * Each `Debrief` says `complete: false` when the budget cut it short. An abort rejects at
+ * once with `EngineCancelled` and leaves the worker running (its answer, within the budget,
+ * is dropped), so a hint or a generation in flight is not lost.
+ */
+export function debriefPlayers(
+  inputs: readonly DebriefInput[],
+  signal?: AbortSignal,
+  budgetMs: number = DEBRIEF_BUDGET_MS,
+): Promise<readonly Debrief[]> {
+  if (signal?.aborted) return Promise.reject(new EngineCancelled());
+  const answer = askEngine({ type: 'debrief', inputs, budgetMs });
+  if (signal === undefined) return answer;
+  return new Promise((resolve, reject) => {
+    const abort = (): void => reject(new EngineCancelled());
+    signal.addEventListener('abort', abort, { once: true });
+    answer.then(resolve, reject).finally(() => signal.removeEventListener('abort', abort));
+  });
 }

@@ -1,15 +1,18 @@
 /**
  * The engine off the main thread: generation, hints and the SAT solver can take seconds and
  * must not freeze the board. One request at a time; the page cancels a long one by
- * terminating the worker (generation is synchronous).
+ * terminating the worker (generation is synchronous). A debrief is bounded by its budget.
  */
 import {
   createRng,
+  debrief,
   decodeModel,
   encodePuzzle,
   generate,
   getVariant,
   hint,
+  type Debrief,
+  type DebriefInput,
   solveCnf,
 } from '@percent/engine';
 import type { EngineRequest, EngineResponse, EngineResults, SatReport } from './protocol.ts';
@@ -34,6 +37,7 @@ scope.onmessage = ({ data: { id, request } }) => {
 };
 
 function handle(request: EngineRequest): EngineResults[keyof EngineResults] {
+  if (request.type === 'debrief') return debriefAll(request.inputs, request.budgetMs);
   const variant = getVariant(request.variant);
   switch (request.type) {
     case 'generate': {
@@ -67,4 +71,13 @@ function solveWithSat(puzzle: Uint8Array, variant: ReturnType<typeof getVariant>
   if (result.status === 'sat')
     return { ...base, status: 'solved', solution: decodeModel(result.model) };
   return { ...base, status: result.status === 'unsat' ? 'unsolvable' : 'unknown' };
+}
+
+/** The players in order, sharing the budget: each gets an equal part of what is left. */
+function debriefAll(inputs: readonly DebriefInput[], budgetMs: number): Debrief[] {
+  const deadline = performance.now() + budgetMs;
+  return inputs.map((input, i) => {
+    const left = Math.max(0, deadline - performance.now());
+    return debrief(input, { budgetMs: left / (inputs.length - i) });
+  });
 }

@@ -3,6 +3,8 @@
  * (structured clone). Every request carries an id; the worker answers each exactly once.
  */
 import type {
+  Debrief,
+  DebriefInput,
   DifficultyName,
   Grade,
   Grid,
@@ -26,7 +28,14 @@ export type EngineRequest =
       readonly board: Grid;
       readonly solution: Grid;
     }
-  | { readonly type: 'sat'; readonly variant: VariantIdName; readonly puzzle: Grid };
+  | { readonly type: 'sat'; readonly variant: VariantIdName; readonly puzzle: Grid }
+  | {
+      readonly type: 'debrief';
+      /** One per player (plain JSON); the answer keeps their order. */
+      readonly inputs: readonly DebriefInput[];
+      /** For all of them together: each player gets an equal share of what is left. */
+      readonly budgetMs: number;
+    };
 
 export interface GeneratedPuzzle {
   readonly puzzle: Grid;
@@ -48,6 +57,7 @@ export interface EngineResults {
   generate: GeneratedPuzzle | { readonly timedOut: true };
   hint: Hint;
   sat: SatReport;
+  debrief: readonly Debrief[];
 }
 
 export type EngineResponse =
