@@ -1,9 +1,113 @@
-/** The replay page: a finished race (`/race/ID`) or a solve recorded on this device (`/replay/ID`). */
-import { t } from '../../i18n/index.ts';
+/**
+ * The replay page: a finished race (`/race/ID`) or a solve recorded on this device
+ * (`/replay/ID`). `?player=ID` picks whose debrief shows first. An unknown id says so (and
+ * lists this device's replays); a failed load offers to try again.
+ */
+import { useEffect, useState } from 'preact/hooks';
+import { hasMessage, language, t } from '../../i18n/index.ts';
+import { useFocusOnScreen } from '../../ui/focus.ts';
+import { Link } from '../../ui/Link.tsx';
+import { RecentReplays } from './RecentReplays.tsx';
+import { loadReplay, type Loaded, type ReplaySource } from './replay-load.ts';
+import type { ReplayRecord } from './replay-record.ts';
+import { ReplayView } from './ReplayView.tsx';
+import '../room/room.css';
+import './replay.css';
 
-export type ReplaySource =
-  { readonly kind: 'race'; readonly id: string } | { readonly kind: 'solve'; readonly id: string };
+export type { ReplaySource } from './replay-load.ts';
 
-export function ReplayPage(_props: { readonly source: ReplaySource }) {
-  return <h1>{t('replay.title')}</h1>;
+export function ReplayPage({ source }: { readonly source: ReplaySource }) {
+  const [loaded, setLoaded] = useState<Loaded | null>(null);
+  const [attempt, setAttempt] = useState(0);
+  useEffect(() => {
+    const controller = new AbortController();
+    setLoaded(null);
+    void loadReplay(source, controller.signal).then((result) => {
+      if (!controller.signal.aborted) setLoaded(result);
+    });
+    return () => controller.abort();
+  }, [source.kind, source.id, attempt]);
+  useFocusOnScreen(loaded?.kind ?? 'loading', () => document.getElementById('replay-heading'));
+  return (
+    <main class="replay" data-testid="replay" data-state={loaded?.kind ?? 'loading'}>
+      {loaded === null && (
+        <>
+          <h1 id="replay-heading" tabIndex={-1}>
+            {t('replay.title')}
+          </h1>
+          <p role="status">{t('replay.loading')}</p>
+        </>
+      )}
+      {loaded?.kind === 'notFound' && <NotFound source={source} />}
+      {loaded?.kind === 'failed' && (
+        <>
+          <h1 id="replay-heading" tabIndex={-1}>
+            {t('replay.title')}
+          </h1>
+          <p role="alert" data-testid="replay-failed">
+            {t('replay.failed', { message: loaded.message })}
+          </p>
+          <button type="button" class="primary" onClick={() => setAttempt((n) => n + 1)}>
+            {t('replay.retry')}
+          </button>
+        </>
+      )}
+      {loaded?.kind === 'ready' && (
+        <>
+          <ReplayHeading record={loaded.record} />
+          <ReplayView record={loaded.record} initialPlayer={playerParam()} />
+        </>
+      )}
+    </main>
+  );
+}
+
+function ReplayHeading({ record }: { record: ReplayRecord }) {
+  const date = new Date(record.startedAt).toLocaleString(language.value === 'zh' ? 'zh-CN' : 'en', {
+    dateStyle: 'medium',
+    timeStyle: 'short',
+  });
+  const difficulty = `difficulty.${record.difficulty}`;
+  return (
+    <header class="replay-head">
+      <h1 id="replay-heading" tabIndex={-1}>
+        {record.kind === 'race'
+          ? t('replay.raceTitle', { code: record.roomCode ?? '' })
+          : t('replay.solveTitle')}
+      </h1>
+      <p class="muted">
+        {t('replay.meta', {
+          variant: t(`variant.${record.variant}`),
+          difficulty: hasMessage(difficulty) ? t(difficulty) : record.difficulty,
+          date,
+        })}
+      </p>
+    </header>
+  );
+}
+
+function NotFound({ source }: { source: ReplaySource }) {
+  return (
+    <>
+      <h1 id="replay-heading" tabIndex={-1}>
+        {t('replay.title')}
+      </h1>
+      <p role="alert" data-testid="replay-not-found">
+        {source.kind === 'race'
+          ? t('replay.notFound', { id: source.id })
+          : t('replay.solveNotFound', { id: source.id })}
+      </p>
+      {source.kind === 'race' && <p class="muted">{t('replay.notFoundHint')}</p>}
+      <RecentReplays />
+      <p>
+        <Link href="/">{t('replay.home')}</Link>
+      </p>
+    </>
+  );
+}
+
+function playerParam(): string | null {
+  return typeof location === 'undefined'
+    ? null
+    : new URLSearchParams(location.search).get('player');
 }

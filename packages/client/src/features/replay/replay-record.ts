@@ -31,6 +31,8 @@ export interface ReplayMove {
 export interface ReplayRecord {
   readonly kind: 'race' | 'solve';
   readonly id: string;
+  /** The room the race was played in (races only). */
+  readonly roomCode?: string;
   readonly variant: VariantIdName;
   readonly difficulty: string;
   readonly puzzle: string;
@@ -116,6 +118,7 @@ export function replayOfRace(race: StoredRace): ReplayRecord {
   return {
     kind: 'race',
     id: race.id,
+    roomCode: race.roomCode,
     variant: race.variant as VariantIdName,
     difficulty: race.difficulty,
     puzzle: race.puzzle.replace(/\./g, '0'),

@@ -1,0 +1,61 @@
+/** This device's races and solves, newest first, each a link to its replay. */
+import type { HistoryEntryView } from '@percent/protocol';
+import { useEffect, useState } from 'preact/hooks';
+import { hasMessage, t } from '../../i18n/index.ts';
+import { deviceId } from '../../net/identity.ts';
+import { loadSolves } from '../../state/solve-record.ts';
+import { Link } from '../../ui/Link.tsx';
+import { formatTime } from '../room/time.ts';
+import { recentEntries, fetchHistory, type RecentEntry } from './recent.ts';
+import { outcomeText } from './ReplayStandings.tsx';
+
+export function RecentReplays({ limit = 10 }: { readonly limit?: number }) {
+  const [races, setRaces] = useState<readonly HistoryEntryView[]>([]);
+  useEffect(() => {
+    let live = true;
+    void fetchHistory(deviceId(), limit).then((entries) => {
+      if (live) setRaces(entries);
+    });
+    return () => {
+      live = false;
+    };
+  }, [limit]);
+  const entries = recentEntries(races, loadSolves(), limit);
+  return (
+    <section class="recent-replays" data-testid="recent-replays">
+      <h2>{t('replay.recent')}</h2>
+      {entries.length === 0 ? (
+        <p class="muted">{t('replay.recentEmpty')}</p>
+      ) : (
+        <ul>
+          {entries.map((entry) => (
+            <li key={entry.href}>
+              <Link href={entry.href}>{entryText(entry)}</Link>{' '}
+              <time class="muted" dateTime={new Date(entry.when).toISOString()}>
+                {new Date(entry.when).toLocaleDateString()}
+              </time>
+            </li>
+          ))}
+        </ul>
+      )}
+    </section>
+  );
+}
+
+function variantName(variant: string): string {
+  const key = `variant.${variant}`;
+  return hasMessage(key) ? t(key) : variant;
+}
+
+function entryText(entry: RecentEntry): string {
+  if (entry.kind === 'solve')
+    return t('replay.recentSolve', {
+      variant: variantName(entry.solve.variant),
+      time: formatTime(entry.solve.timeMs),
+    });
+  const race = entry.race;
+  const variant = variantName(race.variant);
+  return race.place === null
+    ? t('replay.recentUnplaced', { variant, outcome: outcomeText(race.outcome) })
+    : t('replay.recentRace', { variant, place: race.place, players: race.players });
+}

@@ -1,0 +1,106 @@
+/**
+ * The transport: play/pause, move by move, the scrubber (a range input: ← → move 1 s, Shift
+ * 10 s, Home/End the ends, Page keys 10 s) and the speeds. Everything it changes goes through
+ * the playback reducer.
+ */
+import { t } from '../../i18n/index.ts';
+import { formatClock } from '../room/time.ts';
+import { SPEEDS, type Playback, type PlaybackAction } from './playback.ts';
+
+interface Props {
+  readonly state: Playback;
+  readonly dispatch: (action: PlaybackAction) => void;
+  readonly moveCount: { readonly done: number; readonly total: number };
+  readonly onPrevMove: () => void;
+  readonly onNextMove: () => void;
+}
+
+const SCRUB_KEYS: Record<string, (shift: boolean, duration: number) => PlaybackAction> = {
+  ArrowLeft: (shift) => ({ type: 'step', ms: shift ? -10_000 : -1000 }),
+  ArrowDown: (shift) => ({ type: 'step', ms: shift ? -10_000 : -1000 }),
+  ArrowRight: (shift) => ({ type: 'step', ms: shift ? 10_000 : 1000 }),
+  ArrowUp: (shift) => ({ type: 'step', ms: shift ? 10_000 : 1000 }),
+  PageDown: () => ({ type: 'step', ms: -10_000 }),
+  PageUp: () => ({ type: 'step', ms: 10_000 }),
+  Home: () => ({ type: 'seek', ms: 0 }),
+  End: (_shift, duration) => ({ type: 'seek', ms: duration }),
+};
+
+export function ReplayControls({ state, dispatch, moveCount, onPrevMove, onNextMove }: Props) {
+  const time = formatClock(state.ms);
+  const total = formatClock(state.durationMs);
+  const onScrubKey = (event: KeyboardEvent) => {
+    const action = SCRUB_KEYS[event.key]?.(event.shiftKey, state.durationMs);
+    if (!action) return;
+    // The range's own steps are 100 ms: far too fine for a key press.
+    event.preventDefault();
+    dispatch(action);
+  };
+  return (
+    <section
+      class="replay-controls"
+      aria-label={t('replay.controls')}
+      data-testid="replay-controls"
+    >
+      <div class="replay-buttons">
+        <button
+          type="button"
+          onClick={onPrevMove}
+          aria-label={t('replay.prevMove')}
+          title={t('replay.prevMove')}
+        >
+          ⏮
+        </button>
+        <button
+          type="button"
+          class="primary"
+          data-testid="replay-play"
+          onClick={() => dispatch({ type: 'toggle' })}
+        >
+          {state.playing ? `⏸ ${t('replay.pause')}` : `▶ ${t('replay.play')}`}
+        </button>
+        <button
+          type="button"
+          onClick={onNextMove}
+          aria-label={t('replay.nextMove')}
+          title={t('replay.nextMove')}
+        >
+          ⏭
+        </button>
+        <span class="replay-clock" role="timer" aria-live="off" data-testid="replay-clock">
+          {time} / {total}
+        </span>
+        <span class="muted replay-count">
+          {t('replay.moveCount', { n: moveCount.done, total: moveCount.total })}
+        </span>
+      </div>
+      <input
+        type="range"
+        class="replay-scrubber"
+        data-testid="replay-scrubber"
+        min={0}
+        max={state.durationMs}
+        step={100}
+        value={state.ms}
+        aria-label={t('replay.scrubber')}
+        aria-valuetext={t('replay.scrubberValue', { time, total })}
+        onInput={(e) => dispatch({ type: 'seek', ms: Number(e.currentTarget.value) })}
+        onKeyDown={onScrubKey}
+      />
+      <div class="replay-speeds" role="group" aria-label={t('replay.speed')}>
+        {SPEEDS.map((speed) => (
+          <button
+            key={speed}
+            type="button"
+            aria-pressed={state.speed === speed}
+            data-speed={speed}
+            onClick={() => dispatch({ type: 'speed', speed })}
+          >
+            {t('replay.speedValue', { n: speed })}
+          </button>
+        ))}
+      </div>
+      <p class="muted replay-keys">{t('replay.keys')}</p>
+    </section>
+  );
+}

@@ -1,0 +1,27 @@
+/**
+ * A player's frame as a board to draw: the givens, the digits standing, and the wrong digits
+ * flashing (verdict `wrong`, drawn red); highlights limited to those flashes, so the replay
+ * never shades what the player did not see.
+ */
+import type { VariantIdName } from '@percent/engine';
+import { createGame, setVerdict, type GameState } from '../../state/game.ts';
+import type { Highlights } from '../../state/highlights.ts';
+import type { PlayerFrame } from './replay-state.ts';
+
+export function frameGame(variant: VariantIdName, puzzle: string, frame: PlayerFrame): GameState {
+  const givens = Uint8Array.from(puzzle, Number);
+  const entries = Uint8Array.from(frame.board, Number);
+  for (const { cell, digit } of frame.flashes) entries[cell] = digit;
+  let game = createGame({ variant, givens, entries, verdict: 'confirmed' });
+  for (const { cell } of frame.flashes) game = setVerdict(game, cell, 'wrong');
+  return game;
+}
+
+export function frameHighlights(frame: PlayerFrame): Highlights {
+  return {
+    peers: new Set(),
+    sameDigit: new Set(),
+    conflicting: new Set(frame.flashes.map((f) => f.cell)),
+    conflicts: [],
+  };
+}
