@@ -3,10 +3,11 @@
  * `HistoryStore` keeps, run against SQLite and PostgreSQL alike.
  */
 import { afterEach, beforeEach, expect, it } from 'vitest';
-import type {
-  MoveRecord,
-  RacePlayerRecord,
-  RaceRecord,
+import {
+  INITIAL_RATING,
+  type MoveRecord,
+  type RacePlayerRecord,
+  type RaceRecord,
 } from '../../packages/server/src/rooms/index.ts';
 import type { HistoryStore } from '../../packages/server/src/store/history.ts';
 
@@ -29,6 +30,8 @@ export function player(
     timeMs,
     mistakes: 0,
     outcome: place === null ? 'left' : 'finished',
+    rating: null,
+    newRating: null,
     ...extra,
   };
 }
@@ -40,7 +43,27 @@ export function race(
   roomCode = 'KXMTA',
 ): RaceRecord {
   const common = { variant: 'percent', difficulty: 'easy', puzzle: PUZZLE, solution: SOLUTION };
-  return { id, roomCode, ...common, startedAt: endedAt - 60_000, endedAt, players };
+  const fairness = { rated: false, commitment: 'c0'.repeat(32), secret: '5e'.repeat(32) };
+  return { id, roomCode, ...common, startedAt: endedAt - 60_000, endedAt, ...fairness, players };
+}
+
+/** The race as `raceOf` reads it back: each device's new rating is kept in `ratings` instead. */
+export function asStored(record: RaceRecord) {
+  return { ...record, players: record.players.map(({ newRating: _kept, ...p }) => p) };
+}
+
+/** A rated race of two: `winner` beats `loser`, both new devices, with their new ratings. */
+export function ratedRace(id: string, endedAt: number, winner: string, loser: string): RaceRecord {
+  const up = { rating: 1662.31, rd: 290.32, volatility: 0.059999, races: 1 };
+  const down = { rating: 1337.69, rd: 290.32, volatility: 0.059999, races: 1 };
+  const change = (after: typeof up) => ({ before: 1500, after: after.rating, provisional: true });
+  return {
+    ...race(id, endedAt, [
+      player(winner, 1, 80_000, { rating: change(up), newRating: up }),
+      player(loser, null, null, { rating: change(down), newRating: down }),
+    ]),
+    rated: true,
+  };
 }
 
 /** `count` judged moves, the players taking turns: right, wrong, cleared, right, … */
@@ -156,7 +179,10 @@ export function historyContract(fresh: FreshHistory): void {
     await store.recordRace(stored, moves);
     expect(await store.raceOf('r1')).toEqual({
       ok: true,
-      value: { ...stored, moves: moves.map((move, seq) => ({ ...move, raceId: 'r1', seq })) },
+      value: {
+        ...asStored(stored),
+        moves: moves.map((move, seq) => ({ ...move, raceId: 'r1', seq })),
+      },
     });
     await store.recordRace(race('r0', 5, [player('ann', 1, 5)]), []);
     expect(await store.raceOf('r0')).toMatchObject({ ok: true, value: { id: 'r0', moves: [] } });
@@ -169,7 +195,10 @@ export function historyContract(fresh: FreshHistory): void {
     const retried = race('r1', 9_000, [player('ann', 2, 91_000), player('cat', 1, 50_000)]);
     await store.recordRace(retried, movesOf(retried, 7));
     const back = await store.raceOf('r1');
-    expect(back).toMatchObject({ ok: true, value: { endedAt: 1_000, players: first.players } });
+    expect(back).toMatchObject({
+      ok: true,
+      value: { endedAt: 1_000, players: asStored(first).players },
+    });
     expect(back?.ok && back.value.moves.map((m) => m.moveId)).toEqual([
       'm0',
       'm1',
@@ -181,6 +210,30 @@ export function historyContract(fresh: FreshHistory): void {
       ['r1', 1, 2],
     ]);
     expect(await store.historyOf('cat')).toEqual([]);
+  });
+
+  it('keeps a rated race’s changes and moves each rating once, even if the race is recorded twice', async () => {
+    expect(await store.ratingOf('ann')).toEqual(INITIAL_RATING);
+    const rated = ratedRace('r1', 1_000, 'ann', 'bob');
+    await store.recordRace(rated, movesOf(rated));
+    const other = await node();
+    // A retry (another node, after a failover) with other numbers changes nothing.
+    const retried = ratedRace('r1', 1_000, 'bob', 'ann');
+    await other.recordRace(retried, movesOf(retried));
+    expect(await other.ratingOf('ann')).toEqual(rated.players[0]!.newRating);
+    expect(await store.ratingOf('bob')).toEqual(rated.players[1]!.newRating);
+    expect(await store.raceOf('r1')).toMatchObject({
+      ok: true,
+      value: {
+        rated: true,
+        commitment: rated.commitment,
+        secret: rated.secret,
+        players: asStored(rated).players,
+      },
+    });
+    const next = ratedRace('r2', 2_000, 'bob', 'ann');
+    await store.recordRace(next, []);
+    expect(await store.ratingOf('bob')).toEqual(next.players[0]!.newRating);
   });
 
   it('stores all of a race or none of it', async () => {

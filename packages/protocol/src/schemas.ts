@@ -73,6 +73,8 @@ export const RoomSettingsSchema = z.object({
   spectatorDigits: SpectatorDigitsSchema,
   /** A racing runner with no move for this long (s) is out (`idle`); null = never. */
   idleOutSec: z.int().min(60).max(3600).nullable(),
+  /** Races in a rated room (with at least two players) change the players' ratings. */
+  rated: z.boolean(),
 });
 export type RoomSettings = z.infer<typeof RoomSettingsSchema>;
 
@@ -85,6 +87,7 @@ export const DEFAULT_SETTINGS: RoomSettings = {
   locked: false,
   spectatorDigits: { kind: 'end' },
   idleOutSec: null,
+  rated: true,
 };
 
 export const CreateRoomSchema = z.object({

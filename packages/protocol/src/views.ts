@@ -20,6 +20,23 @@ export type Connection = 'online' | 'reconnecting';
 export type MoveVerdict = 'correct' | 'wrong' | 'cleared';
 export type RaceEndCause = 'players' | 'timeLimit' | 'host';
 
+/**
+ * A device's multiplayer rating (Glicko-2, rounded). Provisional until the device has played
+ * 10 rated races: the number still moves a lot.
+ */
+export interface RatingView {
+  readonly value: number;
+  readonly provisional: boolean;
+}
+
+/** What a rated race did to a player's rating (rounded Glicko-2 ratings). */
+export interface RatingChangeView {
+  readonly before: number;
+  readonly after: number;
+  /** The rating after the race is still provisional (fewer than 10 rated races). */
+  readonly provisional: boolean;
+}
+
 /** A player's progress in the race, visible to everyone. */
 export interface ProgressView {
   /** Blanks of the puzzle this player has filled correctly. */
@@ -46,6 +63,8 @@ export interface PlayerView {
    * what a spectator sees; a host who sits out keeps every host power.
    */
   readonly plays: boolean;
+  /** The player's rating now (after a rated race: the new one); null when it could not be read. */
+  readonly rating: RatingView | null;
   /** Present from the start of a race until the room returns to the lobby. */
   readonly race: PlayerRaceView | null;
 }
@@ -72,12 +91,24 @@ export interface Standing {
   readonly mistakes: number;
   readonly outcome: RunnerStatus;
   readonly progress: ProgressView;
+  /** The race's effect on this player's rating; null in an unrated race. */
+  readonly rating: RatingChangeView | null;
 }
 
 export interface RaceView {
   readonly id: string;
   readonly variant: VariantName;
   readonly difficulty: DifficultyLevel;
+  /** The race changes ratings: the room is rated and at least two players race. */
+  readonly rated: boolean;
+  /**
+   * Commit–reveal: lowercase hex SHA-256 of the ASCII text `puzzle + solution + secret` (81 +
+   * 81 digits, '0' for blanks, then the 64 hex digits of `secret`), sent from the countdown on,
+   * before the puzzle. Null only for a race started by an older server.
+   */
+  readonly commitment: string | null;
+  /** The server's 32-byte secret as 64 lowercase hex digits: null until the race has ended. */
+  readonly secret: string | null;
   /** When the puzzle appears and the clock starts (end of the countdown). */
   readonly startsAt: number;
   /** When the time limit ends the race; null without a limit. */
@@ -204,6 +235,11 @@ export interface RacePlayerView {
   readonly timeMs: number | null;
   readonly mistakes: number;
   readonly outcome: Exclude<RunnerStatus, 'racing'>;
+  /**
+   * A rated race's change to the player's rating (Glicko-2, as stored: not rounded); null when
+   * the race was unrated.
+   */
+  readonly rating: RatingChangeView | null;
 }
 
 /** One judged move of a stored race. */
@@ -234,6 +270,11 @@ export interface RaceRecordView {
   readonly solution: string;
   readonly startedAt: number;
   readonly endedAt: number;
+  /** The race changed ratings. */
+  readonly rated: boolean;
+  /** As `RaceView.commitment` and `.secret` (null for races stored before commit–reveal). */
+  readonly commitment: string | null;
+  readonly secret: string | null;
   /** Best first. */
   readonly players: readonly RacePlayerView[];
   readonly moves: readonly RaceMoveView[];

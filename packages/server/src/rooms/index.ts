@@ -13,4 +13,11 @@ export {
   type Member,
   type Recipient,
 } from './view.ts';
+export {
+  INITIAL_RATING,
+  PROVISIONAL_RACES,
+  isProvisional,
+  rateRace,
+  type Rating,
+} from './ratings.ts';
 export { snapshotOf, restoreRoom, SNAPSHOT_VERSION, type Restored } from './snapshot.ts';

@@ -12,6 +12,7 @@ import {
   uniqueNickname,
   updateSeat,
 } from './room.ts';
+import { INITIAL_RATING } from './ratings.ts';
 import type { CommandOf, Effect, Room, Seat, Transition } from './types.ts';
 import { seatReply } from './view.ts';
 
@@ -32,7 +33,12 @@ export function join(room: Room, command: CommandOf<'join'>, now: number): Trans
     (sessionToken === undefined
       ? undefined
       : room.seats.find((seat) => seat.sessionToken === sessionToken));
-  if (held) return takeSeat(room, held, connectionId, now);
+  if (held) {
+    // A seat whose rating could not be read at its join takes the one read now, if any.
+    const known = held.rating ?? (command.rating === undefined ? null : command.rating);
+    const rated = known === held.rating ? room : updateSeat(room, held.id, { rating: known });
+    return takeSeat(rated, { ...held, rating: known }, connectionId, now);
+  }
   if (isRaceOn(room)) return spectate(room, command, now);
   // The creator is the first to join, even into a room created locked.
   if (room.settings.locked && room.seats.length > 0)
@@ -49,6 +55,7 @@ export function join(room: Room, command: CommandOf<'join'>, now: number): Trans
     plays: command.plays ?? true,
     connectionId,
     drops: 0,
+    rating: command.rating === undefined ? INITIAL_RATING : command.rating,
   };
   const seated = withoutSpectator(
     { ...room, seats: [...room.seats, seat], nextPlayer: room.nextPlayer + 1 },

@@ -1,5 +1,6 @@
 import { getVariant } from '@percent/engine';
 import type { ProgressView, Standing } from '@percent/protocol';
+import { ratingChange } from './ratings.ts';
 import type { Race, Runner } from './types.ts';
 
 /** Blanks of the puzzle: the cells a player has to fill. */
@@ -63,6 +64,8 @@ export function standingsOf(race: Race): Standing[] {
     mistakes: runner.mistakes,
     outcome: runner.status,
     progress: progressOf(race, runner),
+    rating:
+      runner.rating && runner.newRating ? ratingChange(runner.rating, runner.newRating) : null,
   }));
   rows.sort(
     (a, b) =>

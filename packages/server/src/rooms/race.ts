@@ -1,5 +1,6 @@
 import { ErrorCode } from '@percent/protocol';
-import { standingsOf } from './progress.ts';
+import { standingsOf, timeOf } from './progress.ts';
+import { isProvisional, isRated, rateRace } from './ratings.ts';
 import { idleTimers } from './rules.ts';
 import type { RaceRecord } from './records.ts';
 import { failure, isRaceOn, isSeat, NOTHING, requireHost, STATE, success } from './room.ts';
@@ -40,6 +41,8 @@ export function start(room: Room, command: CommandOf<'start'>, now: number): Tra
     puzzle: draw.puzzle,
     solution: draw.solution,
     rules: room.settings,
+    commitment: command.fairness.commitment,
+    secret: command.fairness.secret,
     startsAt,
     endsAt: limit === null ? null : startsAt + limit * 1000,
     endedAt: null,
@@ -57,6 +60,8 @@ export function start(room: Room, command: CommandOf<'start'>, now: number): Tra
         finishedAt: null,
         activeAt: startsAt,
         acks: {},
+        rating: seat.rating,
+        newRating: null,
       })),
     moves: [],
   };
@@ -149,7 +154,10 @@ export function endIfDone<R>(
   return endRace(room, now, effects, reply, 'players');
 }
 
-/** The race is stored (standings, and the room's snapshot) before anyone sees the standings. */
+/**
+ * The race is stored (standings, new ratings, and the room's snapshot) before anyone sees the
+ * standings. A rated race gives each rated runner's seat its new rating.
+ */
 function endRace<R>(
   room: Room,
   now: number,
@@ -157,8 +165,12 @@ function endRace<R>(
   reply: R,
   endedBy: RaceEndCause,
 ): Transition<R> {
-  const race = { ...room.race!, endedAt: now, endedBy };
-  const ended: Room = { ...room, phase: 'finished', race };
+  const race = rated({ ...room.race!, endedAt: now, endedBy });
+  const seats = room.seats.map((seat) => {
+    const rating = race.runners.find((r) => r.playerId === seat.id)?.newRating;
+    return rating ? { ...seat, rating } : seat;
+  });
+  const ended: Room = { ...room, phase: 'finished', race, seats };
   return success(ended, reply, [
     ...effects,
     { type: 'persistRace', record: recordOf(ended.code, race) },
@@ -177,16 +189,57 @@ function recordOf(roomCode: string, race: Race): RaceRecord {
     solution: race.solution,
     startedAt: race.startsAt,
     endedAt: race.endedAt!,
-    players: standingsOf(race).map((row) => ({
-      playerId: row.playerId,
-      deviceId: runners.get(row.playerId)!.deviceId,
-      nickname: row.nickname,
-      place: row.place,
-      timeMs: row.timeMs,
-      mistakes: row.mistakes,
-      outcome: row.outcome === 'racing' ? 'timeout' : row.outcome,
-    })),
+    rated: race.runners.some((runner) => runner.newRating !== null),
+    commitment: race.commitment,
+    secret: race.secret,
+    players: standingsOf(race).map((row) => {
+      const runner = runners.get(row.playerId)!;
+      const { rating: before, newRating } = runner;
+      return {
+        playerId: row.playerId,
+        deviceId: runner.deviceId,
+        nickname: row.nickname,
+        place: row.place,
+        timeMs: row.timeMs,
+        mistakes: row.mistakes,
+        outcome: row.outcome === 'racing' ? 'timeout' : row.outcome,
+        rating:
+          before && newRating
+            ? {
+                before: before.rating,
+                after: newRating.rating,
+                provisional: isProvisional(newRating),
+              }
+            : null,
+        newRating,
+      };
+    }),
   };
+}
+
+/**
+ * The ended race with each rated runner's new rating: the runners whose rating is known, in
+ * the standings' order, each pair one game. Fewer than two such runners: nothing changes.
+ */
+function rated(race: Race): Race {
+  if (!isRated(race)) return race;
+  const order = standingsOf(race)
+    .map((row) => race.runners.find((r) => r.playerId === row.playerId)!)
+    .filter((runner) => runner.rating !== null);
+  if (order.length < 2) return race;
+  const after = rateRace(
+    order.map((runner) => ({
+      outcome: runner.status,
+      timeMs: timeOf(race, runner),
+      rating: runner.rating!,
+    })),
+  );
+  const next = new Map(order.map((runner, i) => [runner.playerId, after[i]!]));
+  const runners = race.runners.map((runner) => ({
+    ...runner,
+    newRating: next.get(runner.playerId) ?? null,
+  }));
+  return { ...race, runners };
 }
 
 /**

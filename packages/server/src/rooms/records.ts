@@ -4,6 +4,7 @@
  * never the reverse. They are the published race (`RaceRecordView`) plus what stays private.
  */
 import type { RaceMoveView, RacePlayerView, RaceRecordView } from '@percent/protocol';
+import type { Rating } from './ratings.ts';
 
 /** One judged move, in the order the room judged it (its place in the log is kept apart). */
 export type MoveRecord = Omit<RaceMoveView, 'seq'>;
@@ -13,9 +14,20 @@ export interface LoggedMove extends RaceMoveView {
   readonly raceId: string;
 }
 
-export interface RacePlayerRecord extends RacePlayerView {
-  /** Keys history and leaderboards; never published. */
+/** A standing as stored. */
+export interface StoredPlayer extends RacePlayerView {
+  /** Keys history, leaderboards and ratings; never published. */
   readonly deviceId: string;
+}
+
+/** A standing as the core hands it to the store. */
+export interface RacePlayerRecord extends StoredPlayer {
+  /**
+   * The device's whole rating after a rated race, which the store keeps as the device's
+   * current one (in the transaction that stores the race, only if the race is new); null when
+   * the race did not rate this player.
+   */
+  readonly newRating: Rating | null;
 }
 
 /** A finished race: its header and standings. Its moves are in the move log already. */
@@ -25,6 +37,8 @@ export interface RaceRecord extends Omit<RaceRecordView, 'players' | 'moves'> {
 }
 
 /** A stored race with its whole move log: what a replay needs. */
-export interface StoredRace extends RaceRecord {
+export interface StoredRace extends Omit<RaceRecord, 'players'> {
+  /** Best first. */
+  readonly players: readonly StoredPlayer[];
   readonly moves: readonly LoggedMove[];
 }

@@ -156,8 +156,8 @@ describe('a snapshot that cannot be restored', () => {
   it('is refused with the reason, never thrown', () => {
     const cases: [string, MoveRecord[], RegExp][] = [
       ['{', [], /not JSON/],
-      ['null', [], /version undefined is not 3/],
-      [JSON.stringify({ version: 1, room: {} }), [], /version 1 is not 3/],
+      ['null', [], /version undefined is not 4/],
+      [JSON.stringify({ version: 1, room: {} }), [], /version 1 is not 4/],
       [
         good.replace(/"sessionToken":"[^"]+"/, '"sessionToken":7'),
         [],

@@ -15,14 +15,31 @@ import type { Effect, Race, Room, RoomTimings, Runner } from './types.ts';
  * and spectators simply open the link again. A finished room comes back as the lobby a
  * rematch would open (its race is stored).
  */
-export const SNAPSHOT_VERSION = 3;
-/** Versions still read: a version-2 snapshot (before sitting out, idle times, pauses and last results) gets their defaults. */
-const READABLE_VERSIONS = [2, SNAPSHOT_VERSION] as const;
+export const SNAPSHOT_VERSION = 4;
+/**
+ * Versions still read: a version-2 snapshot (before sitting out, idle times, pauses and last
+ * results) and a version-3 one (before ratings and commit–reveal) get their defaults.
+ */
+const READABLE_VERSIONS = [2, 3, SNAPSHOT_VERSION] as const;
 
-/** Settings as stored: a version-2 snapshot has no idle rule (it was off). */
+/** Settings as stored: a version-2 snapshot has no idle rule (it was off), a version-3 one no `rated`. */
 const StoredSettingsSchema = RoomSettingsSchema.extend({
   idleOutSec: RoomSettingsSchema.shape.idleOutSec.default(null),
+  rated: RoomSettingsSchema.shape.rated.default(true),
 });
+
+/** A device's rating; before version 4, unknown (null: that seat's races do not rate it). */
+const RatingSchema = z
+  .object({
+    rating: z.number(),
+    rd: z.number().positive(),
+    volatility: z.number().positive(),
+    races: z.int().min(0),
+  })
+  .nullable()
+  .default(null);
+
+const Hex64 = z.string().regex(/^[0-9a-f]{64}$/, '64 lowercase hex digits');
 
 const Digits81 = z.string().regex(/^[0-9]{81}$/, '81 digits');
 
@@ -33,6 +50,7 @@ const SeatSchema = z.object({
   sessionToken: z.string().min(16),
   ready: z.boolean(),
   plays: z.boolean().default(true),
+  rating: RatingSchema,
 });
 
 const RunnerSchema = z.object({
@@ -45,6 +63,7 @@ const RunnerSchema = z.object({
   finishedAt: z.number().nullable(),
   /** Absent in version 2: the start. */
   activeAt: z.number().optional(),
+  rating: RatingSchema,
 });
 
 const ProgressSchema = z.object({
@@ -71,6 +90,10 @@ const LastRaceSchema = z.object({
         mistakes: z.int().min(0),
         outcome: RunnerSchema.shape.status,
         progress: ProgressSchema,
+        rating: z
+          .object({ before: z.number(), after: z.number(), provisional: z.boolean() })
+          .nullable()
+          .default(null),
       }),
     )
     .readonly(),
@@ -83,6 +106,9 @@ const RaceSchema = z.object({
   puzzle: Digits81,
   solution: Digits81,
   rules: StoredSettingsSchema,
+  /** Absent before version 4: a race without commit–reveal. */
+  commitment: Hex64.nullable().default(null),
+  secret: Hex64.nullable().default(null),
   startsAt: z.number(),
   endsAt: z.number().nullable(),
   endedAt: z.number().nullable(),
@@ -118,13 +144,14 @@ export function snapshotOf(room: Room): string {
       phase: kept.phase === 'finished' ? 'lobby' : kept.phase,
       settings: kept.settings,
       hostId: kept.hostId,
-      seats: kept.seats.map(({ id, deviceId, nickname, sessionToken, ready, plays }) => ({
+      seats: kept.seats.map(({ id, deviceId, nickname, sessionToken, ready, plays, rating }) => ({
         id,
         deviceId,
         nickname,
         sessionToken,
         ready,
         plays,
+        rating,
       })),
       race: kept.race ? raceSnapshot(kept.race) : null,
       lastRace: kept.lastRace,
@@ -138,7 +165,7 @@ function raceSnapshot(race: Race): Snapshot['room']['race'] {
   const { moves, runners, endedBy: _omitted, ...rest } = race;
   return {
     ...rest,
-    runners: runners.map(({ acks: _acks, ...runner }) => runner),
+    runners: runners.map(({ acks: _acks, newRating: _rated, ...runner }) => runner),
     movesApplied: moves.length,
   };
 }
@@ -221,7 +248,12 @@ function replay(saved: SavedRace, log: readonly MoveRecord[]) {
   if (log.length < movesApplied) {
     return `race ${saved.id}: the snapshot has seen ${movesApplied} moves, the log holds ${log.length}`;
   }
-  const fresh = runners.map((r) => ({ ...r, activeAt: r.activeAt ?? saved.startsAt, acks: {} }));
+  const fresh = runners.map((r) => ({
+    ...r,
+    activeAt: r.activeAt ?? saved.startsAt,
+    acks: {},
+    newRating: null,
+  }));
   let race: Race = { ...rest, endedBy: null, runners: fresh, moves: [] };
   for (const [seq, move] of log.entries()) {
     if (!race.runners.some((r) => r.playerId === move.playerId)) {

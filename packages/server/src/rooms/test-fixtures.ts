@@ -2,6 +2,7 @@ import { expect } from 'vitest';
 import { reduce } from './reduce.ts';
 import { createRoom } from './room.ts';
 import type {
+  Fairness,
   Command,
   CommandType,
   Effect,
@@ -73,11 +74,22 @@ export function lobbyWith(names: string[], settings: Partial<Room['settings']> =
   return room;
 }
 
+/**
+ * The commit–reveal pair a runner would make for DRAW with a fixed secret: the commitment is
+ * `printf '%s' "$PUZZLE$SOLUTION$SECRET" | sha256sum` (checked by the runner's tests).
+ */
+export const SECRET = 'ab'.repeat(32);
+export const FAIRNESS: Fairness = {
+  secret: SECRET,
+  commitment: '9c2eb5f0fca24699c30f61d46e6b30ab881c96ade37cb931357bf75957996e9d',
+};
+
 export const startCmd = {
   type: 'start',
   connectionId: 'c1',
   raceId: 'race-1',
   draw: DRAW,
+  fairness: FAIRNESS,
 } as const;
 
 /** A race in progress (countdown over) started at t = 1000 + 3000. */

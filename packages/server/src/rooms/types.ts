@@ -12,6 +12,7 @@ import type {
   ViewReply,
   WireError,
 } from '@percent/protocol';
+import type { Rating } from './ratings.ts';
 import type { MoveRecord, RaceRecord } from './records.ts';
 
 /**
@@ -33,6 +34,11 @@ export interface Seat {
   readonly connectionId: string | null;
   /** Bumped on every drop, so that a grace timer armed for an older drop does nothing. */
   readonly drops: number;
+  /**
+   * The device's rating as the store gave it at the join, replaced by the new one when a rated
+   * race ends; null when it could not be read (this seat's races then leave it alone).
+   */
+  readonly rating: Rating | null;
 }
 
 export interface MoveAck {
@@ -54,6 +60,10 @@ export interface Runner {
   readonly activeAt: number;
   /** Every move id this player used in the race, with its verdict (idempotency). */
   readonly acks: Readonly<Record<string, MoveAck>>;
+  /** The rating at the start (null: unknown, not rated in this race). */
+  readonly rating: Rating | null;
+  /** The rating after a rated race, set when the race ends; null until then or when unrated. */
+  readonly newRating: Rating | null;
 }
 
 export interface Race {
@@ -64,6 +74,14 @@ export interface Race {
   readonly solution: string;
   /** The settings in force for this race (frozen at the start). */
   readonly rules: RoomSettings;
+  /**
+   * Commit–reveal: SHA-256 (hex) of `puzzle + solution + secret`, shown from the countdown on;
+   * the secret (64 hex digits) is shown once the race has ended. Both come in with the start
+   * (the core has no randomness and no hashing); null only in a race restored from a snapshot
+   * written before commit–reveal.
+   */
+  readonly commitment: string | null;
+  readonly secret: string | null;
   readonly startsAt: number;
   readonly endsAt: number | null;
   readonly endedAt: number | null;
@@ -114,6 +132,12 @@ export interface PuzzleDraw {
   readonly difficulty: DifficultyLevel;
 }
 
+/** A race's commit–reveal pair: `commitment` = hex SHA-256 of `puzzle + solution + secret`. */
+export interface Fairness {
+  readonly secret: string;
+  readonly commitment: string;
+}
+
 /** `connectionId` names the connection that sent a client command. */
 interface From {
   readonly connectionId: string;
@@ -131,6 +155,11 @@ export type Command =
       readonly newToken: string;
       /** false: a new seat sits races out (a host on a TV); default true. */
       readonly plays?: boolean;
+      /**
+       * The device's rating as the store has it (read by the caller: the core does no I/O);
+       * null when it could not be read; absent: a new device's (`INITIAL_RATING`).
+       */
+      readonly rating?: Rating | null;
     })
   | (From & { readonly type: 'spectate'; readonly deviceId: string })
   | (From & { readonly type: 'leave' })
@@ -141,7 +170,13 @@ export type Command =
   | (From & { readonly type: 'settings'; readonly settings: Partial<RoomSettings> })
   | (From & { readonly type: 'kick'; readonly target: string })
   | (From & { readonly type: 'transferHost'; readonly target: string })
-  | (From & { readonly type: 'start'; readonly raceId: string; readonly draw: PuzzleDraw })
+  | (From & {
+      readonly type: 'start';
+      readonly raceId: string;
+      readonly draw: PuzzleDraw;
+      /** Commit–reveal, made by the caller: a fresh 32-byte secret (hex) and the commitment. */
+      readonly fairness: Fairness;
+    })
   | (From & {
       readonly type: 'move';
       readonly moveId: string;

@@ -8,6 +8,7 @@ import {
   type SeatReply,
 } from '@percent/protocol';
 import { placeOf, progressOf, standingsOf, timeOf } from './progress.ts';
+import { isRated, ratingView } from './ratings.ts';
 import type { Race, Room } from './types.ts';
 
 /** Who a payload is for. Every outgoing payload is built by the functions below. */
@@ -25,6 +26,7 @@ export function viewFor(room: Room, recipient: Recipient, now: number): RoomView
       ready: seat.ready,
       connection: seat.connectionId !== null ? 'online' : 'reconnecting',
       plays: seat.plays,
+      rating: seat.rating && ratingView(seat.rating),
       race:
         runner && room.race
           ? {
@@ -65,6 +67,9 @@ function raceView(room: Room, race: Race, recipient: Recipient, now: number): Ra
     id: race.id,
     variant: race.variant,
     difficulty: race.difficulty,
+    rated: isRated(race),
+    commitment: race.commitment,
+    secret: ended ? race.secret : null,
     startsAt: race.startsAt,
     endsAt: race.endsAt,
     endedAt: race.endedAt,

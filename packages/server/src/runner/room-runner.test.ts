@@ -4,7 +4,15 @@ import { join } from 'node:path';
 import type { MoveReply, RoomView, SeatReply } from '@percent/protocol';
 import { pino } from 'pino';
 import { afterEach, describe, expect, it } from 'vitest';
-import { BLANK_CELLS, digitAt, DRAW, SOLUTION, wrongAt } from '../rooms/test-fixtures.ts';
+import {
+  BLANK_CELLS,
+  digitAt,
+  DRAW,
+  FAIRNESS,
+  SECRET,
+  SOLUTION,
+  wrongAt,
+} from '../rooms/test-fixtures.ts';
 import { openStore, type Store } from '../store/store.ts';
 import { RoomRegistry } from './registry.ts';
 import type { RoomRunner } from './room-runner.ts';
@@ -225,8 +233,23 @@ describe('restoring rooms from the store', () => {
     const reasons = lines.map((line) => JSON.parse(line) as { code: string; reason: string });
     expect(reasons).toEqual([
       expect.objectContaining({ code: 'BROKE', reason: expect.stringMatching(/not JSON/) }),
-      expect.objectContaining({ code: 'OLDER', reason: 'snapshot version 1 is not 3' }),
+      expect.objectContaining({ code: 'OLDER', reason: 'snapshot version 1 is not 4' }),
     ]);
     await rooms.shutdown();
+  });
+});
+
+describe('commit–reveal at the start', () => {
+  it('commits to the puzzle with a fresh secret: sha256(puzzle + solution + secret), hex', async () => {
+    const { createHash } = await import('node:crypto');
+    const { commitTo } = await import('./room-runner.ts');
+    const first = commitTo(DRAW);
+    const second = commitTo(DRAW);
+    expect(first.secret).toMatch(/^[0-9a-f]{64}$/);
+    expect(second.secret).not.toBe(first.secret);
+    const text = `${DRAW.puzzle}${DRAW.solution}${first.secret}`;
+    expect(first.commitment).toBe(createHash('sha256').update(text).digest('hex'));
+    const fixed = { secret: FAIRNESS.secret, text: `${DRAW.puzzle}${DRAW.solution}${SECRET}` };
+    expect(createHash('sha256').update(fixed.text).digest('hex')).toBe(FAIRNESS.commitment);
   });
 });

@@ -1,4 +1,4 @@
-import { randomUUID } from 'node:crypto';
+import { createHash, randomBytes, randomUUID } from 'node:crypto';
 import {
   ErrorCode,
   fail,
@@ -17,6 +17,7 @@ import {
   viewFor,
   type Command,
   type Effect,
+  type Fairness,
   type PersistEffect,
   type PuzzleDraw,
   type Replies,
@@ -26,6 +27,18 @@ import {
 import type { RoomLog } from './room-log.ts';
 import { FencedError, UnavailableError } from './room-log.ts';
 import type { RoomTransport } from './transport.ts';
+
+/**
+ * Commit–reveal for a race: a fresh 32-byte secret and the commitment every client receives
+ * before the puzzle — SHA-256 (lowercase hex) over the ASCII text `puzzle + solution + secret`
+ * (81 + 81 digits, then the secret as 64 lowercase hex digits), so that anyone can check it
+ * with `printf '%s' "$PUZZLE$SOLUTION$SECRET" | sha256sum` once the secret is revealed.
+ */
+export function commitTo(draw: Pick<PuzzleDraw, 'puzzle' | 'solution'>): Fairness {
+  const secret = randomBytes(32).toString('hex');
+  const text = `${draw.puzzle}${draw.solution}${secret}`;
+  return { secret, commitment: createHash('sha256').update(text, 'ascii').digest('hex') };
+}
 
 /** Client commands: the ones with a connection behind them. */
 export type ClientCommand = Extract<Command, { readonly connectionId: string }>;
@@ -124,7 +137,14 @@ export class RoomRunner {
         return fail(ErrorCode.puzzleUnavailable, `no ${variant}/${difficulty} puzzle: ${reason}`);
       }
       const raceId = randomUUID();
-      const reply = await this.apply({ type: 'start', connectionId, raceId, draw: puzzle });
+      const fairness = commitTo(puzzle);
+      const reply = await this.apply({
+        type: 'start',
+        connectionId,
+        raceId,
+        draw: puzzle,
+        fairness,
+      });
       if (reply !== HELD && reply.ok) {
         this.deps.log.info({ code: this.code, race: raceId, variant, difficulty }, 'race started');
       }

@@ -17,6 +17,7 @@ import {
   TransferHostSchema,
   type Result,
 } from '@percent/protocol';
+import type { Rating } from '../rooms/index.ts';
 import type { RoomHandle } from '../runner/directory.ts';
 import type { ClientCommand } from '../runner/room-runner.ts';
 import { UnavailableError } from '../runner/room-log.ts';
@@ -74,6 +75,20 @@ async function release(socket: PercentSocket, deps: HandlerDeps): Promise<void> 
 const roomOf = async (socket: PercentSocket, deps: HandlerDeps): Promise<RoomHandle | undefined> =>
   socket.data.code === null ? undefined : deps.rooms.find(socket.data.code);
 
+/**
+ * The device's rating for its join, read from the history (the core does no I/O). When the
+ * history cannot be read the player still joins, with no rating: their races then leave their
+ * rating alone rather than overwrite it from a made-up one.
+ */
+async function ratingOf(deps: HandlerDeps, deviceId: string): Promise<Rating | null> {
+  try {
+    return await deps.history.ratingOf(deviceId);
+  } catch (error) {
+    deps.log.warn({ err: error }, 'rating not read: the player joins unrated');
+    return null;
+  }
+}
+
 /** Create, join, spectate, leave, sync: how a connection enters and leaves rooms. */
 function registerMembership(socket: PercentSocket, deps: HandlerDeps): void {
   const connectionId = socket.id;
@@ -87,6 +102,7 @@ function registerMembership(socket: PercentSocket, deps: HandlerDeps): void {
       deviceId,
       newToken: newToken(),
       plays,
+      rating: await ratingOf(deps, deviceId),
     } as const;
     const reply = await enter(socket, deps, runner, { ...join, sessionToken: undefined });
     if (!reply.ok) deps.rooms.discardIfEmpty(runner);
@@ -97,7 +113,8 @@ function registerMembership(socket: PercentSocket, deps: HandlerDeps): void {
     if (!runner) return fail(ErrorCode.roomNotFound, `no room ${p.code}`);
     const { nickname, deviceId, sessionToken } = p;
     const join = { type: 'join', connectionId, nickname, deviceId, sessionToken } as const;
-    return enter(socket, deps, runner, { ...join, newToken: newToken() });
+    const rating = await ratingOf(deps, deviceId);
+    return enter(socket, deps, runner, { ...join, newToken: newToken(), rating });
   });
   on(socket, 'room:spectate', SpectateSchema, async (p) => {
     const runner = await deps.rooms.find(p.code);

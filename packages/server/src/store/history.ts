@@ -1,4 +1,10 @@
-import type { MoveRecord, RaceRecord, StoredRace } from '../rooms/index.ts';
+import {
+  INITIAL_RATING,
+  type MoveRecord,
+  type RaceRecord,
+  type Rating,
+  type StoredRace,
+} from '../rooms/index.ts';
 import type { HistoryEntry, LeaderboardEntry, Loaded, Store } from './store.ts';
 
 /**
@@ -20,13 +26,19 @@ export interface HistoryStore {
   historyOf(deviceId: string, limit?: number): Promise<HistoryEntry[]>;
   /** Devices ranked by wins, then best time, then races (default limit 20). */
   leaderboard(roomCode: string, limit?: number): Promise<LeaderboardEntry[]>;
+  /**
+   * The device's rating after its last stored rated race (`INITIAL_RATING` for a device that
+   * has played none). Ratings are written with the race that changed them, only when that race
+   * is stored for the first time.
+   */
+  ratingOf(deviceId: string): Promise<Rating>;
   /** Whether the database answers now (`/healthz`); never throws. */
   ping(): Promise<boolean>;
   close(): Promise<void>;
 }
 
 /** What the socket handlers and the HTTP API read: the history of either kind of store. */
-export type HistoryReader = Pick<HistoryStore, 'raceOf' | 'historyOf' | 'leaderboard'>;
+export type HistoryReader = Pick<HistoryStore, 'raceOf' | 'historyOf' | 'leaderboard' | 'ratingOf'>;
 
 /** The one-process store's history, read as the cluster's is. */
 export function historyOf(store: Store): HistoryReader {
@@ -34,5 +46,6 @@ export function historyOf(store: Store): HistoryReader {
     raceOf: (raceId) => Promise.resolve(store.raceOf(raceId)),
     historyOf: (deviceId, limit) => Promise.resolve(store.historyOf(deviceId, limit)),
     leaderboard: (code, limit) => Promise.resolve(store.leaderboard(code, limit)),
+    ratingOf: async (deviceId) => store.ratingOf(deviceId) ?? INITIAL_RATING,
   };
 }

@@ -1,5 +1,10 @@
 import { z } from 'zod';
-import type { MoveRecord, RaceRecord } from '../rooms/index.ts';
+import type { MoveRecord, RaceRecord, Rating, StoredPlayer } from '../rooms/index.ts';
+
+/** A flag as either database gives it back: SQLite's 0/1, PostgreSQL's boolean. */
+const Flag = z
+  .union([z.boolean(), z.literal(0), z.literal(1)])
+  .transform((value) => value === true || value === 1);
 
 /**
  * The shapes of rows read back from SQLite. The database's CHECKs guard what is written; these
@@ -25,19 +30,90 @@ export const RaceRowSchema = z.object({
   solution: z.string().length(81),
   startedAt: z.number(),
   endedAt: z.number(),
+  rated: Flag,
+  commitment: z
+    .string()
+    .regex(/^[0-9a-f]{64}$/)
+    .nullable(),
+  secret: z
+    .string()
+    .regex(/^[0-9a-f]{64}$/)
+    .nullable(),
 });
 
-export const PlayerRowSchema = z.object({
-  playerId: z.string().min(1),
-  deviceId: z.string().min(1),
-  nickname: z.string().min(1),
-  place: z.int().min(1).nullable(),
-  timeMs: z.number().nullable(),
-  mistakes: z.int().min(0),
-  outcome: z.enum(['finished', 'eliminated', 'left', 'timeout', 'forfeited', 'idle']),
-});
+export const PlayerRowSchema = z
+  .object({
+    playerId: z.string().min(1),
+    deviceId: z.string().min(1),
+    nickname: z.string().min(1),
+    place: z.int().min(1).nullable(),
+    timeMs: z.number().nullable(),
+    mistakes: z.int().min(0),
+    outcome: z.enum(['finished', 'eliminated', 'left', 'timeout', 'forfeited', 'idle']),
+    ratingBefore: z.number().nullable(),
+    ratingAfter: z.number().nullable(),
+    provisional: Flag.nullable(),
+  })
+  .transform(({ ratingBefore, ratingAfter, provisional, ...player }): StoredPlayer => ({
+    ...player,
+    rating:
+      ratingBefore === null || ratingAfter === null
+        ? null
+        : { before: ratingBefore, after: ratingAfter, provisional: provisional ?? false },
+  }));
 
-export type RaceRow = Omit<RaceRecord, 'players'>;
+/** A device's row of `ratings`. */
+export const RatingRowSchema = z.object({
+  rating: z.number(),
+  rd: z.number().positive(),
+  volatility: z.number().positive(),
+  races: z.int().min(0),
+}) satisfies z.ZodType<Rating>;
+
+/** The `ratings` rows a stored race writes: each rated player's new rating. */
+export function newRatingsOf(record: RaceRecord) {
+  return record.players.flatMap((p) =>
+    p.newRating === null
+      ? []
+      : [{ deviceId: p.deviceId, ...p.newRating, updatedAt: record.endedAt }],
+  );
+}
+
+/** A race's row as SQLite binds it (no booleans there: `rated` is 0 or 1). */
+export type RaceRow = Omit<RaceRecord, 'players' | 'rated'> & { readonly rated: 0 | 1 };
+
+/** A standing's row as SQLite binds it. */
+export interface PlayerRow {
+  readonly raceId: string;
+  readonly playerId: string;
+  readonly deviceId: string;
+  readonly nickname: string;
+  readonly place: number | null;
+  readonly timeMs: number | null;
+  readonly mistakes: number;
+  readonly outcome: string;
+  readonly ratingBefore: number | null;
+  readonly ratingAfter: number | null;
+  readonly provisional: 0 | 1 | null;
+}
+
+/** The standing of `player` in race `raceId` as a row. */
+export function playerRow(raceId: string, player: RaceRecord['players'][number]): PlayerRow {
+  const { playerId, deviceId, nickname, place, timeMs, mistakes, outcome, rating } = player;
+  return {
+    raceId,
+    playerId,
+    deviceId,
+    nickname,
+    place,
+    timeMs,
+    mistakes,
+    outcome,
+    ratingBefore: rating?.before ?? null,
+    ratingAfter: rating?.after ?? null,
+    provisional: rating === null ? null : rating.provisional ? 1 : 0,
+  };
+}
 
 /** The race's moves in order, as records; the first bad row or a gap in `seq` is the error. */
 export function movesFromRows(

@@ -1,4 +1,10 @@
-import type { MoveRecord, RaceRecord, StoredRace } from '../rooms/index.ts';
+import {
+  INITIAL_RATING,
+  type MoveRecord,
+  type RaceRecord,
+  type Rating,
+  type StoredRace,
+} from '../rooms/index.ts';
 import type { HistoryStore } from './history.ts';
 import { openSqliteStore } from './sqlite.ts';
 import type { SqliteStore } from './sqlite-store.ts';
@@ -34,6 +40,10 @@ class SqliteHistory implements HistoryStore {
 
   async leaderboard(roomCode: string, limit?: number): Promise<LeaderboardEntry[]> {
     return this.open().leaderboard(roomCode, limit);
+  }
+
+  async ratingOf(deviceId: string): Promise<Rating> {
+    return this.open().ratingOf(deviceId) ?? INITIAL_RATING;
   }
 
   async ping(): Promise<boolean> {

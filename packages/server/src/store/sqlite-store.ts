@@ -2,8 +2,17 @@ import { createHistogram } from 'node:perf_hooks';
 import type { Worker } from 'node:worker_threads';
 import type Database from 'better-sqlite3';
 import { createLogger } from '../log.ts';
-import type { MoveRecord, PersistEffect, RaceRecord, StoredRace } from '../rooms/index.ts';
-import { movesFromRows, PlayerRowSchema, RaceRowSchema, type RaceRow } from './rows.ts';
+import type { MoveRecord, PersistEffect, RaceRecord, Rating, StoredRace } from '../rooms/index.ts';
+import {
+  movesFromRows,
+  newRatingsOf,
+  playerRow,
+  PlayerRowSchema,
+  RaceRowSchema,
+  RatingRowSchema,
+  type PlayerRow,
+  type RaceRow,
+} from './rows.ts';
 import { HISTORY_SQL, LEADERBOARD_SQL } from './queries.ts';
 import type {
   AppendTimes,
@@ -124,9 +133,12 @@ export class SqliteStore implements Store {
         return;
       }
       case 'persistRace': {
-        const { players, ...row } = write.record;
-        s.insertRace.run(row);
-        for (const player of players) s.insertPlayer.run({ ...player, raceId: row.id });
+        // Ratings move only with a race stored now: a race stored before (a retry) fails
+        // here or is skipped by `recordRace`, so no rating counts a race twice.
+        const { players, rated, ...row } = write.record;
+        s.insertRace.run({ ...row, rated: rated ? 1 : 0 });
+        for (const player of players) s.insertPlayer.run(playerRow(row.id, player));
+        for (const rating of newRatingsOf(write.record)) s.upsertRating.run(rating);
         return;
       }
       case 'persistRoom':
@@ -158,6 +170,14 @@ export class SqliteStore implements Store {
     if (!moves.ok) return moves;
     const logged = moves.value.map((move, seq) => ({ ...move, raceId, seq }));
     return { ok: true, value: { ...race.data, players: players.data, moves: logged } };
+  }
+
+  ratingOf(deviceId: string): Rating | null {
+    const row = this.statements.selectRating.get(deviceId);
+    if (row === undefined) return null;
+    const rating = RatingRowSchema.safeParse(row);
+    if (!rating.success) throw new Error(`the rating of device ${deviceId} is damaged`);
+    return { ...rating.data };
   }
 
   historyOf(deviceId: string, limit = DEFAULT_HISTORY_LIMIT): HistoryEntry[] {
@@ -215,12 +235,25 @@ function prepare(db: Database.Database) {
        VALUES (?, ?, ?, ?, ?, ?, ?, ?)`,
     ),
     insertRace: db.prepare<RaceRow>(
-      `INSERT INTO races (id, room_code, variant, difficulty, puzzle, solution, started_at, ended_at)
-       VALUES (@id, @roomCode, @variant, @difficulty, @puzzle, @solution, @startedAt, @endedAt)`,
+      `INSERT INTO races (id, room_code, variant, difficulty, puzzle, solution, started_at, ended_at,
+                          rated, commitment, secret)
+       VALUES (@id, @roomCode, @variant, @difficulty, @puzzle, @solution, @startedAt, @endedAt,
+               @rated, @commitment, @secret)`,
     ),
-    insertPlayer: db.prepare<RaceRecord['players'][number] & { raceId: string }>(
-      `INSERT INTO race_players (race_id, player_id, device_id, nickname, place, time_ms, mistakes, outcome)
-       VALUES (@raceId, @playerId, @deviceId, @nickname, @place, @timeMs, @mistakes, @outcome)`,
+    insertPlayer: db.prepare<PlayerRow>(
+      `INSERT INTO race_players (race_id, player_id, device_id, nickname, place, time_ms, mistakes,
+                                 outcome, rating_before, rating_after, provisional)
+       VALUES (@raceId, @playerId, @deviceId, @nickname, @place, @timeMs, @mistakes, @outcome,
+               @ratingBefore, @ratingAfter, @provisional)`,
+    ),
+    upsertRating: db.prepare<ReturnType<typeof newRatingsOf>[number]>(
+      `INSERT INTO ratings (device_id, rating, rd, volatility, races, updated_at)
+       VALUES (@deviceId, @rating, @rd, @volatility, @races, @updatedAt)
+       ON CONFLICT (device_id) DO UPDATE SET rating = excluded.rating, rd = excluded.rd,
+         volatility = excluded.volatility, races = excluded.races, updated_at = excluded.updated_at`,
+    ),
+    selectRating: db.prepare<[string], unknown>(
+      'SELECT rating, rd, volatility, races FROM ratings WHERE device_id = ?',
     ),
     upsertRoom: db.prepare<[string, string, string | null, number]>(
       `INSERT INTO rooms (code, snapshot, race_id, updated_at) VALUES (?, ?, ?, ?)
@@ -245,12 +278,13 @@ function prepare(db: Database.Database) {
     selectOne: db.prepare<[], { one: number }>('SELECT 1 AS one'),
     selectRace: db.prepare<[string], unknown>(
       `SELECT id, room_code AS roomCode, variant, difficulty, puzzle, solution,
-              started_at AS startedAt, ended_at AS endedAt
+              started_at AS startedAt, ended_at AS endedAt, rated, commitment, secret
        FROM races WHERE id = ?`,
     ),
     selectPlayers: db.prepare<[string], unknown>(
       `SELECT player_id AS playerId, device_id AS deviceId, nickname, place, time_ms AS timeMs,
-              mistakes, outcome
+              mistakes, outcome, rating_before AS ratingBefore, rating_after AS ratingAfter,
+              provisional
        FROM race_players WHERE race_id = ? ORDER BY place IS NULL, place, rowid`,
     ),
     selectHistory: db.prepare<[string, number], HistoryEntry>(HISTORY_SQL),

@@ -1,5 +1,5 @@
 import type { HistoryEntryView } from '@percent/protocol';
-import type { MoveRecord, PersistEffect, StoredRace } from '../rooms/index.ts';
+import type { MoveRecord, PersistEffect, Rating, StoredRace } from '../rooms/index.ts';
 import type { HistoryReader } from './history.ts';
 
 /**
@@ -62,6 +62,8 @@ export interface Store {
   raceOf(raceId: string): Loaded<StoredRace> | undefined;
   /** The device's races, newest first (default limit 50). */
   historyOf(deviceId: string, limit?: number): HistoryEntry[];
+  /** The device's rating after its last rated race; null when it has played none. */
+  ratingOf(deviceId: string): Rating | null;
   /** Devices ranked by wins, then best time, then races (default limit 20). */
   leaderboard(roomCode: string, limit?: number): LeaderboardEntry[];
   appendTimes(): AppendTimes;

@@ -1,8 +1,20 @@
 import { DatabaseError, Pool, type PoolClient } from 'pg';
 import { createLogger } from '../../log.ts';
-import type { MoveRecord, RaceRecord, StoredRace } from '../../rooms/index.ts';
+import {
+  INITIAL_RATING,
+  type MoveRecord,
+  type RaceRecord,
+  type Rating,
+  type StoredRace,
+} from '../../rooms/index.ts';
 import type { HistoryStore } from '../history.ts';
-import { movesFromRows, PlayerRowSchema, RaceRowSchema } from '../rows.ts';
+import {
+  movesFromRows,
+  newRatingsOf,
+  PlayerRowSchema,
+  RaceRowSchema,
+  RatingRowSchema,
+} from '../rows.ts';
 import type { HistoryEntry, LeaderboardEntry, Loaded } from '../store.ts';
 import { migrate } from './migrations.ts';
 import * as sql from './queries.ts';
@@ -123,6 +135,14 @@ class PgHistory implements HistoryStore {
     return leaderboardFromRows(`leaderboard of ${roomCode}`, rows);
   }
 
+  async ratingOf(deviceId: string): Promise<Rating> {
+    const { rows } = await this.open().query(sql.SELECT_RATING_SQL, [deviceId]);
+    if (rows.length === 0) return INITIAL_RATING;
+    const row = parseRow(RatingRowSchema, rows[0], `rating of device ${deviceId}`);
+    if (!row.ok) throw new Error(row.message);
+    return row.value;
+  }
+
   async ping(): Promise<boolean> {
     if (this.closed) return false;
     let timer: NodeJS.Timeout | undefined;
@@ -157,22 +177,12 @@ class PgHistory implements HistoryStore {
 function insertRace(record: RaceRecord, moves: readonly MoveRecord[]) {
   return async (client: PoolClient): Promise<void> => {
     const { id, roomCode, variant, difficulty, puzzle, solution, startedAt, endedAt } = record;
+    const { rated, commitment, secret } = record;
     const race = [id, roomCode, variant, difficulty, puzzle, solution, startedAt, endedAt];
-    const inserted = await client.query(sql.INSERT_RACE_SQL, race);
+    const inserted = await client.query(sql.INSERT_RACE_SQL, [...race, rated, commitment, secret]);
     if (inserted.rowCount === 0) return;
-    const p = record.players;
-    await client.query(sql.INSERT_PLAYERS_SQL, [
-      id,
-      ...[
-        p.map((x) => x.playerId),
-        p.map((x) => x.deviceId),
-        p.map((x) => x.nickname),
-        p.map((x) => x.place),
-        p.map((x) => x.timeMs),
-        p.map((x) => x.mistakes),
-        p.map((x) => x.outcome),
-      ],
-    ]);
+    await insertPlayers(client, record);
+    await upsertRatings(client, record);
     if (moves.length === 0) return;
     await client.query(sql.INSERT_MOVES_SQL, [
       id,
@@ -186,6 +196,39 @@ function insertRace(record: RaceRecord, moves: readonly MoveRecord[]) {
       ],
     ]);
   };
+}
+
+async function insertPlayers(client: PoolClient, record: RaceRecord): Promise<void> {
+  const p = record.players;
+  await client.query(sql.INSERT_PLAYERS_SQL, [
+    record.id,
+    ...[
+      p.map((x) => x.playerId),
+      p.map((x) => x.deviceId),
+      p.map((x) => x.nickname),
+      p.map((x) => x.place),
+      p.map((x) => x.timeMs),
+      p.map((x) => x.mistakes),
+      p.map((x) => x.outcome),
+      p.map((x) => x.rating?.before ?? null),
+      p.map((x) => x.rating?.after ?? null),
+      p.map((x) => x.rating?.provisional ?? null),
+    ],
+  ]);
+}
+
+/** The rated players' new ratings (in the transaction that stored the race for the first time). */
+async function upsertRatings(client: PoolClient, record: RaceRecord): Promise<void> {
+  const r = newRatingsOf(record);
+  if (r.length === 0) return;
+  await client.query(sql.UPSERT_RATINGS_SQL, [
+    r.map((x) => x.deviceId),
+    r.map((x) => x.rating),
+    r.map((x) => x.rd),
+    r.map((x) => x.volatility),
+    r.map((x) => x.races),
+    record.endedAt,
+  ]);
 }
 
 async function inTransaction(

@@ -6,18 +6,38 @@
  */
 
 export const INSERT_RACE_SQL = `INSERT INTO races
-    (id, room_code, variant, difficulty, puzzle, solution, started_at, ended_at)
-  VALUES ($1, $2, $3, $4, $5, $6, $7, $8)
+    (id, room_code, variant, difficulty, puzzle, solution, started_at, ended_at, rated,
+     commitment, secret)
+  VALUES ($1, $2, $3, $4, $5, $6, $7, $8, $9, $10, $11)
   ON CONFLICT (id) DO NOTHING
   RETURNING id`;
 
 /** The standings, one array per column (one statement whatever the number of players). */
 export const INSERT_PLAYERS_SQL = `INSERT INTO race_players
-    (race_id, position, player_id, device_id, nickname, place, time_ms, mistakes, outcome)
+    (race_id, position, player_id, device_id, nickname, place, time_ms, mistakes, outcome,
+     rating_before, rating_after, provisional)
   SELECT $1, p.position - 1, p.player_id, p.device_id, p.nickname, p.place, p.time_ms,
-         p.mistakes, p.outcome
-  FROM unnest($2::text[], $3::text[], $4::text[], $5::int[], $6::bigint[], $7::int[], $8::text[])
-    WITH ORDINALITY AS p (player_id, device_id, nickname, place, time_ms, mistakes, outcome, position)`;
+         p.mistakes, p.outcome, p.rating_before, p.rating_after, p.provisional
+  FROM unnest($2::text[], $3::text[], $4::text[], $5::int[], $6::bigint[], $7::int[], $8::text[],
+              $9::double precision[], $10::double precision[], $11::boolean[])
+    WITH ORDINALITY AS p (player_id, device_id, nickname, place, time_ms, mistakes, outcome,
+                          rating_before, rating_after, provisional, position)`;
+
+/**
+ * The new ratings of a stored race's players, one array per column. Run only in the
+ * transaction that stored the race for the first time, so a race counts once.
+ */
+export const UPSERT_RATINGS_SQL = `INSERT INTO ratings
+    (device_id, rating, rd, volatility, races, updated_at)
+  SELECT r.device_id, r.rating, r.rd, r.volatility, r.races, $6
+  FROM unnest($1::text[], $2::double precision[], $3::double precision[],
+              $4::double precision[], $5::int[])
+    AS r (device_id, rating, rd, volatility, races)
+  ON CONFLICT (device_id) DO UPDATE SET rating = excluded.rating, rd = excluded.rd,
+    volatility = excluded.volatility, races = excluded.races, updated_at = excluded.updated_at`;
+
+export const SELECT_RATING_SQL = `SELECT rating, rd, volatility, races
+  FROM ratings WHERE device_id = $1`;
 
 /** The moves in log order (`seq` from 0), one array per column. */
 export const INSERT_MOVES_SQL = `INSERT INTO race_moves
@@ -27,11 +47,12 @@ export const INSERT_MOVES_SQL = `INSERT INTO race_moves
     WITH ORDINALITY AS m (player_id, move_id, at, cell, digit, verdict, seq)`;
 
 export const SELECT_RACE_SQL = `SELECT id, room_code AS "roomCode", variant, difficulty, puzzle,
-    solution, started_at AS "startedAt", ended_at AS "endedAt"
+    solution, started_at AS "startedAt", ended_at AS "endedAt", rated, commitment, secret
   FROM races WHERE id = $1`;
 
 export const SELECT_PLAYERS_SQL = `SELECT player_id AS "playerId", device_id AS "deviceId",
-    nickname, place, time_ms AS "timeMs", mistakes, outcome
+    nickname, place, time_ms AS "timeMs", mistakes, outcome,
+    rating_before AS "ratingBefore", rating_after AS "ratingAfter", provisional
   FROM race_players WHERE race_id = $1
   ORDER BY place IS NULL, place, position`;
 
