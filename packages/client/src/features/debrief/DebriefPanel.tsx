@@ -20,14 +20,16 @@ interface Props {
   readonly onPick?: (item: DebriefItem) => void;
   /** The item last picked (drawn pressed). */
   readonly picked?: DebriefItem | null;
+  /** The heading; default "Debrief". */
+  readonly title?: string | undefined;
 }
 
-export function DebriefPanel({ inputs, show = 0, onPick, picked }: Props) {
+export function DebriefPanel({ inputs, show = 0, onPick, picked, title }: Props) {
   const { state, retry } = useDebriefs(inputs);
   const input = inputs[show];
   return (
     <section class="debrief" data-testid="debrief" aria-busy={state.kind === 'computing'}>
-      <h3>{t('debrief.title')}</h3>
+      <h3>{title ?? t('debrief.title')}</h3>
       {state.kind === 'computing' && (
         <p class="debrief-computing" role="status">
           <span class="debrief-spinner" aria-hidden="true" />

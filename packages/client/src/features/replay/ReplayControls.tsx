@@ -32,7 +32,7 @@ export function ReplayControls({ state, dispatch, moveCount, onPrevMove, onNextM
   const onScrubKey = (event: KeyboardEvent) => {
     const action = SCRUB_KEYS[event.key]?.(event.shiftKey, state.durationMs);
     if (!action) return;
-    // The range's own steps are 100 ms: far too fine for a key press.
+    // The range has no step (a debrief item seeks to the exact ms): keys step whole seconds.
     event.preventDefault();
     dispatch(action);
   };
@@ -49,7 +49,7 @@ export function ReplayControls({ state, dispatch, moveCount, onPrevMove, onNextM
           aria-label={t('replay.prevMove')}
           title={t('replay.prevMove')}
         >
-          ⏮
+          <StepIcon back />
         </button>
         <button
           type="button"
@@ -65,7 +65,7 @@ export function ReplayControls({ state, dispatch, moveCount, onPrevMove, onNextM
           aria-label={t('replay.nextMove')}
           title={t('replay.nextMove')}
         >
-          ⏭
+          <StepIcon back={false} />
         </button>
         <span class="replay-clock" role="timer" aria-live="off" data-testid="replay-clock">
           {time} / {total}
@@ -80,7 +80,7 @@ export function ReplayControls({ state, dispatch, moveCount, onPrevMove, onNextM
         data-testid="replay-scrubber"
         min={0}
         max={state.durationMs}
-        step={100}
+        step="any"
         value={state.ms}
         aria-label={t('replay.scrubber')}
         aria-valuetext={t('replay.scrubberValue', { time, total })}
@@ -102,5 +102,17 @@ export function ReplayControls({ state, dispatch, moveCount, onPrevMove, onNextM
       </div>
       <p class="muted replay-keys">{t('replay.keys')}</p>
     </section>
+  );
+}
+
+/** A bar and a triangle (the step glyphs ⏮ ⏭ are missing from many fonts). */
+function StepIcon({ back }: { back: boolean }) {
+  return (
+    <svg viewBox="0 0 16 16" width="16" height="16" aria-hidden="true" class="replay-icon">
+      <g transform={back ? undefined : 'matrix(-1 0 0 1 16 0)'}>
+        <rect x="2" y="3" width="2" height="10" fill="currentColor" />
+        <polygon points="14,3 14,13 5,8" fill="currentColor" />
+      </g>
+    </svg>
   );
 }

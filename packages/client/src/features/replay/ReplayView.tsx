@@ -60,7 +60,7 @@ export function ReplayView({ record, initialPlayer }: Props) {
         onNextMove={() => seekMaybe(dispatch, nextMoveAt(record, state.ms))}
       />
       <div class="replay-layout">
-        <div class="spectate-grid replay-grid">
+        <div class={`spectate-grid replay-grid${record.players.length === 1 ? ' single' : ''}`}>
           {record.players.map((player, i) => (
             <ReplayCard
               key={player.id}
@@ -76,23 +76,17 @@ export function ReplayView({ record, initialPlayer }: Props) {
           ))}
         </div>
         <aside class="replay-side">
-          {record.players.length > 1 && (
-            <label class="replay-debrief-for">
-              {t('replay.debriefFor')}{' '}
-              <select
-                data-testid="debrief-for"
-                value={chosen}
-                onChange={(e) => choose(e.currentTarget.value)}
-              >
-                {record.players.map((p) => (
-                  <option key={p.id} value={p.id}>
-                    {p.nickname}
-                  </option>
-                ))}
-              </select>
-            </label>
-          )}
-          <DebriefPanel inputs={inputs} show={chosenIndex} onPick={pick} picked={picked} />
+          <DebriefPanel
+            inputs={inputs}
+            show={chosenIndex}
+            onPick={pick}
+            picked={picked}
+            title={
+              record.players.length > 1
+                ? t('replay.debriefOf', { name: record.players[chosenIndex]?.nickname ?? '' })
+                : undefined
+            }
+          />
           {record.kind === 'race' && <ReplayStandings players={record.players} />}
         </aside>
       </div>

@@ -87,6 +87,13 @@ describe('replayAt', () => {
     expect(replayAt(race, 7999)[0]!.finishedAt).toBeNull();
   });
 
+  it('draws no flash at the end, even for a wrong digit that ended the race', () => {
+    const ended = { ...race, durationMs: 2500 };
+    expect(replayAt(ended, 2499)[1]!.flashes).toEqual([{ cell: 0, digit: 7 }]);
+    expect(replayAt(ended, 2500)[1]!.flashes).toEqual([]);
+    expect(replayAt(ended, 2500)[1]!.mistakeCells).toEqual([0]);
+  });
+
   it('ignores moves of a player who is not in the standings', () => {
     const stray = record([{ playerId: 'zed', at: 10, cell: 0, digit: 5, verdict: 'correct' }]);
     expect(replayAt(stray, 100).map((f) => f.board)).toEqual([PUZZLE, PUZZLE]);

@@ -3,7 +3,8 @@
  * into each player's board, as the server judged them — a correct digit stands, a clear
  * empties its cell, a wrong digit is never placed (the server refuses it) but costs a mistake,
  * flashes in its cell for `flashMs` and leaves a mark there. At the end of the timeline each
- * board is the player's final board (givens + correct digits, clears applied).
+ * board is exactly the player's final board (givens + correct digits, clears applied): a wrong
+ * digit that ended the race does not flash there.
  */
 import type { ReplayMove, ReplayRecord } from './replay-record.ts';
 
@@ -52,6 +53,8 @@ export function replayAt(
 ): PlayerFrame[] {
   const flashMs = options.flashMs ?? FLASH_MS;
   const blanks = countBlanks(record.puzzle);
+  // The end of the timeline shows the boards as stored: nothing flashes there.
+  const atEnd = ms >= record.durationMs;
   const working = new Map(record.players.map((p) => [p.id, fresh(record.puzzle)]));
   for (const move of record.moves) {
     if (move.at > ms) break;
@@ -65,7 +68,7 @@ export function replayAt(
       playerId: player.id,
       board: state.board.join(''),
       flashes: [...state.flashes]
-        .filter(([, f]) => ms - f.at < flashMs)
+        .filter(([, f]) => atEnd === false && ms - f.at < flashMs)
         .map(([cell, f]) => ({ cell, digit: f.digit }))
         .sort((a, b) => a.cell - b.cell),
       mistakeCells: state.mistakeCells,

@@ -1,0 +1,213 @@
+/**
+ * Replays and debriefs in the browser, against a real server: a race between Ann (the browser)
+ * and Bob (a socket bot) replays to exactly the boards the results showed, and to the bare
+ * givens at 0:00; a race with two deliberate mistakes — one that clashes with a given, one that
+ * clashes with nothing yet — gets a debrief naming the clash's house and cell, and a logic or
+ * SAT reason for the other, in English and in Chinese.
+ */
+import { getVariant, type House } from '@percent/engine';
+import type { Page } from 'playwright-core';
+import { describe, expect, it } from 'vitest';
+import { connect, expectOk, newDeviceId, solveGivens, blanksOf } from '../server/harness.ts';
+import {
+  createRoom,
+  hasChromium,
+  readPuzzle,
+  screenshot,
+  typeDigit,
+  useE2eSession,
+} from './harness.ts';
+
+const VARIANT = getVariant('percent');
+const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
+const name = (cell: number) => `R${Math.floor(cell / 9) + 1}C${(cell % 9) + 1}`;
+
+/** Every board under `cards`, by player name: 81 characters of drawn digits, `0` for none. */
+function readBoards(page: Page, cards: string): Promise<Record<string, string>> {
+  return page.evaluate((selector) => {
+    const boards: Record<string, string> = {};
+    for (const card of document.querySelectorAll(selector)) {
+      const player =
+        card.getAttribute('data-player') ??
+        card.querySelector('[data-player]')?.getAttribute('data-player') ??
+        '?';
+      const digits = new Array<string>(81).fill('0');
+      for (const cell of card.querySelectorAll('[data-cell]')) {
+        const text = cell.querySelector('text.digit')?.textContent?.trim();
+        if (text) digits[Number(cell.getAttribute('data-cell'))] = text;
+      }
+      boards[player] = digits.join('');
+    }
+    return boards;
+  }, cards);
+}
+
+const RESULT_CARDS = '.results-boards .spectate-card:not(.solution)';
+const REPLAY_CARDS = '[data-testid="replay-card"]';
+
+/** The race id of the last race of the page's device (its history, newest first). */
+async function lastRaceOf(page: Page, baseUrl: string): Promise<string> {
+  const device = await page.evaluate(() => localStorage.getItem('percent.device'));
+  const reply = await fetch(`${baseUrl}/api/history/${device}`);
+  const body = (await reply.json()) as { entries: { raceId: string }[] };
+  return body.entries[0]!.raceId;
+}
+
+/** A wrong digit for `cell` that is on the board in exactly one peer, sharing one house. */
+function clashingMistake(givens: string, solution: string) {
+  for (const cell of blanksOf(givens)) {
+    for (let digit = 1; digit <= 9; digit++) {
+      if (String(digit) === solution[cell]) continue;
+      const houses = VARIANT.housesOf[cell]!.map((h) => VARIANT.houses[h]!);
+      const holders = houses.flatMap((house) =>
+        house.cells.filter((c) => givens[c] === String(digit)).map((c) => ({ house, c })),
+      );
+      if (holders.length === 1)
+        return { cell, digit, house: holders[0]!.house, other: holders[0]!.c };
+    }
+  }
+  throw new Error('no cell with a single clashing given');
+}
+
+/** A wrong digit for `cell` that appears in none of its houses yet. */
+function quietMistake(givens: string, solution: string, not: number) {
+  for (const cell of blanksOf(givens)) {
+    if (cell === not) continue;
+    const seen = new Set(VARIANT.peers[cell]!.map((c) => givens[c]));
+    for (let digit = 1; digit <= 9; digit++)
+      if (String(digit) !== solution[cell] && !seen.has(String(digit))) return { cell, digit };
+  }
+  throw new Error('no cell with a wrong digit that clashes with nothing');
+}
+
+function houseText(house: House): string {
+  if (house.kind === 'window') return house.index === 0 ? 'the upper window' : 'the lower window';
+  if (house.kind === 'anti-diagonal') return 'the anti-diagonal';
+  return `${house.kind} ${house.index + 1}`;
+}
+
+describe.skipIf(!hasChromium)('replays and debriefs in the browser', () => {
+  const e2e = useE2eSession();
+
+  it('replays a race to the boards of the results, and to the givens at 0:00', async () => {
+    const url = e2e.server.url;
+    const ann = await e2e.newPage();
+    const code = await createRoom(ann, url, 'Ann');
+    await ann.locator('select[name="mistakes"]').selectOption('penalty');
+    const bob = await connect(url);
+    expectOk(await bob.call('room:join', { code, nickname: 'Bob', deviceId: newDeviceId() }));
+    expectOk(await bob.call('room:ready', { ready: true }));
+    await expect.poll(() => ann.getByTestId('start').isEnabled()).toBe(true);
+    const racing = bob.state((v) => v.phase === 'racing', 15_000);
+    await ann.getByTestId('start').click();
+    const { race } = await racing;
+    const puzzle = race!.puzzle!;
+    const solution = solveGivens(puzzle);
+    const blanks = blanksOf(puzzle);
+    await ann.getByTestId('race').waitFor();
+
+    // Bob: six right digits, one wrong, then he takes one of his digits back and gives up.
+    let moveId = 0;
+    const bobMove = async (cell: number, digit: number) => {
+      expectOk(await bob.call('race:move', { moveId: `b${moveId++}`, cell, digit }));
+      await sleep(150);
+    };
+    for (const cell of blanks.slice(0, 6)) await bobMove(cell, Number(solution[cell]));
+    await bobMove(blanks[6]!, (Number(solution[blanks[6]!]) % 9) + 1);
+    await bobMove(blanks[1]!, 0);
+    for (const cell of blanks) await typeDigit(ann, cell, Number(solution[cell]));
+    await ann.getByTestId('race-outcome').waitFor();
+    expectOk(await bob.call('race:forfeit', {}));
+    await ann.getByTestId('results').waitFor();
+    await ann.locator(`${RESULT_CARDS} [data-cell]`).first().waitFor();
+
+    const results = await readBoards(ann, RESULT_CARDS);
+    const bobFinal = [...puzzle]
+      .map((ch, cell) =>
+        blanks.slice(0, 6).includes(cell) && cell !== blanks[1] ? solution[cell] : ch,
+      )
+      .join('');
+    expect(results).toEqual({ Ann: solution, Bob: bobFinal });
+
+    await ann.goto(`${url}/race/${race!.id}`);
+    await ann.locator(`${REPLAY_CARDS} [data-cell]`).first().waitFor();
+    expect(await ann.locator(REPLAY_CARDS).count()).toBe(2);
+    // The replay opens at the end of the timeline: the final boards, exactly as the results.
+    expect(await readBoards(ann, REPLAY_CARDS)).toEqual(results);
+    expect(await ann.locator(`${REPLAY_CARDS} [data-mistake]`).count()).toBe(1);
+    await screenshot(ann, 'replay-end');
+
+    // Home on the keyboard scrubs back to 0:00: the givens alone, on both boards.
+    await ann.getByTestId('replay-scrubber').focus();
+    await ann.keyboard.press('Home');
+    await expect.poll(() => ann.getByTestId('replay-clock').textContent()).toMatch(/^0:00 \//);
+    expect(await readBoards(ann, REPLAY_CARDS)).toEqual({ Ann: puzzle, Bob: puzzle });
+    expect(await ann.locator(`${REPLAY_CARDS} [data-mistake]`).count()).toBe(0);
+
+    // "." steps to the first move: Bob's first digit, and nothing of Ann's yet.
+    await ann.keyboard.press('.');
+    await expect
+      .poll(async () => (await readBoards(ann, REPLAY_CARDS)).Bob)
+      .toBe(puzzle.slice(0, blanks[0]) + solution[blanks[0]!] + puzzle.slice(blanks[0]! + 1));
+    expect((await readBoards(ann, REPLAY_CARDS)).Ann).toBe(puzzle);
+
+    // Playing at 16× runs the clock to the end, where the final boards are back.
+    await ann.locator('[data-speed="16"]').click();
+    await ann.getByTestId('replay-play').click();
+    await expect.poll(() => readBoards(ann, REPLAY_CARDS), { timeout: 30_000 }).toEqual(results);
+    bob.close();
+  }, 180_000);
+
+  it('explains a mistake that clashes and one that clashes with nothing yet', async () => {
+    const url = e2e.server.url;
+    const ann = await e2e.newPage();
+    await createRoom(ann, url, 'Ann');
+    await ann.locator('select[name="mistakes"]').selectOption('penalty');
+    await expect.poll(() => ann.getByTestId('start').isEnabled()).toBe(true);
+    await ann.getByTestId('start').click();
+    await ann.getByTestId('race').waitFor({ timeout: 15_000 });
+    const { givens, solution, blanks } = await readPuzzle(ann);
+
+    const clash = clashingMistake(givens, solution);
+    const quiet = quietMistake(givens, solution, clash.cell);
+    await typeDigit(ann, clash.cell, clash.digit);
+    await ann.locator(`[data-cell="${clash.cell}"] text.verdict-wrong`).waitFor();
+    await typeDigit(ann, quiet.cell, quiet.digit);
+    await ann.locator(`[data-cell="${quiet.cell}"] text.verdict-wrong`).waitFor();
+    for (const cell of blanks) await typeDigit(ann, cell, Number(solution[cell]));
+    await ann.getByTestId('results').waitFor();
+
+    await ann.goto(`${url}/race/${await lastRaceOf(ann, url)}`);
+    const items = ann.locator('[data-testid="debrief-item"][data-kind="mistake"]');
+    await expect.poll(() => items.count(), { timeout: 15_000 }).toBe(2);
+    const [first, second] = await items.locator('.debrief-pick').allTextContents();
+    expect(first).toBe(
+      `${name(clash.cell)}: ${clash.digit} clashes with the ${clash.digit} in ` +
+        `${houseText(clash.house)} (${name(clash.other)}).`,
+    );
+    const cell = name(quiet.cell);
+    const correct = solution[quiet.cell];
+    expect(second).toMatch(
+      new RegExp(
+        `^${cell}: ${quiet.digit} clashes with nothing yet, but (` +
+          `.+: that rules ${quiet.digit} out of ${cell} \\(it is ${correct}\\)|` +
+          `with the givens the rules of .+ alone force ${quiet.digit} out of ${cell} \\(SAT; it is ${correct}\\))\\.$`,
+      ),
+    );
+
+    // Picking an item pauses the replay at that moment: the wrong digit flashes in its cell.
+    await items.nth(1).locator('.debrief-pick').click();
+    await ann
+      .locator(`${REPLAY_CARDS} [data-cell="${quiet.cell}"] text.verdict-wrong`)
+      .filter({ hasText: String(quiet.digit) })
+      .waitFor();
+    expect(await ann.getByTestId('replay-play').textContent()).toContain('Play');
+    expect(await ann.locator(`${REPLAY_CARDS} .board rect.hl-area`).count()).toBeGreaterThan(0);
+    await screenshot(ann, 'replay-debrief');
+
+    await ann.locator('.lang-switch button[lang="zh"]').click();
+    await expect
+      .poll(() => items.first().locator('.debrief-pick').textContent())
+      .toContain(`${name(clash.cell)}：${clash.digit} 与`);
+  }, 180_000);
+});
