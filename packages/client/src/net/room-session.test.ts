@@ -43,6 +43,7 @@ const runner: PlayerView = {
   ready: true,
   connection: 'online',
   plays: true,
+  rating: { value: 1500, provisional: true },
   race: { status: 'racing', progress, timeMs: null, place: null },
 };
 const view: RoomView = racingRoom({ players: [runner], you: { role: 'player', playerId: 'p1' } });

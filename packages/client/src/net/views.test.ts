@@ -21,6 +21,7 @@ const view = racingRoom({
     ready: true,
     connection: 'online' as const,
     plays: true,
+    rating: null,
     race: { status: 'racing' as const, progress: progress(0), timeMs: null, place: null },
   })),
   spectators: 1,

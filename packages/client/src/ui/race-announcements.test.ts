@@ -36,6 +36,7 @@ const player = ([id, status, timeMs, place]: Runner): PlayerView => ({
   ready: true,
   connection: 'online',
   plays: true,
+  rating: null,
   race: { status, progress: progress(), timeMs: timeMs ?? null, place: place ?? null },
 });
 
