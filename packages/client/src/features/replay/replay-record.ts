@@ -82,8 +82,9 @@ const RaceSchema = z.object({
       verdict: z.enum(['correct', 'wrong', 'cleared']),
     }),
   ),
-  commitment: z.string().optional(),
-  secret: z.string().optional(),
+  /** Null (or absent) for races stored before commit–reveal. */
+  commitment: z.string().nullable().optional(),
+  secret: z.string().nullable().optional(),
 });
 
 /** `RaceRecordView` as received, plus the commit–reveal fields when the server sends them. */
@@ -134,8 +135,8 @@ export function replayOfRace(race: StoredRace): ReplayRecord {
       outcome: p.outcome,
     })),
     moves,
-    ...(race.commitment === undefined ? {} : { commitment: race.commitment }),
-    ...(race.secret === undefined ? {} : { secret: race.secret }),
+    ...(race.commitment == null ? {} : { commitment: race.commitment }),
+    ...(race.secret == null ? {} : { secret: race.secret }),
   };
 }
 

@@ -150,6 +150,19 @@ describe('records', () => {
     ]);
     expect(replay.durationMs).toBe(30_000);
     expect(replay.players[0]).toMatchObject({ id: 'p1', nickname: 'Ann', place: 1 });
+    expect(replay.commitment).toBeUndefined();
+  });
+
+  it('keeps the commit–reveal fields when the race has them, and takes null for none', () => {
+    const sealed = { race: { ...body.race, commitment: 'ab'.repeat(32), secret: 'cd'.repeat(32) } };
+    const parsed = parseRaceReply(sealed);
+    if (!parsed.ok) throw new Error(parsed.message);
+    expect(replayOfRace(parsed.race)).toMatchObject({
+      commitment: 'ab'.repeat(32),
+      secret: 'cd'.repeat(32),
+    });
+    const open = parseRaceReply({ race: { ...body.race, commitment: null, secret: null } });
+    expect(open.ok && replayOfRace(open.race).commitment).toBeUndefined();
   });
 
   it('refuses a malformed reply, naming the field', () => {
