@@ -1,0 +1,141 @@
+/**
+ * Loading a ghost: its puzzle and its timeline, from the server (a stored race, a daily's
+ * leader) or from this device's solves. Answers are parsed with zod: a reply that makes no
+ * sense is an error value, never thrown.
+ */
+import { DIFFICULTIES, VARIANTS } from '@percent/protocol';
+import { z } from 'zod';
+import { t } from '../../i18n/index.ts';
+import { loadSolve } from '../../state/solve-record.ts';
+import type { GhostTrack } from './ghost.ts';
+import type { GhostSource } from './source.ts';
+
+export interface LoadedGhost {
+  readonly variant: (typeof VARIANTS)[number];
+  readonly difficulty: (typeof DIFFICULTIES)[number];
+  /** The ghost, or none when the daily has no solve yet (the puzzle is still played). */
+  readonly track: GhostTrack | undefined;
+  readonly puzzle: string;
+  readonly solution: string;
+}
+
+export type GhostLoad =
+  | { readonly ok: true; readonly ghost: LoadedGhost }
+  | { readonly ok: false; readonly message: string };
+
+const Grid = z.string().regex(/^[0-9]{81}$/);
+const Move = z.object({
+  at: z.number(),
+  cell: z.int().min(0).max(80),
+  digit: z.int().min(0).max(9),
+});
+
+const RaceReply = z.object({
+  race: z.object({
+    variant: z.enum(VARIANTS),
+    difficulty: z.enum(DIFFICULTIES),
+    puzzle: Grid,
+    solution: Grid,
+    startedAt: z.number(),
+    players: z.array(z.object({ playerId: z.string(), nickname: z.string() })),
+    moves: z.array(Move.extend({ playerId: z.string() })),
+  }),
+});
+
+const DailyReply = z.object({
+  puzzle: Grid,
+  solution: Grid,
+  grade: z.object({ difficulty: z.enum(DIFFICULTIES) }),
+});
+
+const GhostReply = z.object({
+  entry: z.object({ nickname: z.string() }),
+  moves: z.array(Move),
+});
+
+export async function loadGhost(source: GhostSource): Promise<GhostLoad> {
+  try {
+    if (source.kind === 'solve') return fromSolve(source.solveId);
+    if (source.kind === 'race') return await fromRace(source.raceId, source.playerId);
+    return await fromDaily(source.day, source.variant);
+  } catch (error) {
+    return { ok: false, message: error instanceof Error ? error.message : String(error) };
+  }
+}
+
+function fromSolve(id: string): GhostLoad {
+  const solve = loadSolve(id);
+  if (!solve) return { ok: false, message: t('ghost.notFound') };
+  const variant = z.enum(VARIANTS).safeParse(solve.variant);
+  const difficulty = z.enum(DIFFICULTIES).safeParse(solve.difficulty);
+  if (!variant.success || !difficulty.success) return { ok: false, message: t('ghost.notFound') };
+  const { puzzle, solution, moves } = solve;
+  const name = t('ghost.yourSolve');
+  return {
+    ok: true,
+    ghost: {
+      variant: variant.data,
+      difficulty: difficulty.data,
+      puzzle,
+      solution,
+      track: { name, puzzle, solution, moves },
+    },
+  };
+}
+
+async function fromRace(raceId: string, playerId: string): Promise<GhostLoad> {
+  const response = await fetch(`/api/races/${encodeURIComponent(raceId)}`);
+  if (!response.ok) return { ok: false, message: await problemOf(response) };
+  const parsed = RaceReply.safeParse(await response.json());
+  if (!parsed.success) return { ok: false, message: 'the race could not be read' };
+  const { race } = parsed.data;
+  const player = race.players.find((p) => p.playerId === playerId);
+  if (!player) return { ok: false, message: t('ghost.noPlayer') };
+  const moves = race.moves
+    .filter((move) => move.playerId === playerId)
+    .map(({ at, cell, digit }) => ({ at: Math.max(0, at - race.startedAt), cell, digit }));
+  const { puzzle, solution } = race;
+  return {
+    ok: true,
+    ghost: {
+      variant: race.variant,
+      difficulty: race.difficulty,
+      puzzle,
+      solution,
+      track: { name: player.nickname, puzzle, solution, moves },
+    },
+  };
+}
+
+async function fromDaily(day: string, variant: string): Promise<GhostLoad> {
+  const base = `/api/daily/${day}/${encodeURIComponent(variant)}`;
+  const [dayResponse, ghostResponse] = await Promise.all([
+    fetch(base),
+    fetch(`${base}/ghost?rank=1`),
+  ]);
+  if (!dayResponse.ok) return { ok: false, message: await problemOf(dayResponse) };
+  const daily = DailyReply.safeParse(await dayResponse.json());
+  const kind = z.enum(VARIANTS).safeParse(variant);
+  if (!daily.success || !kind.success) return { ok: false, message: 'the daily could not be read' };
+  const { puzzle, solution } = daily.data;
+  const ghost = ghostResponse.ok ? GhostReply.safeParse(await ghostResponse.json()) : undefined;
+  const track =
+    ghost?.success === true
+      ? { name: ghost.data.entry.nickname, puzzle, solution, moves: ghost.data.moves }
+      : undefined;
+  return {
+    ok: true,
+    ghost: { variant: kind.data, difficulty: daily.data.grade.difficulty, puzzle, solution, track },
+  };
+}
+
+/** The server's error message, or the HTTP status. */
+export async function problemOf(response: Response): Promise<string> {
+  try {
+    const body = (await response.json()) as { error?: { message?: unknown } };
+    if (typeof body.error?.message === 'string') return body.error.message;
+  } catch {
+    // not JSON
+  }
+  return `HTTP ${response.status}`;
+}
