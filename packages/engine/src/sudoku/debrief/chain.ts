@@ -1,17 +1,10 @@
-import { CELLS, type CellIndex, type Digit, type Grid } from '../grid.ts';
+import type { CellIndex, Digit, Grid } from '../grid.ts';
 import type { Variant } from '../variant.ts';
-import { bit, createState, type LogicState } from '../logic/candidates.ts';
-import { applyStep } from '../logic/solve.ts';
+import { createState, type LogicState } from '../logic/candidates.ts';
 import { findStep } from '../logic/techniques.ts';
-import { Technique, type Step } from '../logic/types.ts';
+import type { Step } from '../logic/types.ts';
+import { applyAndDiff, fact, FACTS, factValue, readsOf } from './facts.ts';
 import { findFocused, focusOn } from './focus.ts';
-
-/**
- * A fact of the pencil-mark state: `cell·10 + d` is "d is a candidate of the cell" (d 1..9),
- * `cell·10` is "the cell is blank". Steps read facts and change them.
- */
-const FACTS = CELLS * 10;
-const fact = (cell: CellIndex, digit: number): number => cell * 10 + digit;
 
 export type ChainResult =
   /** The steps, in order; the last one takes the digit out of the cell. */
@@ -66,6 +59,14 @@ function finish(result: RunResult, options: ChainOptions): ChainResult {
 
 type RunResult = Exclude<ChainResult, { kind: 'long' }>;
 
+/** One step of a run, with what it read (and the values then) and what it made false. */
+interface Taken {
+  readonly step: Step;
+  readonly reads: readonly number[];
+  readonly values: readonly number[];
+  readonly writes: readonly number[];
+}
+
 /**
  * The grader's steps from the board until the digit leaves the cell, pruned. `focused`: a
  * step within the cell's own houses is taken first when there is one (the easiest there),
@@ -82,79 +83,63 @@ function run(
   const state = createState(board, variant);
   const focus = focused ? focusOn(state, variant.housesOf[cell]!) : undefined;
   const target = fact(cell, digit);
-  const steps: Step[] = [];
-  const writes: number[][] = [];
+  const taken: Taken[] = [];
   for (;;) {
     if (performance.now() > options.deadline) return { kind: 'timeout' };
     const step = (focus && findFocused(focus)) ?? findStep(state);
     if (step === undefined) return { kind: 'stuck' };
-    const changed = applyAndDiff(state, step);
-    steps.push(step);
-    writes.push(changed);
-    if (changed.includes(target)) break;
+    const reads = readsOf(step, variant);
+    const values = reads.map((f) => factValue(state, f));
+    const writes = applyAndDiff(state, step);
+    taken.push({ step, reads, values, writes });
+    if (writes.includes(target)) break;
   }
-  return { kind: 'chain', steps: prune(steps, writes, variant) };
-}
-
-/** Applies the step and answers the facts it made false. */
-function applyAndDiff(state: LogicState, step: Step): number[] {
-  const cands = Uint16Array.from(state.cands);
-  const board = Uint8Array.from(state.board);
-  applyStep(state, step);
-  const changed: number[] = [];
-  for (let cell = 0; cell < CELLS; cell++) {
-    if (board[cell] !== state.board[cell]) changed.push(fact(cell, 0));
-    const removed = cands[cell]! & ~state.cands[cell]!;
-    if (removed === 0) continue;
-    for (let d = 1; d <= 9; d++) if (removed & bit(d)) changed.push(fact(cell, d));
-  }
-  return changed;
+  let chain = prune(taken);
+  if (chain.length <= TIGHTEN_UP_TO * options.maxSteps)
+    chain = tighten(chain, board, variant, target);
+  return { kind: 'chain', steps: chain.map((t) => t.step) };
 }
 
 /** The steps the last one depends on, transitively, in their order. */
-function prune(steps: readonly Step[], writes: readonly number[][], variant: Variant): Step[] {
+function prune(taken: readonly Taken[]): Taken[] {
   const needed = new Uint8Array(FACTS);
-  const last = steps.length - 1;
-  const kept = [steps[last]!];
-  for (const f of readsOf(steps[last]!, variant)) needed[f] = 1;
+  const last = taken.length - 1;
+  const kept = [taken[last]!];
+  for (const f of taken[last]!.reads) needed[f] = 1;
   for (let i = last - 1; i >= 0; i--) {
-    if (!writes[i]!.some((f) => needed[f] === 1)) continue;
-    kept.push(steps[i]!);
-    for (const f of readsOf(steps[i]!, variant)) needed[f] = 1;
+    if (!taken[i]!.writes.some((f) => needed[f] === 1)) continue;
+    kept.push(taken[i]!);
+    for (const f of taken[i]!.reads) needed[f] = 1;
   }
   return kept.reverse();
 }
 
+/** Chains up to this many times the longest wanted are tightened; longer ones rarely get there. */
+const TIGHTEN_UP_TO = 3;
+
 /**
- * The facts a step's pattern rests on: if none of them changes, the step still holds. Erring
- * on the large side only keeps a step too many, never drops a needed one.
+ * Drops, earliest first, every step the chain still holds without: a later step can make the
+ * same fact false (a placement clears a candidate an earlier elimination had already taken).
  */
-export function readsOf(step: Step, variant: Variant): number[] {
-  const houseCells = (h: number): readonly CellIndex[] => variant.houses[h]!.cells;
-  const every = (cells: readonly CellIndex[], from: number): number[] =>
-    cells.flatMap((cell) => range(from).map((d) => fact(cell, d)));
-  const some = (cells: readonly CellIndex[], digits: readonly Digit[]): number[] =>
-    cells.flatMap((cell) => digits.map((d) => fact(cell, d)));
-  switch (step.technique) {
-    case Technique.fullHouse:
-      return every(houseCells(step.houses[0]!), 0);
-    case Technique.nakedSingle:
-    case Technique.nakedPair:
-    case Technique.nakedTriple:
-    case Technique.nakedQuad:
-    case Technique.xyWing:
-      return every(step.cells, 1);
-    case Technique.hiddenSingle:
-    case Technique.lockedCandidates:
-    case Technique.hiddenPair:
-    case Technique.hiddenTriple:
-    case Technique.hiddenQuad:
-      return some(houseCells(step.houses[0]!), step.digits);
-    case Technique.xWing:
-    case Technique.swordfish:
-      return step.houses.flatMap((h) => some(houseCells(h), step.digits));
+function tighten(chain: Taken[], board: Grid, variant: Variant, target: number): Taken[] {
+  for (let i = 0; i < chain.length - 1;) {
+    const trial = chain.filter((_, j) => j !== i);
+    if (holds(trial, board, variant, target)) chain = trial;
+    else i++;
   }
+  return chain;
 }
 
-/** from..9 */
-const range = (from: number): number[] => Array.from({ length: 10 - from }, (_, i) => from + i);
+/**
+ * Whether the steps, played in order from the board, each find what they read as it was when
+ * they were found, and only the last one takes the target out.
+ */
+function holds(chain: readonly Taken[], board: Grid, variant: Variant, target: number): boolean {
+  const state: LogicState = createState(board, variant);
+  for (const { step, reads, values } of chain) {
+    if (factValue(state, target) === 0) return false;
+    if (reads.some((f, k) => factValue(state, f) !== values[k])) return false;
+    applyAndDiff(state, step);
+  }
+  return factValue(state, target) === 0;
+}

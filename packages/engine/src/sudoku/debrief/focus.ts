@@ -2,7 +2,7 @@ import { CELLS, type CellIndex } from '../grid.ts';
 import type { House, Variant } from '../variant.ts';
 import type { LogicState } from '../logic/candidates.ts';
 import { TECHNIQUES } from '../logic/techniques.ts';
-import type { Step } from '../logic/types.ts';
+import { Technique, type Step } from '../logic/types.ts';
 
 /**
  * The techniques looking at a few houses only: the same pencil marks seen through a variant
@@ -13,6 +13,7 @@ import type { Step } from '../logic/types.ts';
  */
 export interface Focus {
   readonly view: LogicState;
+  readonly full: Variant;
   /** inside[cell] is 1 for the cells of the focused houses. */
   readonly inside: Uint8Array;
 }
@@ -34,16 +35,33 @@ export function focusOn(state: LogicState, houses: readonly number[]): Focus {
     return [...set].sort((a, b) => a - b);
   });
   const variant: Variant = { id: full.id, houses: kept, housesOf, peers };
-  return { view: { variant, board: state.board, cands: state.cands }, inside };
+  return { view: { variant, board: state.board, cands: state.cands }, full, inside };
 }
 
 /** The easiest step within the focused houses that changes one of their cells, if any. */
 export function findFocused(focus: Focus): Step | undefined {
   for (const technique of TECHNIQUES) {
     const step = technique.find(focus.view);
-    if (step !== undefined && touches(step, focus.inside)) return step;
+    if (step !== undefined && touches(step, focus.inside)) return withFullHouses(step, focus);
   }
   return undefined;
+}
+
+/** A naked single names the cell's houses: all of them, not only the focused ones. */
+function withFullHouses(step: Step, focus: Focus): Step {
+  if (step.technique !== Technique.nakedSingle) return step;
+  const houses = focus.full.housesOf[step.cells[0]!]!;
+  return {
+    technique: step.technique,
+    placements: step.placements,
+    eliminations: step.eliminations,
+    cells: step.cells,
+    houses,
+    digits: step.digits,
+    get explanation() {
+      return step.explanation;
+    },
+  };
 }
 
 function touches(step: Step, inside: Uint8Array): boolean {
