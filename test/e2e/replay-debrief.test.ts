@@ -5,6 +5,9 @@
  * clashes with nothing yet — gets a debrief naming the clash's house and cell, and a logic or
  * SAT reason for the other, in English and in Chinese.
  */
+import { readFileSync } from 'node:fs';
+import { createRequire } from 'node:module';
+import { dirname, join } from 'node:path';
 import { getVariant, type House } from '@percent/engine';
 import type { Page } from 'playwright-core';
 import { describe, expect, it } from 'vitest';
@@ -40,6 +43,25 @@ function readBoards(page: Page, cards: string): Promise<Record<string, string>> 
     }
     return boards;
   }, cards);
+}
+
+const AXE_SOURCE = readFileSync(
+  join(dirname(createRequire(import.meta.url).resolve('axe-core')), 'axe.min.js'),
+  'utf8',
+);
+
+/** axe-core's violations on the page as it is now: "id: targets" per violation. */
+async function axeViolations(page: Page): Promise<string[]> {
+  await page.addScriptTag({ content: AXE_SOURCE });
+  return page.evaluate(async () => {
+    type Axe = {
+      run(d: Document): Promise<{ violations: { id: string; nodes: { target: string[] }[] }[] }>;
+    };
+    const result = await (window as unknown as { axe: Axe }).axe.run(document);
+    return result.violations.map(
+      (v) => `${v.id}: ${v.nodes.map((n) => n.target.join(' ')).join(', ')}`,
+    );
+  });
 }
 
 const RESULT_CARDS = '.results-boards .spectate-card:not(.solution)';
@@ -136,6 +158,8 @@ describe.skipIf(!hasChromium)('replays and debriefs in the browser', () => {
     expect(await readBoards(ann, REPLAY_CARDS)).toEqual(results);
     expect(await ann.locator(`${REPLAY_CARDS} [data-mistake]`).count()).toBe(1);
     await screenshot(ann, 'replay-end');
+    await ann.getByTestId('debrief').locator('[data-testid="debrief-clean"]').waitFor();
+    expect(await axeViolations(ann)).toEqual([]);
 
     // Home on the keyboard scrubs back to 0:00: the givens alone, on both boards.
     await ann.getByTestId('replay-scrubber').focus();
@@ -204,6 +228,7 @@ describe.skipIf(!hasChromium)('replays and debriefs in the browser', () => {
     expect(await ann.getByTestId('replay-play').textContent()).toContain('Play');
     expect(await ann.locator(`${REPLAY_CARDS} .board rect.hl-area`).count()).toBeGreaterThan(0);
     await screenshot(ann, 'replay-debrief');
+    expect(await axeViolations(ann)).toEqual([]);
 
     await ann.locator('.lang-switch button[lang="zh"]').click();
     await expect

@@ -57,10 +57,10 @@ export function ReplayCard({
       data-player-id={player.id}
     >
       <header class="replay-card-head">
-        <h3>
+        <h2>
           {player.place !== null && <span class="replay-place">{player.place}</span>}
           {player.nickname}
-        </h3>
+        </h2>
         {onSelect && (
           <button
             type="button"

@@ -29,7 +29,7 @@ export function ReplayPage({ source }: { readonly source: ReplaySource }) {
   }, [source.kind, source.id, attempt]);
   useFocusOnScreen(loaded?.kind ?? 'loading', () => document.getElementById('replay-heading'));
   return (
-    <main class="replay" data-testid="replay" data-state={loaded?.kind ?? 'loading'}>
+    <section class="replay" data-testid="replay" data-state={loaded?.kind ?? 'loading'}>
       {loaded === null && (
         <>
           <h1 id="replay-heading" tabIndex={-1}>
@@ -58,7 +58,7 @@ export function ReplayPage({ source }: { readonly source: ReplaySource }) {
           <ReplayView record={loaded.record} initialPlayer={playerParam()} />
         </>
       )}
-    </main>
+    </section>
   );
 }
 
