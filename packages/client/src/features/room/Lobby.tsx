@@ -13,6 +13,7 @@ import { LastResults } from '../show/LastResults.tsx';
 import { RulesCard } from '../show/RulesCard.tsx';
 import { TvToggle } from '../show/TvToggle.tsx';
 import { LobbySettings } from './LobbySettings.tsx';
+import { RatedBadge, RatingTag } from './Rating.tsx';
 import { copyText, useJoinQr } from './share.ts';
 import './rules-ui.css';
 
@@ -26,7 +27,10 @@ export function Lobby({ view, session }: { view: RoomView; session: RoomSession 
     <section class="lobby" data-testid="lobby">
       <Share view={view} />
       <div class="lobby-main">
-        <h2>{t('lobby.players', { n: view.players.length, max: view.settings.maxPlayers })}</h2>
+        <h2>
+          {t('lobby.players', { n: view.players.length, max: view.settings.maxPlayers })}{' '}
+          <RatedBadge rated={view.settings.rated} />
+        </h2>
         <ul class="lobby-players">
           {view.players.map((p) => (
             <PlayerRow key={p.id} player={p} view={view} session={session} host={host} />
@@ -149,6 +153,7 @@ function PlayerRow({ player, view, session, host }: RowProps) {
     >
       <span class="lobby-player-name">
         {player.nickname}
+        <RatingTag rating={player.rating} />
         {you && <span class="tag">{t('lobby.you')}</span>}
         {player.host && <span class="tag accent">{t('lobby.host')}</span>}
         {player.connection === 'reconnecting' && (

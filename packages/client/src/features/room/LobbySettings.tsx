@@ -1,6 +1,6 @@
 /**
  * The host's settings: variant, difficulty, mistake rule, time limit, the idle rule, what
- * spectators see, player cap and lock. Each change is sent at once; the next `room:state` shows it to all.
+ * spectators see, player cap, rated or not, and lock. Each change is sent at once; the next `room:state` shows it to all.
  * Everyone else sees the same values read-only.
  */
 // The engine's lists (the same as the protocol's VARIANTS / DIFFICULTIES): a value from the
@@ -169,6 +169,16 @@ export function LobbySettings({ settings, editable, minPlayers, onChange }: Prop
           }}
         />
       </Field>
+      <label class="lobby-check" title={t('rating.ratedHint')}>
+        <input
+          type="checkbox"
+          name="rated"
+          data-testid="rated-setting"
+          checked={settings.rated}
+          onChange={(e) => onChange({ rated: e.currentTarget.checked })}
+        />
+        {t('rating.setting')}
+      </label>
       <label class="lobby-check">
         <input
           type="checkbox"

@@ -1,6 +1,7 @@
 /**
  * After the race: the viewer's headline ("You finished 2nd!"), the podium, then every player's
- * place, time, penalty, mistakes and outcome; Play again (ready for the next race) and the
+ * place, time, penalty, mistakes, outcome and rating change (rated races); the commit–reveal
+ * check; Play again (ready for the next race) and the
  * host's Rematch; the room's leaderboard; every board and the solution (the server sends them
  * to everyone once the race has ended).
  */
@@ -12,7 +13,9 @@ import type { RoomSession } from '../../net/room-session.ts';
 import { isHost, playerOf } from '../../net/views.ts';
 import { Confetti, Podium, winnerLine } from '../show/Podium.tsx';
 import { ordinal, racers, sitsOut, splitPodium } from '../show/race-facts.ts';
+import { FairnessCheck } from './FairnessCheck.tsx';
 import { Leaderboard } from './Leaderboard.tsx';
+import { RatingChange } from './Rating.tsx';
 import { raceGame } from './race-board.ts';
 import { PlayerCard } from './Spectate.tsx';
 import { formatTime } from './time.ts';
@@ -38,6 +41,12 @@ export function Results({ view, session }: { view: RoomView; session: RoomSessio
       )}
       <NextRace view={view} session={session} />
       <StandingsTable standings={standings} youId={view.you.playerId} />
+      {!race.rated && (
+        <p class="muted" data-testid="unrated-race">
+          {t('rating.raceUnrated')}
+        </p>
+      )}
+      <FairnessCheck race={race} />
       <Leaderboard code={view.code} raceId={race.id} />
       <Boards view={view} />
     </section>
@@ -98,6 +107,7 @@ function StandingsTable({
   youId: string | null;
 }) {
   const penalties = standings.some((s) => s.progress.penaltyMs > 0);
+  const rated = standings.some((s) => s.rating !== null);
   return (
     <div class="table-scroll">
       <table class="standings">
@@ -109,6 +119,7 @@ function StandingsTable({
             {penalties && <th scope="col">{t('podium.penalty')}</th>}
             <th scope="col">{t('results.mistakes')}</th>
             <th scope="col">{t('results.outcome')}</th>
+            {rated && <th scope="col">{t('rating.column')}</th>}
           </tr>
         </thead>
         <tbody>
@@ -126,6 +137,11 @@ function StandingsTable({
               )}
               <td>{s.mistakes}</td>
               <td>{t(`race.status.${s.outcome}`)}</td>
+              {rated && (
+                <td>
+                  <RatingChange change={s.rating} />
+                </td>
+              )}
             </tr>
           ))}
         </tbody>

@@ -1,0 +1,59 @@
+/**
+ * The commit–reveal check of a race (pure: no DOM, no network). The server sends the
+ * commitment at the start, before the puzzle, and reveals its secret at the end; the puzzle was
+ * fixed before the start if SHA-256 over the ASCII text `puzzle + solution + secret` (81 + 81
+ * digits, '0' for blanks, then the secret's 64 lowercase hex digits) is the commitment. Hashed
+ * with @noble/hashes: `crypto.subtle` exists only on secure pages, and a LAN game is plain http.
+ * Used by the results and the replay page.
+ */
+import { sha256 } from '@noble/hashes/sha2.js';
+import { bytesToHex, utf8ToBytes } from '@noble/hashes/utils.js';
+
+export interface Revealed {
+  readonly puzzle: string | null;
+  readonly solution: string | null;
+  readonly secret: string | null;
+  readonly commitment: string | null;
+}
+
+/** Why a check failed: the commitment, the secret or the boards are not what they must be. */
+export type FairnessProblem =
+  | { readonly kind: 'noCommitment' }
+  | { readonly kind: 'notRevealed' }
+  | { readonly kind: 'malformed'; readonly field: 'commitment' | 'secret' | 'puzzle' | 'solution' }
+  | { readonly kind: 'mismatch'; readonly expected: string; readonly actual: string };
+
+export type FairnessVerdict =
+  { readonly ok: true } | { readonly ok: false; readonly problem: FairnessProblem };
+
+const HEX64 = /^[0-9a-f]{64}$/;
+const DIGITS81 = /^[0-9]{81}$/;
+
+/** Lowercase hex SHA-256 of the commitment's text: what `sha256sum` prints for it. */
+export function commitmentOf(puzzle: string, solution: string, secret: string): string {
+  return bytesToHex(sha256(utf8ToBytes(`${puzzle}${solution}${secret}`)));
+}
+
+/** Whether the revealed puzzle, solution and secret are those the commitment was made for. */
+export function checkFairness(race: Revealed): FairnessVerdict {
+  const { puzzle, solution, secret, commitment } = race;
+  if (commitment === null) return fail({ kind: 'noCommitment' });
+  if (!HEX64.test(commitment)) return fail({ kind: 'malformed', field: 'commitment' });
+  if (secret === null || puzzle === null || solution === null) return fail({ kind: 'notRevealed' });
+  if (!HEX64.test(secret)) return fail({ kind: 'malformed', field: 'secret' });
+  if (!DIGITS81.test(puzzle)) return fail({ kind: 'malformed', field: 'puzzle' });
+  if (!DIGITS81.test(solution)) return fail({ kind: 'malformed', field: 'solution' });
+  const actual = commitmentOf(puzzle, solution, secret);
+  return actual === commitment
+    ? { ok: true }
+    : fail({ kind: 'mismatch', expected: commitment, actual });
+}
+
+const fail = (problem: FairnessProblem): FairnessVerdict => ({ ok: false, problem });
+
+/** The one-line shell command that checks the same thing (shown to anyone who wants to). */
+export function verifyCommand(race: Revealed): string | null {
+  const { puzzle, solution, secret } = race;
+  if (puzzle === null || solution === null || secret === null) return null;
+  return `printf '%s' '${puzzle}${solution}${secret}' | sha256sum`;
+}
