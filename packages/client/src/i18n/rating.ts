@@ -4,7 +4,6 @@
  */
 export const ratingEn = {
   'rating.title': 'rating',
-  'rating.column': 'Rating',
   'rating.provisionalMark': '?',
   'rating.provisional': 'provisional: fewer than 10 rated races',
   'rating.of': 'rating {value}',
@@ -38,7 +37,6 @@ export const ratingEn = {
 
 export const ratingZh: Record<keyof typeof ratingEn, string> = {
   'rating.title': '等级分',
-  'rating.column': '等级分',
   'rating.provisionalMark': '?',
   'rating.provisional': '暂定：评级比赛少于 10 场',
   'rating.of': '等级分 {value}',

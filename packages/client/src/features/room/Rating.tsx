@@ -31,9 +31,8 @@ export function RatedBadge({ rated }: { rated: boolean }) {
   );
 }
 
-/** The rating after the race and the change, coloured by its direction; '–' when unrated. */
-export function RatingChange({ change }: { change: RatingChangeView | null }) {
-  if (change === null) return <span data-testid="rating-change">–</span>;
+/** The rating after the race and the change, coloured by its direction. */
+export function RatingChange({ change }: { change: RatingChangeView }) {
   const label = t('rating.changeLabel', { before: change.before, after: change.after });
   return (
     <span class="rating-change" data-testid="rating-change" title={label} aria-label={label}>

@@ -1,8 +1,7 @@
 /**
  * After the race: the viewer's headline ("You finished 2nd!"), the podium, then every player's
- * place, time, penalty, mistakes, outcome and rating change (rated races); the commit–reveal
- * check; Play again (ready for the next race) and the
- * host's Rematch; the room's leaderboard; every board and the solution (the server sends them
+ * place, rating change (rated races), time, penalty, mistakes and outcome; the commit–reveal
+ * check; Play again (ready for the next race) and the host's Rematch; the room's leaderboard; every board and the solution (the server sends them
  * to everyone once the race has ended).
  */
 import { getVariant } from '@percent/engine';
@@ -107,7 +106,6 @@ function StandingsTable({
   youId: string | null;
 }) {
   const penalties = standings.some((s) => s.progress.penaltyMs > 0);
-  const rated = standings.some((s) => s.rating !== null);
   return (
     <div class="table-scroll">
       <table class="standings">
@@ -119,7 +117,6 @@ function StandingsTable({
             {penalties && <th scope="col">{t('podium.penalty')}</th>}
             <th scope="col">{t('results.mistakes')}</th>
             <th scope="col">{t('results.outcome')}</th>
-            {rated && <th scope="col">{t('rating.column')}</th>}
           </tr>
         </thead>
         <tbody>
@@ -130,18 +127,17 @@ function StandingsTable({
               data-testid="standing"
             >
               <td>{s.place ?? '–'}</td>
-              <td>{s.nickname}</td>
+              <td>
+                {s.nickname}
+                {/* A rated race's change beside the name, as lichess shows it: "1523 +23". */}
+                {s.rating && <RatingChange change={s.rating} />}
+              </td>
               <td>{s.timeMs === null ? '–' : formatTime(s.timeMs)}</td>
               {penalties && (
                 <td>{s.progress.penaltyMs > 0 ? `+${formatTime(s.progress.penaltyMs)}` : '–'}</td>
               )}
               <td>{s.mistakes}</td>
               <td>{t(`race.status.${s.outcome}`)}</td>
-              {rated && (
-                <td>
-                  <RatingChange change={s.rating} />
-                </td>
-              )}
             </tr>
           ))}
         </tbody>
