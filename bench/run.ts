@@ -14,6 +14,7 @@ import { parseArgs } from 'node:util';
 import { machineInfo } from './machine.ts';
 import { replaceSection, table } from './markdown.ts';
 import { clientSizeSection } from './client-size.ts';
+import { debriefSection } from './debrief.ts';
 import { latencySection } from './latency.ts';
 import { satSection } from './sat.ts';
 import type { BenchContext, BenchOptions, BenchSection } from './section.ts';
@@ -25,6 +26,7 @@ const SECTIONS: readonly BenchSection[] = [
   sudokuSection,
   clientSizeSection,
   latencySection,
+  debriefSection,
 ];
 
 const repoRoot = fileURLToPath(new URL('..', import.meta.url));
@@ -36,7 +38,8 @@ const NEW_REPORT =
 const USAGE = `usage: pnpm bench [options]
   --quick               smoke run: 2 files per set, 10 s limits (unless given); sudoku:
                         2000 puzzles, 10 seeds per difficulty, 10⁵ endgames; latency:
-                        60 key presses (else 240)
+                        60 key presses (else 240); debrief: 2 races per difficulty
+                        (else 8)
   --sections a,b        only these sections (${SECTIONS.map((s) => s.id).join(', ')})
   --sets a,b            only these sets, e.g. uf250-1065,hust/check; for the sudoku
                         section its parts (with --sections sudoku): ${SUDOKU_PARTS.join(', ')}

@@ -34,22 +34,20 @@ export function simulatePlayer(
     [...Array(CELLS).keys()].filter((cell) => puzzle[cell] === 0),
     rng,
   );
-  const wrongAt = pick(blanks.length, options.clashes + options.quiet, rng);
+  // Quiet mistakes need a wrong candidate somewhere: they come in the first half of the solve.
+  const clashAt = pick(blanks.length, options.clashes, rng);
+  const quietAt = pick(Math.ceil(blanks.length / 2), options.quiet, rng);
   const pauseAt = new Set(pick(blanks.length, options.pauses, rng));
   const board = Uint8Array.from(puzzle);
   const moves: DebriefMove[] = [];
   let now = 0;
-  let clashes = options.clashes;
   const tick = (i: number): number =>
     (now += pauseAt.has(i) ? 25_000 + rng.int(35_000) : 2_000 + rng.int(10_000));
   blanks.forEach((cell, i) => {
-    if (wrongAt.includes(i)) {
-      const clash = clashes > 0;
+    for (const clash of [true, false]) {
+      if (!(clash ? clashAt : quietAt).includes(i)) continue;
       const wrong = wrongEntry(board, solution, variant, blanks.slice(i), clash, rng);
-      if (wrong !== undefined) {
-        if (clash) clashes--;
-        moves.push({ at: tick(i), ...wrong, verdict: 'wrong' });
-      }
+      if (wrong !== undefined) moves.push({ at: tick(i), ...wrong, verdict: 'wrong' });
     }
     board[cell] = solution[cell]!;
     moves.push({ at: tick(i), cell, digit: solution[cell]!, verdict: 'correct' });
