@@ -58,6 +58,7 @@ describe('the daily puzzle API', () => {
     const { status, body } = await get<DailyIndexView>('/api/daily');
     expect(status).toBe(200);
     expect(body.today).toBe(DAY);
+    expect(body.streak).toBeNull();
     expect(
       body.variants.map((v: { variant: string; difficulty: string }) => [v.variant, v.difficulty]),
     ).toEqual([
@@ -214,6 +215,8 @@ describe('the daily puzzle API', () => {
         moves: solveOf(next.puzzle, next.solution, 100),
       });
       expect(onNext.body.streak).toEqual({ current: 2, best: 2, solvedToday: true });
+      const index = await get<DailyIndexView>(`/api/daily?deviceId=${carl.deviceId}`);
+      expect(index.body.streak).toEqual({ current: 2, best: 2, solvedToday: true });
       clock = Date.parse('2026-11-28T00:01:00Z');
       const { body: gap } = await get(`/api/daily/2026-11-28/windoku?deviceId=${carl.deviceId}`);
       expect(gap.streak).toEqual({ current: 0, best: 2, solvedToday: false });

@@ -70,10 +70,11 @@ export interface DailySummaryView {
   readonly bestTimeMs: number | null;
 }
 
-/** `GET /api/daily`. */
+/** `GET /api/daily` (`?deviceId=` adds `streak`). */
 export interface DailyIndexView {
   /** The server's UTC day now. */
   readonly today: string;
+  readonly streak: DailyStreakView | null;
   readonly variants: readonly DailySummaryView[];
   /** The `DAILY_ARCHIVE_DAYS` days before today (not before the first), newest first. */
   readonly archive: readonly {

@@ -58,10 +58,13 @@ export class DailyService {
     return dayOf(this.now());
   }
 
-  async index(): Promise<DailyIndexView> {
+  async index(deviceId?: string): Promise<DailyIndexView> {
     const today = this.today();
     const days = archiveDays(today, DAILY_ARCHIVE_DAYS);
-    const counts = await this.options.store.counts(days.at(-1) ?? today, today);
+    const [counts, streak] = await Promise.all([
+      this.options.store.counts(days.at(-1) ?? today, today),
+      deviceId ? this.streakOf(deviceId) : null,
+    ]);
     const summaries = (day: string): DailySummaryView[] =>
       VARIANTS.map((variant) => {
         const count = counts.find((c) => c.day === day && c.variant === variant);
@@ -75,6 +78,7 @@ export class DailyService {
       });
     return {
       today,
+      streak,
       variants: summaries(today),
       archive: days.map((day) => ({ day, variants: summaries(day) })),
     };

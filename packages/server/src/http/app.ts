@@ -106,9 +106,11 @@ const DAILY_BODY_LIMIT = '64kb';
 /** The daily puzzle's API (docs/PROTOCOL.md, "The daily puzzle"). */
 function serveDaily(app: Express, daily: DailyService): void {
   const limiter = new PostLimiter();
-  app.get('/api/daily', async (_req, res) => {
+  app.get('/api/daily', async (req, res) => {
+    const deviceId = optional(DeviceIdSchema, req.query.deviceId);
+    if (!deviceId.ok) return badRequest(res, 'deviceId', deviceId.message);
     res.setHeader('Cache-Control', 'no-store');
-    res.json({ ok: true, ...(await daily.index()) });
+    res.json({ ok: true, ...(await daily.index(deviceId.value)) });
   });
   app.get('/api/daily/:day/:variant', async (req, res) => {
     const where = dayAndVariant(req, res);

@@ -32,11 +32,13 @@ export function SoloControls({ session }: { readonly session: Session }) {
         </button>
       </div>
       <p class="muted grade">
-        {t('solo.grade', {
-          difficulty: t(`difficulty.${grade.difficulty}`),
-          score: grade.score,
-          hardest: techniqueName(grade.hardest),
-        })}{' '}
+        {grade
+          ? t('solo.grade', {
+              difficulty: t(`difficulty.${grade.difficulty}`),
+              score: grade.score,
+              hardest: techniqueName(grade.hardest),
+            })
+          : t('solves.difficulty', { difficulty: t(`difficulty.${session.difficulty}`) })}{' '}
         · {t('solo.clues', { count: session.clues })}
       </p>
     </div>

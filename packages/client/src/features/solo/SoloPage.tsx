@@ -3,7 +3,9 @@
  * a cancellable spinner), check, hint with its explanation and cells, auto candidates, reset,
  * reveal, "solve with SAT" with the solver's statistics, and a stopwatch that pauses while
  * the tab is hidden. The game is saved on every change and restored after a reload; a first
- * visit starts a puzzle of the remembered (default: easy percent) kind.
+ * visit starts a puzzle of the remembered (default: easy percent) kind. `?ghost=…` races a
+ * recorded solve on its puzzle (features/ghost), `?daily=DAY:VARIANT` plays a daily; every
+ * finished game is recorded on the device (finish.ts) and a daily is posted.
  */
 import { DIFFICULTIES, VARIANT_IDS, isDifficulty, isVariantId } from '@percent/engine';
 import { useSignalEffect } from '@preact/signals';
@@ -24,7 +26,12 @@ import {
   notice,
   session,
 } from './actions.ts';
+import { GhostPanel } from '../ghost/GhostPanel.tsx';
+import { GhostPicker } from '../ghost/GhostPicker.tsx';
+import { dailyPost, onFinished } from './finish.ts';
+import { DailyBanner, FinishPanel } from './FinishPanel.tsx';
 import { SatPanel } from './SatPanel.tsx';
+import { followRequest, loadingGhost, soloRequestOf } from './start.ts';
 import { saveSession, updateSolved } from './session.ts';
 import { SoloControls } from './SoloControls.tsx';
 import { pause, resume } from './timer.ts';
@@ -32,10 +39,7 @@ import { TimerView } from './TimerView.tsx';
 import './solo.css';
 
 export function SoloPage() {
-  // A first visit starts a puzzle at once rather than showing an empty page.
-  useEffect(() => {
-    if (!session.peek()) void newPuzzle();
-  }, []);
+  useAddress();
   usePersistence();
   useVisibilityPause();
   const current = session.value;
@@ -47,11 +51,20 @@ export function SoloPage() {
         {t('solo.title')}
       </h1>
       <NewPuzzleBar />
+      <GhostPicker />
       {busy.value === 'generate' && <Generating />}
+      {loadingGhost.value && (
+        <p class="generating" role="status">
+          <span class="spinner" aria-hidden="true" /> {t('ghost.loading')}
+        </p>
+      )}
       {!current && <Notice />}
       {current ? (
         <PlayBoard game={current.game} hintCells={hintCells.value} hintArea={hintArea.value}>
+          <DailyBanner session={current} />
           <TimerView session={current} />
+          <GhostPanel session={current} />
+          <FinishPanel session={current} />
           <Notice />
           <SoloControls session={current} />
           <SatPanel />
@@ -87,6 +100,8 @@ function NewPuzzleBar() {
       class="solo-bar"
       onSubmit={(e) => {
         e.preventDefault();
+        // A new puzzle leaves the ghost or daily the address named.
+        if (location.search) history.replaceState(null, '', '/solo');
         void newPuzzle();
       }}
     >
@@ -145,13 +160,38 @@ function Generating() {
   );
 }
 
-/** On every change of the board: drops a stale hint, checks for a finished grid, saves. */
+/**
+ * The address: a ghost or a daily it names is loaded unless the game in progress is already
+ * it (a reload); without one, a first visit starts a puzzle rather than showing an empty page.
+ */
+function useAddress(): void {
+  useEffect(() => {
+    const follow = () => {
+      const request = soloRequestOf(location.search);
+      if (request.kind === 'none' && !session.peek()) void newPuzzle();
+      else followRequest(request);
+    };
+    follow();
+    window.addEventListener('popstate', follow);
+    return () => window.removeEventListener('popstate', follow);
+  }, []);
+  // A new game has no daily post yet.
+  useSignalEffect(() => {
+    if (session.value) dailyPost.value = undefined;
+  });
+}
+
+/**
+ * On every change of the board: drops a stale hint, records the move, checks for a finished
+ * grid (recording a finished solve once), saves.
+ */
 function usePersistence(): void {
   useSignalEffect(() => {
     const current = session.value;
     if (!current) return;
     dropStaleHint(current.game.value);
     updateSolved(current);
+    onFinished(current);
     saveSession(current);
   });
 }

@@ -140,6 +140,8 @@ export function check(): void {
 export function reveal(): void {
   const current = session.value;
   if (!current) return;
+  // A revealed board is not the player's solve: not recorded, not posted.
+  current.assisted.value = true;
   act({ type: 'place', placements: [...current.solution].map((digit, cell) => ({ cell, digit })) });
 }
 

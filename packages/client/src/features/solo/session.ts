@@ -22,30 +22,73 @@ import {
   type VariantIdName,
 } from '@percent/engine';
 import { signal, type Signal } from '@preact/signals';
+import { z } from 'zod';
+import { SolveRecordSchema, type SolveMove } from '../../state/solve-record.ts';
 import { readStoredJson, writeStored } from '../../ui/storage.ts';
+import type { GhostTrack } from '../ghost/ghost.ts';
+import { entriesKey, movesBetween } from './recorder.ts';
 import { elapsed, pause, resume, stopped, type Stopwatch } from './timer.ts';
+
+const OriginSchema = z.union([
+  z.object({ kind: z.literal('solo') }),
+  /** The daily puzzle of that day and variant: a finish is posted to its leaderboard. */
+  z.object({ kind: z.literal('daily'), day: z.string(), variant: z.string() }),
+]);
+export type SoloOrigin = z.infer<typeof OriginSchema>;
+
+const GhostSchema = z.object({
+  /** The `?ghost=` value it was loaded from. */
+  source: z.string(),
+  track: z.object({
+    name: z.string(),
+    puzzle: z.string().length(81),
+    solution: z.string().length(81),
+    moves: z.array(z.object({ at: z.number(), cell: z.number(), digit: z.number() })),
+  }),
+});
+export interface SessionGhost {
+  readonly source: string;
+  readonly track: GhostTrack;
+}
+
+const MovesSchema = SolveRecordSchema.shape.moves;
 
 export interface Session {
   readonly game: Signal<GameState>;
   readonly difficulty: DifficultyName;
   readonly solution: Grid;
-  readonly grade: Grade;
+  /** null when the puzzle came without one (a ghost's puzzle from a race or a solve). */
+  readonly grade: Grade | null;
   readonly clues: number;
   readonly watch: Signal<Stopwatch>;
   readonly solved: Signal<boolean>;
-  /** The SAT solver filled the board in: the finish is not the player's own. */
+  /** The SAT solver (or Reveal) filled the board in: the finish is not the player's own. */
   readonly assisted: Signal<boolean>;
+  readonly origin: SoloOrigin;
+  /** The recorded solve raced alongside, if any. */
+  readonly ghost: SessionGhost | undefined;
+  /** Epoch ms when the game began. */
+  readonly startedAt: number;
+  /** Every entry change on the stopwatch, and the entries they lead to (recorder.ts). */
+  readonly log: { moves: SolveMove[]; entries: string };
+  /** The solve record saved at the finish (`/replay/ID`); undefined before. */
+  readonly recordedId: Signal<string | undefined>;
 }
 
 interface SavedSession {
   readonly game: SavedGame;
   readonly difficulty: string;
   readonly solution: string;
-  readonly grade: Grade;
+  readonly grade: Grade | null;
   readonly clues: number;
   readonly elapsedMs: number;
   readonly solved: boolean;
   readonly assisted?: boolean;
+  readonly origin?: unknown;
+  readonly ghost?: unknown;
+  readonly startedAt?: number;
+  readonly moves?: unknown;
+  readonly recordedId?: string;
 }
 
 const KEY = 'solo';
@@ -53,7 +96,8 @@ const KEY = 'solo';
 export function startSession(
   variant: VariantIdName,
   difficulty: DifficultyName,
-  found: { puzzle: Grid; solution: Grid; grade: Grade; clues: number },
+  found: { puzzle: Grid; solution: Grid; grade: Grade | null; clues: number },
+  extra: { origin?: SoloOrigin; ghost?: SessionGhost } = {},
 ): Session {
   return {
     game: signal(createGame({ variant, givens: found.puzzle })),
@@ -64,11 +108,28 @@ export function startSession(
     watch: signal(resume(stopped(), performance.now())),
     solved: signal(false),
     assisted: signal(false),
+    origin: extra.origin ?? { kind: 'solo' },
+    ghost: extra.ghost,
+    startedAt: Date.now(),
+    log: { moves: [], entries: '0'.repeat(81) },
+    recordedId: signal(undefined),
   };
+}
+
+/** Appends the entry changes since the last call to the log, at the stopwatch's time. */
+function recordMoves(session: Session): void {
+  if (session.solved.peek()) return;
+  const entries = entriesKey(session.game.peek().marks.entries);
+  if (entries === session.log.entries) return;
+  const at = elapsed(session.watch.peek(), performance.now());
+  const solution = formatGrid(session.solution);
+  session.log.moves.push(...movesBetween(session.log.entries, entries, solution, at));
+  session.log.entries = entries;
 }
 
 /** True when the board is complete and breaks no rule; stops the clock the first time. */
 export function updateSolved(session: Session): boolean {
+  recordMoves(session);
   const state = session.game.value;
   const done = isSolved(getVariant(state.variant), combine(state.givens, state.marks.entries));
   if (done && !session.solved.value) {
@@ -89,6 +150,11 @@ export function saveSession(session: Session | undefined): void {
     elapsedMs: elapsed(session.watch.value, performance.now()),
     solved: session.solved.value,
     assisted: session.assisted.value,
+    origin: session.origin,
+    ghost: session.ghost,
+    startedAt: session.startedAt,
+    moves: session.log.moves,
+    recordedId: session.recordedId.value,
   };
   writeStored(KEY, JSON.stringify(saved));
 }
@@ -106,15 +172,27 @@ export function restoreSession(): Session | undefined {
     !isDifficulty(data.difficulty)
   )
     return undefined;
-  if (typeof data.grade !== 'object' || data.grade === null) return undefined;
+  if (typeof data.grade !== 'object') return undefined;
+  const origin = OriginSchema.safeParse(data.origin);
+  const ghost = GhostSchema.safeParse(data.ghost);
+  const moves = MovesSchema.safeParse(data.moves);
   return {
     game: signal(game),
     difficulty: data.difficulty,
     solution: solution.grid,
-    grade: data.grade,
+    grade: data.grade ?? null,
     clues: Number(data.clues) || 0,
     watch: signal(stopped(Number(data.elapsedMs) || 0)),
     solved: signal(data.solved === true),
     assisted: signal(data.assisted === true),
+    origin: origin.success ? origin.data : { kind: 'solo' },
+    ghost: ghost.success ? ghost.data : undefined,
+    startedAt: Number(data.startedAt) || Date.now(),
+    // A save from before the recorder: the entries so far count as one move at the restore.
+    log: {
+      moves: moves.success ? moves.data : [],
+      entries: moves.success ? entriesKey(game.marks.entries) : '0'.repeat(81),
+    },
+    recordedId: signal(typeof data.recordedId === 'string' ? data.recordedId : undefined),
   };
 }

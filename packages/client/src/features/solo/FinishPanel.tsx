@@ -1,0 +1,107 @@
+/**
+ * Under the stopwatch: which daily this game is, and once it is solved, the saved solve (with
+ * "Replay" and "Race this solve again") and the daily's rank, time and streak.
+ */
+import { signal } from '@preact/signals';
+import { t } from '../../i18n/index.ts';
+import { savedNickname } from '../../net/identity.ts';
+import { Link } from '../../ui/Link.tsx';
+import { variantLabel } from '../daily/labels.ts';
+import { ghostHref } from '../ghost/source.ts';
+import { dailyPost, postDaily } from './finish.ts';
+import type { Session } from './session.ts';
+import { formatDuration } from './timer.ts';
+
+export function DailyBanner({ session }: { readonly session: Session }) {
+  const { origin } = session;
+  if (origin.kind !== 'daily') return null;
+  return (
+    <p class="daily-banner">
+      <Link href={`/daily/${origin.day}/${origin.variant}`}>
+        {t('daily.banner', { variant: variantLabel(origin.variant), day: origin.day })}
+      </Link>
+    </p>
+  );
+}
+
+export function FinishPanel({ session }: { readonly session: Session }) {
+  const id = session.recordedId.value;
+  if (!session.solved.value) return null;
+  return (
+    <div class="solo-finish" data-testid="finish">
+      {session.origin.kind === 'daily' && <DailyOutcome session={session} />}
+      {id !== undefined && (
+        <p>
+          {t('solves.saved')} <Link href={`/replay/${id}`}>{t('solves.replay')}</Link>
+          {' · '}
+          <Link href={ghostHref({ kind: 'solve', solveId: id })}>{t('solves.raceAgain')}</Link>
+        </p>
+      )}
+    </div>
+  );
+}
+
+const nickname = signal(savedNickname());
+
+function DailyOutcome({ session }: { readonly session: Session }) {
+  const post = dailyPost.value;
+  const { origin } = session;
+  if (!post || origin.kind !== 'daily') return null;
+  if (post.state === 'posting') return <p role="status">{t('daily.posting')}</p>;
+  if (post.state === 'skipped')
+    return (
+      <p class="muted">{t(post.reason === 'assisted' ? 'daily.assisted' : 'daily.tooManyMoves')}</p>
+    );
+  if (post.state === 'failed' || post.state === 'needsName')
+    return (
+      <form
+        class="daily-post"
+        onSubmit={(e) => {
+          e.preventDefault();
+          void postDaily(session, nickname.value);
+        }}
+      >
+        {post.state === 'failed' && (
+          <p class="notice notice-error" role="alert">
+            {t('daily.postFailed', { message: post.message })}
+          </p>
+        )}
+        <label>
+          {t('daily.nicknamePrompt')}{' '}
+          <input
+            name="nickname"
+            maxLength={20}
+            required
+            value={nickname.value}
+            onInput={(e) => (nickname.value = e.currentTarget.value)}
+          />
+        </label>{' '}
+        <button type="submit" class="primary">
+          {t('daily.post')}
+        </button>
+      </form>
+    );
+  const { result } = post;
+  return (
+    <div role="status" data-testid="daily-result">
+      <p>
+        {t('daily.posted', {
+          variant: variantLabel(origin.variant),
+          rank: result.rank,
+          solvers: result.solvers,
+          time: formatDuration(result.timeMs),
+        })}
+      </p>
+      {!result.improved && (
+        <p class="muted">
+          {t('daily.postedNotBest', {
+            time: formatDuration(result.best.timeMs),
+            rank: result.rank,
+          })}
+        </p>
+      )}
+      {!result.onTheDay && <p class="muted">{t('daily.postedArchive')}</p>}
+      <p>{t('daily.streak', { count: result.streak.current })}</p>
+    </div>
+  );
+}
