@@ -235,4 +235,70 @@ describe.skipIf(!hasChromium)('replays and debriefs in the browser', () => {
       .poll(() => items.first().locator('.debrief-pick').textContent())
       .toContain(`${name(clash.cell)}：${clash.digit} 与`);
   }, 180_000);
+
+  it('replays a solve of this device on one board, with its debrief and ghost link', async () => {
+    const url = e2e.server.url;
+    const solution =
+      '534678912672195348198342567859761423426853791713924856961537284287419635345286179';
+    const puzzle = `000${solution.slice(3, 80)}0`;
+    const move = (at: number, cell: number, digit: number, verdict: string) => ({
+      at,
+      cell,
+      digit,
+      verdict,
+    });
+    const record = {
+      id: 's1',
+      source: 'solo',
+      variant: 'classic',
+      difficulty: 'easy',
+      puzzle,
+      solution,
+      nickname: 'Me',
+      startedAt: Date.now() - 60_000,
+      timeMs: 5000,
+      mistakes: 1,
+      moves: [
+        move(1000, 0, 7, 'wrong'),
+        move(2000, 0, 5, 'correct'),
+        move(3000, 1, 3, 'correct'),
+        move(4000, 2, 4, 'correct'),
+        move(5000, 80, 9, 'correct'),
+      ],
+    };
+    const me = await e2e.newPage();
+    await me.goto(`${url}/`);
+    await me.evaluate(
+      (text) => localStorage.setItem('percent.solves', text),
+      JSON.stringify([record]),
+    );
+    await me.goto(`${url}/replay/s1`);
+    await me.locator(`${REPLAY_CARDS} [data-cell]`).first().waitFor();
+    expect(await me.locator('h1').textContent()).toBe('Replay of your solve');
+    expect(await readBoards(me, REPLAY_CARDS)).toEqual({ Me: solution });
+    expect(await me.locator('.replay-ghost').getAttribute('href')).toBe('/solo?ghost=solve%3As1');
+    const item = me.locator('[data-testid="debrief-item"][data-kind="mistake"] .debrief-pick');
+    await item.waitFor();
+    expect(await item.textContent()).toMatch(
+      /^R1C1: 7 clashes with the 7 in (row 1 \(R1C5\)|column 1 \(R6C1\)|box 1 \(R2C2\))\.$/,
+    );
+    // At 1.0 s the wrong 7 flashes in R1C1; at 2.0 s the right 5 stands there.
+    await item.click();
+    await me
+      .locator(`${REPLAY_CARDS} [data-cell="0"] text.verdict-wrong`)
+      .filter({ hasText: '7' })
+      .waitFor();
+    await me.getByTestId('replay-scrubber').focus();
+    await me.keyboard.press('ArrowRight');
+    await expect
+      .poll(async () => (await readBoards(me, REPLAY_CARDS)).Me)
+      .toBe(`5${puzzle.slice(1)}`);
+
+    await me.goto(`${url}/replay/nosuchsolve`);
+    await me.getByTestId('replay-not-found').waitFor();
+    await me
+      .getByTestId('recent-replays')
+      .getByRole('link', { name: /Classic solve · 0:05\.0/ })
+      .waitFor();
+  }, 60_000);
 });
