@@ -1,0 +1,169 @@
+/**
+ * Ratings and commit–reveal in the browser. Two devices race twice: a rated race moves both
+ * ratings (shown in the results beside each name and then in the lobby, and kept by the store:
+ * a new room shows the same rating), an unrated one moves nothing. Every client receives the
+ * commitment before the puzzle and the secret only at the end, when the results say "Puzzle
+ * fixed before the start ✓"; a page whose WebSocket frames are tampered with (its commitment
+ * altered on the way, via playwright's `routeWebSocket`) says it does not match.
+ */
+import { createHash } from 'node:crypto';
+import type { Page, WebSocketRoute } from 'playwright-core';
+import { describe, expect, it } from 'vitest';
+import {
+  createRoom,
+  hasChromium,
+  joinRoom,
+  readPuzzle,
+  screenshot,
+  typeDigit,
+  useE2eSession,
+} from './harness.ts';
+
+interface RaceFrame {
+  readonly phase: string;
+  readonly race: {
+    readonly id: string;
+    readonly puzzle: string | null;
+    readonly solution: string | null;
+    readonly commitment: string | null;
+    readonly secret: string | null;
+  } | null;
+}
+
+/** Every `room:state` (and seat reply) view the page received, in order. */
+function recordViews(page: Page): RaceFrame[] {
+  const views: RaceFrame[] = [];
+  page.on('websocket', (ws) =>
+    ws.on('framereceived', ({ payload }) => {
+      if (typeof payload !== 'string') return;
+      const event = /^42(\[.*)$/s.exec(payload);
+      const ack = /^43\d+(\[.*)$/s.exec(payload);
+      if (event) {
+        const [name, data] = JSON.parse(event[1]!) as [string, RaceFrame];
+        if (name === 'room:state') views.push(data);
+      } else if (ack) {
+        const [reply] = JSON.parse(ack[1]!) as [{ view?: RaceFrame }];
+        if (reply.view) views.push(reply.view);
+      }
+    }),
+  );
+  return views;
+}
+
+/** The page's socket with every commitment the server sends altered on the way (a 'liar' in between). */
+async function tamperCommitments(page: Page): Promise<void> {
+  await page.routeWebSocket(/\/socket\.io\//, (ws: WebSocketRoute) => {
+    const server = ws.connectToServer();
+    server.onMessage((message) => {
+      ws.send(
+        typeof message === 'string'
+          ? message.replace(/"commitment":"([0-9a-f])/g, (_, c: string) =>
+              c === '0' ? '"commitment":"1' : '"commitment":"0',
+            )
+          : message,
+      );
+    });
+  });
+}
+
+const ratingIn = (page: Page, nickname: string) =>
+  page.locator('.lobby-player', { hasText: nickname }).getByTestId('player-rating').textContent();
+
+const changeIn = (page: Page, nickname: string) =>
+  page.getByTestId('standing').filter({ hasText: nickname }).getByTestId('rating-change');
+
+/** Bob gives up, Ann solves: the race ends with Ann first. */
+async function annBeatsBob(ann: Page, bob: Page): Promise<void> {
+  await ann.getByTestId('start').click();
+  await Promise.all([ann, bob].map((p) => p.getByTestId('race').waitFor({ timeout: 15_000 })));
+  await bob.getByTestId('forfeit').click();
+  await bob.getByTestId('forfeit-confirmed').click();
+  const { solution, blanks } = await readPuzzle(ann);
+  for (const cell of blanks) await typeDigit(ann, cell, Number(solution[cell]));
+  for (const page of [ann, bob]) await page.getByTestId('results').waitFor();
+}
+
+const sha256 = (text: string) => createHash('sha256').update(text, 'ascii').digest('hex');
+
+describe.skipIf(!hasChromium)('ratings and commit–reveal', () => {
+  const e2e = useE2eSession();
+
+  it('rates a rated race, not an unrated one, and verifies the commitment (a tampered one fails)', async () => {
+    const [ann, bob] = [await e2e.newPage(), await e2e.newPage()];
+    const seen = recordViews(ann);
+    await tamperCommitments(bob);
+    const code = await createRoom(ann, e2e.server.url, 'Ann');
+    await joinRoom(bob, e2e.server.url, code, 'Bob');
+
+    // New devices: 1500, provisional; the room is rated by default.
+    await expect.poll(() => ratingIn(ann, 'Bob')).toBe('1500?');
+    expect(await ratingIn(bob, 'Ann')).toBe('1500?');
+    expect(await ann.getByTestId('rated-badge').textContent()).toBe('Rated');
+    await bob.getByTestId('ready').click();
+    await expect.poll(() => ann.getByTestId('start').isEnabled()).toBe(true);
+    await annBeatsBob(ann, bob);
+
+    // The results show each change beside the name; Ann up, Bob down, the same on both pages.
+    const annChange = (await changeIn(ann, 'Ann').textContent()) ?? '';
+    const bobChange = (await changeIn(ann, 'Bob').textContent()) ?? '';
+    expect(annChange).toMatch(/^1[6-9]\d\d\? \+\d+$/);
+    expect(bobChange).toMatch(/^1[0-4]\d\d\? −\d+$/);
+    expect(await changeIn(bob, 'Ann').textContent()).toBe(annChange);
+    expect(await bob.getByTestId('unrated-race').count()).toBe(0);
+
+    // The honest page checks the commitment; the tampered one refuses it, saying why.
+    const annVerdict = ann.getByTestId('fairness-verdict');
+    expect(await annVerdict.textContent()).toBe('Puzzle fixed before the start ✓');
+    expect(await annVerdict.getAttribute('data-ok')).toBe('true');
+    const bobVerdict = bob.getByTestId('fairness-verdict');
+    expect(await bobVerdict.textContent()).toMatch(/^✗ the commitment does not match/);
+    expect(await bobVerdict.getAttribute('data-ok')).toBe('false');
+    await screenshot(ann, 'results-rated-fair');
+    await bobVerdict.click();
+    await screenshot(bob, 'results-tampered');
+
+    // What Ann's socket carried: the commitment from the countdown on, before the puzzle; no
+    // secret and no solution until the end; then a secret that opens the commitment.
+    const first = seen.findIndex((v) => v.race?.commitment);
+    expect(seen[first]).toMatchObject({ phase: 'countdown', race: { puzzle: null, secret: null } });
+    const ended = seen.findIndex((v) => v.phase === 'finished');
+    expect(seen.slice(first, ended).every((v) => !v.race?.secret && !v.race?.solution)).toBe(true);
+    const race = seen[ended]!.race!;
+    expect(race.commitment).toBe(seen[first]!.race!.commitment);
+    expect(sha256(`${race.puzzle}${race.solution}${race.secret}`)).toBe(race.commitment);
+    const stored = (await (await fetch(`${e2e.server.url}/api/races/${race.id}`)).json()) as {
+      race: { rated: boolean; commitment: string; secret: string };
+    };
+    expect(stored.race).toMatchObject({
+      rated: true,
+      commitment: race.commitment,
+      secret: race.secret,
+    });
+
+    // Back in the lobby the new ratings show; the host makes the room unrated.
+    await ann.getByTestId('rematch').click();
+    await ann.getByTestId('lobby').waitFor();
+    const annAfter = annChange.split(' ')[0]!;
+    const bobAfter = bobChange.split(' ')[0]!;
+    await expect.poll(() => ratingIn(bob, 'Ann')).toBe(annAfter);
+    expect(await ratingIn(ann, 'Bob')).toBe(bobAfter);
+    await ann.getByTestId('rated-setting').uncheck();
+    await expect.poll(() => bob.getByTestId('rated-badge').textContent()).toBe('Unrated');
+    await bob.getByTestId('ready').click();
+    await expect.poll(() => ann.getByTestId('start').isEnabled()).toBe(true);
+    await annBeatsBob(ann, bob);
+
+    // An unrated race: no change anywhere, and it says so.
+    expect(await ann.getByTestId('rating-change').count()).toBe(0);
+    await ann.getByTestId('unrated-race').waitFor();
+    expect(await annVerdict.textContent()).toBe('Puzzle fixed before the start ✓');
+    await ann.getByTestId('rematch').click();
+    await bob.getByTestId('lobby').waitFor();
+    await expect.poll(() => ratingIn(bob, 'Ann')).toBe(annAfter);
+    expect(await ratingIn(bob, 'Bob')).toBe(bobAfter);
+
+    // The store kept Ann's rating: a new room of hers shows it from the start.
+    await createRoom(ann, e2e.server.url, 'Ann');
+    expect(await ratingIn(ann, 'Ann')).toBe(annAfter);
+  }, 240_000);
+});
