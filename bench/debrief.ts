@@ -1,6 +1,6 @@
 import {
   createRng,
-  debrief,
+  debriefRace,
   DIFFICULTIES,
   formatGrid,
   generate,
@@ -43,7 +43,7 @@ async function runDebrief(context: BenchContext): Promise<SectionResult> {
     for (let race = 0; race < races; race++) {
       const inputs = raceInputs(difficulty, race);
       const started = performance.now();
-      const debriefs = debriefRace(inputs);
+      const debriefs = debriefRace(inputs, { budgetMs: RACE_BUDGET_MS });
       runs.push({ difficulty, ms: performance.now() - started, debriefs });
       context.log(`debrief ${difficulty} #${race + 1}: ${ms(runs.at(-1)!.ms)} ms`);
     }
@@ -67,16 +67,6 @@ function raceInputs(difficulty: DifficultyName, race: number): DebriefInput[] {
     });
     return { variant: 'percent', puzzle, solution, moves: player.moves, endMs: player.endMs };
   });
-}
-
-/** What the engine worker does for `debriefPlayers`: each player an equal share of what is left. */
-function debriefRace(inputs: readonly DebriefInput[]): Debrief[] {
-  const deadline = performance.now() + RACE_BUDGET_MS;
-  return inputs.map((input, i) =>
-    debrief(input, {
-      budgetMs: Math.max(0, deadline - performance.now()) / (inputs.length - i),
-    }),
-  );
 }
 
 const median = (values: readonly number[]): number => {

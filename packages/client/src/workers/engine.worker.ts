@@ -5,14 +5,12 @@
  */
 import {
   createRng,
-  debrief,
+  debriefRace,
   decodeModel,
   encodePuzzle,
   generate,
   getVariant,
   hint,
-  type Debrief,
-  type DebriefInput,
   solveCnf,
 } from '@percent/engine';
 import type { EngineRequest, EngineResponse, EngineResults, SatReport } from './protocol.ts';
@@ -37,7 +35,8 @@ scope.onmessage = ({ data: { id, request } }) => {
 };
 
 function handle(request: EngineRequest): EngineResults[keyof EngineResults] {
-  if (request.type === 'debrief') return debriefAll(request.inputs, request.budgetMs);
+  if (request.type === 'debrief')
+    return debriefRace(request.inputs, { budgetMs: request.budgetMs });
   const variant = getVariant(request.variant);
   switch (request.type) {
     case 'generate': {
@@ -71,13 +70,4 @@ function solveWithSat(puzzle: Uint8Array, variant: ReturnType<typeof getVariant>
   if (result.status === 'sat')
     return { ...base, status: 'solved', solution: decodeModel(result.model) };
   return { ...base, status: result.status === 'unsat' ? 'unsolvable' : 'unknown' };
-}
-
-/** The players in order, sharing the budget: each gets an equal part of what is left. */
-function debriefAll(inputs: readonly DebriefInput[], budgetMs: number): Debrief[] {
-  const deadline = performance.now() + budgetMs;
-  return inputs.map((input, i) => {
-    const left = Math.max(0, deadline - performance.now());
-    return debrief(input, { budgetMs: left / (inputs.length - i) });
-  });
 }

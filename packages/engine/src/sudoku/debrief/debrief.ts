@@ -94,3 +94,21 @@ function explain(
   const houses = refutation.houses.map((h) => houseRef(variant, h));
   return { why: { kind: 'sat', houses }, whole: refutation.minimal };
 }
+
+/**
+ * Every player of a race, in order, within one budget: each player gets an equal share of
+ * what is left, so one hard debrief cannot starve the others and time a player leaves
+ * unused goes to the next.
+ */
+export function debriefRace(
+  inputs: readonly DebriefInput[],
+  options: DebriefOptions = {},
+): Debrief[] {
+  const deadline = performance.now() + (options.budgetMs ?? DEFAULT_BUDGET_MS);
+  return inputs.map((input, i) =>
+    debrief(input, {
+      budgetMs: Math.max(0, deadline - performance.now()) / (inputs.length - i),
+      ...(options.signal && { signal: options.signal }),
+    }),
+  );
+}
