@@ -1,0 +1,37 @@
+/**
+ * The home page's daily card: today's puzzles (variant, difficulty, how many solved, Play) and
+ * this device's streak, with a link to `/daily`.
+ */
+import { t } from '../../i18n/index.ts';
+import { deviceId } from '../../net/identity.ts';
+import { Link } from '../../ui/Link.tsx';
+import { fetchDailyIndex } from './api.ts';
+import { Streak, VariantLine } from './DailyParts.tsx';
+import { useFetched } from './use-fetched.ts';
+import './daily.css';
+
+export function DailyCard() {
+  const { answer } = useFetched('index', () => fetchDailyIndex(deviceId()));
+  return (
+    <section class="daily-card" data-testid="daily-card">
+      <h2>{t('daily.cardTitle')}</h2>
+      {answer.state === 'loading' && <p class="muted">{t('daily.loading')}</p>}
+      {answer.state === 'done' && !answer.ok && (
+        <p class="muted">{t('daily.error', { message: answer.message })}</p>
+      )}
+      {answer.state === 'done' && answer.ok && (
+        <>
+          <ul class="daily-variants">
+            {answer.value.variants.map((summary) => (
+              <VariantLine key={summary.variant} summary={summary} details={false} />
+            ))}
+          </ul>
+          <Streak streak={answer.value.streak} />
+        </>
+      )}
+      <p>
+        <Link href="/daily">{t('daily.cardOpen')}</Link>
+      </p>
+    </section>
+  );
+}

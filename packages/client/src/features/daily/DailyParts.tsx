@@ -1,0 +1,91 @@
+/** Pieces of the daily pages and the home card: streak, a variant's line, the leaderboard. */
+import type { DailyEntryView, DailyStreakView, DailySummaryView } from '@percent/protocol';
+import { t } from '../../i18n/index.ts';
+import { Link } from '../../ui/Link.tsx';
+import { ghostHref } from '../ghost/source.ts';
+import { formatDuration } from '../solo/timer.ts';
+import { difficultyLabel, variantLabel } from './labels.ts';
+
+export const playHref = (day: string, variant: string): string =>
+  `/solo?daily=${encodeURIComponent(`${day}:${variant}`)}`;
+
+export function Streak({ streak }: { readonly streak: DailyStreakView | null }) {
+  if (!streak || streak.best === 0) return <p class="muted">{t('daily.streakNone')}</p>;
+  return (
+    <p class="daily-streak" data-testid="streak">
+      {t('daily.streak', { count: streak.current })} ·{' '}
+      {t('daily.streakBest', { count: streak.best })}
+      {streak.current > 0 && !streak.solvedToday && (
+        <span class="muted"> · {t('daily.streakKeep')}</span>
+      )}
+    </p>
+  );
+}
+
+/** A day's variant: difficulty, solvers, best time, and Play / Race the leader / Leaderboard. */
+export function VariantLine({
+  summary,
+  details = true,
+}: {
+  readonly summary: DailySummaryView;
+  readonly details?: boolean;
+}) {
+  const { day, variant } = summary;
+  return (
+    <li class="daily-variant" data-testid={`daily-${variant}`}>
+      <strong>{variantLabel(variant)}</strong> · {difficultyLabel(summary.difficulty)} ·{' '}
+      <span class="muted">
+        {summary.bestTimeMs === null
+          ? t('daily.noSolvers')
+          : `${t('daily.solvers', { count: summary.solvers })}, ${t('daily.best', {
+              time: formatDuration(summary.bestTimeMs),
+            })}`}
+      </span>{' '}
+      <Link href={playHref(day, variant)} class="button primary">
+        {t('daily.play')}
+      </Link>{' '}
+      {summary.bestTimeMs !== null && (
+        <>
+          <Link href={ghostHref({ kind: 'daily', day, variant })} class="button">
+            {t('daily.playGhost')}
+          </Link>{' '}
+        </>
+      )}
+      {details && <Link href={`/daily/${day}/${variant}`}>{t('daily.details')}</Link>}
+    </li>
+  );
+}
+
+export function Leaderboard({ entries }: { readonly entries: readonly DailyEntryView[] }) {
+  if (entries.length === 0) return <p class="muted">{t('daily.noSolvers')}</p>;
+  return (
+    <table class="daily-board" data-testid="daily-leaderboard">
+      <thead>
+        <tr>
+          <th scope="col">{t('daily.rank')}</th>
+          <th scope="col">{t('daily.name')}</th>
+          <th scope="col">{t('daily.time')}</th>
+          <th scope="col">{t('daily.mistakes')}</th>
+        </tr>
+      </thead>
+      <tbody>
+        {entries.map((entry) => (
+          <tr key={entry.rank}>
+            <td>{entry.rank}</td>
+            <td>
+              {entry.nickname}
+              {!entry.onTheDay && (
+                <span class="muted" title={t('daily.laterTitle')}>
+                  {' '}
+                  {t('daily.later')}
+                </span>
+              )}
+            </td>
+            <td>{formatDuration(entry.timeMs)}</td>
+            <td>{entry.mistakes}</td>
+          </tr>
+        ))}
+      </tbody>
+    </table>
+  );
+}
