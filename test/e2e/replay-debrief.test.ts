@@ -157,6 +157,12 @@ describe.skipIf(!hasChromium)('replays and debriefs in the browser', () => {
     // The replay opens at the end of the timeline: the final boards, exactly as the results.
     expect(await readBoards(ann, REPLAY_CARDS)).toEqual(results);
     expect(await ann.locator(`${REPLAY_CARDS} [data-mistake]`).count()).toBe(1);
+    // The commitment sent before the start matches the revealed puzzle and secret.
+    const fair = ann.getByTestId('fairness-verdict');
+    expect([await fair.getAttribute('data-ok'), await fair.textContent()]).toEqual([
+      'true',
+      'Puzzle fixed before the start ✓',
+    ]);
     await screenshot(ann, 'replay-end');
     await ann.getByTestId('debrief').locator('[data-testid="debrief-clean"]').waitFor();
     expect(await axeViolations(ann)).toEqual([]);
@@ -266,7 +272,7 @@ describe.skipIf(!hasChromium)('replays and debriefs in the browser', () => {
         move(5000, 80, 9, 'correct'),
       ],
     };
-    const me = await e2e.newPage();
+    const me = await e2e.newPage({ viewport: { width: 390, height: 844 }, hasTouch: true });
     await me.goto(`${url}/`);
     await me.evaluate(
       (text) => localStorage.setItem('percent.solves', text),
@@ -294,6 +300,7 @@ describe.skipIf(!hasChromium)('replays and debriefs in the browser', () => {
       .poll(async () => (await readBoards(me, REPLAY_CARDS)).Me)
       .toBe(`5${puzzle.slice(1)}`);
 
+    await screenshot(me, 'replay-solve-phone');
     await me.goto(`${url}/replay/nosuchsolve`);
     await me.getByTestId('replay-not-found').waitFor();
     await me

@@ -44,11 +44,12 @@ export function ReplayCard({
   onSelect,
 }: Props) {
   const flashKey = frame.flashes.map((f) => `${f.cell}:${f.digit}`).join(',');
+  const recentKey = frame.recent.join(',');
   const game = useMemo(
     () => frameGame(variant, puzzle, frame),
     [variant, puzzle, frame.board, flashKey],
   );
-  const highlights = useMemo(() => frameHighlights(frame), [flashKey]);
+  const highlights = useMemo(() => frameHighlights(frame), [flashKey, recentKey]);
   return (
     <article
       class={`spectate-card replay-card${selected ? ' is-selected' : ''}`}

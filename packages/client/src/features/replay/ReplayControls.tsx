@@ -6,11 +6,14 @@
 import { t } from '../../i18n/index.ts';
 import { formatClock } from '../room/time.ts';
 import { SPEEDS, type Playback, type PlaybackAction } from './playback.ts';
+import type { TimelineMark } from './replay-state.ts';
 
 interface Props {
   readonly state: Playback;
   readonly dispatch: (action: PlaybackAction) => void;
   readonly moveCount: { readonly done: number; readonly total: number };
+  /** Drawn under the scrubber: red for a mistake, green for a full board. */
+  readonly marks: readonly TimelineMark[];
   readonly onPrevMove: () => void;
   readonly onNextMove: () => void;
 }
@@ -26,7 +29,8 @@ const SCRUB_KEYS: Record<string, (shift: boolean, duration: number) => PlaybackA
   End: (_shift, duration) => ({ type: 'seek', ms: duration }),
 };
 
-export function ReplayControls({ state, dispatch, moveCount, onPrevMove, onNextMove }: Props) {
+export function ReplayControls(props: Props) {
+  const { state, dispatch, moveCount, marks, onPrevMove, onNextMove } = props;
   const time = formatClock(state.ms);
   const total = formatClock(state.durationMs);
   const onScrubKey = (event: KeyboardEvent) => {
@@ -87,6 +91,7 @@ export function ReplayControls({ state, dispatch, moveCount, onPrevMove, onNextM
         onInput={(e) => dispatch({ type: 'seek', ms: Number(e.currentTarget.value) })}
         onKeyDown={onScrubKey}
       />
+      <TimelineStrip marks={marks} durationMs={state.durationMs} />
       <div class="replay-speeds" role="group" aria-label={t('replay.speed')}>
         {SPEEDS.map((speed) => (
           <button
@@ -113,6 +118,25 @@ function StepIcon({ back }: { back: boolean }) {
         <rect x="2" y="3" width="2" height="10" fill="currentColor" />
         <polygon points="14,3 14,13 5,8" fill="currentColor" />
       </g>
+    </svg>
+  );
+}
+
+/** Ticks along the timeline (the debrief lists the same moments for screen readers). */
+function TimelineStrip({
+  marks,
+  durationMs,
+}: {
+  marks: readonly TimelineMark[];
+  durationMs: number;
+}) {
+  if (durationMs <= 0 || marks.length === 0) return null;
+  return (
+    <svg class="replay-strip" viewBox="0 0 1000 10" preserveAspectRatio="none" aria-hidden="true">
+      {marks.map((mark, i) => {
+        const x = (1000 * mark.at) / durationMs;
+        return <rect key={i} x={x - 2} y={0} width={4} height={10} class={`strip-${mark.kind}`} />;
+      })}
     </svg>
   );
 }

@@ -7,6 +7,7 @@ import { useEffect, useState } from 'preact/hooks';
 import { hasMessage, language, t } from '../../i18n/index.ts';
 import { useFocusOnScreen } from '../../ui/focus.ts';
 import { Link } from '../../ui/Link.tsx';
+import { FairnessCheck } from '../room/FairnessCheck.tsx';
 import { RecentReplays } from './RecentReplays.tsx';
 import { loadReplay, type Loaded, type ReplaySource } from './replay-load.ts';
 import type { ReplayRecord } from './replay-record.ts';
@@ -82,6 +83,16 @@ function ReplayHeading({ record }: { record: ReplayRecord }) {
           date,
         })}
       </p>
+      {record.commitment !== undefined && (
+        <FairnessCheck
+          race={{
+            puzzle: record.puzzle,
+            solution: record.solution,
+            secret: record.secret ?? null,
+            commitment: record.commitment,
+          }}
+        />
+      )}
     </header>
   );
 }

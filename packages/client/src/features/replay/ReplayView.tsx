@@ -13,7 +13,14 @@ import { initialPlayback, playback, type PlaybackAction } from './playback.ts';
 import { ReplayCard, type Focus } from './ReplayCard.tsx';
 import { ReplayControls } from './ReplayControls.tsx';
 import type { ReplayRecord } from './replay-record.ts';
-import { FLASH_MS, movesBy, nextMoveAt, previousMoveAt, replayAt } from './replay-state.ts';
+import {
+  FLASH_MS,
+  movesBy,
+  nextMoveAt,
+  previousMoveAt,
+  replayAt,
+  timelineMarks,
+} from './replay-state.ts';
 import { ReplayStandings } from './ReplayStandings.tsx';
 
 interface Props {
@@ -33,6 +40,7 @@ export function ReplayView({ record, initialPlayer }: Props) {
     () => record.players.flatMap((p) => debriefInputOf(record, p.id) ?? []),
     [record],
   );
+  const marks = useMemo(() => timelineMarks(record), [record]);
   const chosenIndex = Math.max(
     0,
     record.players.findIndex((p) => p.id === chosen),
@@ -56,6 +64,7 @@ export function ReplayView({ record, initialPlayer }: Props) {
         state={state}
         dispatch={dispatch}
         moveCount={{ done: movesBy(record, state.ms), total: record.moves.length }}
+        marks={marks}
         onPrevMove={() => seekMaybe(dispatch, previousMoveAt(record, state.ms))}
         onNextMove={() => seekMaybe(dispatch, nextMoveAt(record, state.ms))}
       />

@@ -1,7 +1,8 @@
 /**
  * A player's frame as a board to draw: the givens, the digits standing, and the wrong digits
- * flashing (verdict `wrong`, drawn red); highlights limited to those flashes, so the replay
- * never shades what the player did not see.
+ * flashing (verdict `wrong`, drawn red); highlights limited to those flashes (red) and the
+ * digits just entered (the "same digit" tint), so the replay never shades what the player
+ * did not see.
  */
 import type { VariantIdName } from '@percent/engine';
 import { createGame, setVerdict, type GameState } from '../../state/game.ts';
@@ -20,7 +21,7 @@ export function frameGame(variant: VariantIdName, puzzle: string, frame: PlayerF
 export function frameHighlights(frame: PlayerFrame): Highlights {
   return {
     peers: new Set(),
-    sameDigit: new Set(),
+    sameDigit: new Set(frame.recent),
     conflicting: new Set(frame.flashes.map((f) => f.cell)),
     conflicts: [],
   };

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { parseRaceReply, replayOfRace, replayOfSolve, type ReplayRecord } from './replay-record.ts';
-import { movesBy, nextMoveAt, previousMoveAt, replayAt } from './replay-state.ts';
+import { movesBy, nextMoveAt, previousMoveAt, replayAt, timelineMarks } from './replay-state.ts';
 
 const SOLUTION =
   '534678912672195348198342567859761423426853791713924856961537284287419635345286179';
@@ -73,6 +73,15 @@ describe('replayAt', () => {
     expect(after).toMatchObject({ board: put(PUZZLE, 0, '5'), mistakes: 1, mistakeCells: [0] });
   });
 
+  it('tints the digits entered within flashMs, none at the end', () => {
+    expect(replayAt(race, 1000)[0]!.recent).toEqual([0]);
+    expect(replayAt(race, 2499)[0]!.recent).toEqual([0]);
+    expect(replayAt(race, 3000)[0]!.recent).toEqual([1]);
+    expect(replayAt(race, 5000)[0]!.recent).toEqual([]);
+    expect(replayAt(race, 8000, { flashMs: 5000 })[0]!.recent).toEqual([1, 2, 80]);
+    expect(replayAt(race, 60_000, { flashMs: 90_000 })[0]!.recent).toEqual([]);
+  });
+
   it('applies clears: a cleared digit leaves the board until it is entered again', () => {
     const ann = (ms: number) => replayAt(race, ms)[0]!;
     expect(ann(5000).board).toBe(put(PUZZLE, 0, '5'));
@@ -97,6 +106,15 @@ describe('replayAt', () => {
   it('ignores moves of a player who is not in the standings', () => {
     const stray = record([{ playerId: 'zed', at: 10, cell: 0, digit: 5, verdict: 'correct' }]);
     expect(replayAt(stray, 100).map((f) => f.board)).toEqual([PUZZLE, PUZZLE]);
+  });
+});
+
+describe('timelineMarks', () => {
+  it('marks every wrong move and each finish, in time order', () => {
+    expect(timelineMarks(race)).toEqual([
+      { at: 2000, kind: 'mistake', playerId: 'bob' },
+      { at: 8000, kind: 'finish', playerId: 'ann' },
+    ]);
   });
 });
 

@@ -22,6 +22,8 @@ export interface PlayerFrame {
   readonly board: string;
   /** Wrong digits drawn at this moment (entered within `flashMs`, not yet replaced). */
   readonly flashes: readonly Flash[];
+  /** Cells whose right digit was entered within `flashMs` (drawn tinted: "just placed"). */
+  readonly recent: readonly number[];
   /** Every cell that received a wrong digit so far, in the order of the first one. */
   readonly mistakeCells: readonly number[];
   readonly mistakes: number;
@@ -39,6 +41,7 @@ export interface PlayerFrame {
 interface Working {
   board: string[];
   flashes: Map<number, { digit: number; at: number }>;
+  placedAt: Map<number, number>;
   mistakeCells: number[];
   mistakes: number;
   lastCell: number | null;
@@ -71,6 +74,10 @@ export function replayAt(
         .filter(([, f]) => atEnd === false && ms - f.at < flashMs)
         .map(([cell, f]) => ({ cell, digit: f.digit }))
         .sort((a, b) => a.cell - b.cell),
+      recent: [...state.placedAt]
+        .filter(([, at]) => atEnd === false && ms - at < flashMs)
+        .map(([cell]) => cell)
+        .sort((a, b) => a - b),
       mistakeCells: state.mistakeCells,
       mistakes: state.mistakes,
       filled,
@@ -86,6 +93,7 @@ function fresh(puzzle: string): Working {
   return {
     board: [...puzzle],
     flashes: new Map(),
+    placedAt: new Map(),
     mistakeCells: [],
     mistakes: 0,
     lastCell: null,
@@ -103,6 +111,8 @@ function apply(state: Working, move: ReplayMove, solution: string): void {
     return;
   }
   state.board[move.cell] = move.verdict === 'cleared' ? '0' : String(move.digit);
+  if (move.verdict === 'cleared') state.placedAt.delete(move.cell);
+  else state.placedAt.set(move.cell, move.at);
   if (state.finishedAt === null && state.board.join('') === solution) state.finishedAt = move.at;
 }
 
@@ -141,4 +151,23 @@ export function movesBy(record: ReplayRecord, ms: number): number {
     n++;
   }
   return n;
+}
+
+export interface TimelineMark {
+  readonly at: number;
+  readonly kind: 'mistake' | 'finish';
+  readonly playerId: string;
+}
+
+/** What the scrubber's strip marks: every wrong move, and when each board became full. */
+export function timelineMarks(record: ReplayRecord): TimelineMark[] {
+  const mistakes = record.moves
+    .filter((m) => m.verdict === 'wrong')
+    .map((m) => ({ at: m.at, kind: 'mistake' as const, playerId: m.playerId }));
+  const finishes = replayAt(record, record.durationMs).flatMap((frame) =>
+    frame.finishedAt === null
+      ? []
+      : [{ at: frame.finishedAt, kind: 'finish' as const, playerId: frame.playerId }],
+  );
+  return [...mistakes, ...finishes].sort((a, b) => a.at - b.at);
 }
