@@ -52,7 +52,6 @@ export function SoloPage() {
         {t('solo.title')}
       </h1>
       <NewPuzzleBar />
-      <GhostPicker />
       {busy.value === 'generate' && <Generating />}
       {loadingGhost.value && (
         <p class="generating" role="status">
@@ -69,11 +68,13 @@ export function SoloPage() {
           <Notice />
           <SoloControls session={current} />
           <SatPanel />
+          <GhostPicker />
           <RulesPanel variant={variant} />
         </PlayBoard>
       ) : (
         <>
           <p class="muted">{t('solo.empty')}</p>
+          <GhostPicker />
           <RulesPanel variant={variant} />
         </>
       )}

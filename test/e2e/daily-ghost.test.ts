@@ -1,0 +1,169 @@
+/**
+ * The daily puzzle and ghost races in the browser: two devices (two contexts, two device ids)
+ * get the same daily puzzle; one solves it and is ranked; the other races that solve as a ghost
+ * whose progress advances while they play, and is told who won; a slow recorded solve of this
+ * device, raced as a ghost, is beaten and the page says by how much.
+ */
+import type { Page } from 'playwright-core';
+import { describe, expect, it } from 'vitest';
+import {
+  blanksOf,
+  hasChromium,
+  readGivens,
+  screenshot,
+  typeDigit,
+  useE2eSession,
+} from './harness.ts';
+
+const BOARD = '.solo';
+
+/** Waits for the solo board, then reads its givens. */
+async function soloGivens(page: Page): Promise<string> {
+  await page.locator(`${BOARD} svg.board [data-cell="0"]`).waitFor({ timeout: 60_000 });
+  await expect.poll(() => readGivens(page, BOARD)).toMatch(/[1-9]/);
+  return readGivens(page, BOARD);
+}
+
+async function fillBoard(page: Page, givens: string, solution: string): Promise<void> {
+  for (const cell of blanksOf(givens)) await typeDigit(page, cell, Number(solution[cell]), BOARD);
+}
+
+const ghostPercent = async (page: Page): Promise<number> =>
+  Number((await page.getByTestId('ghost-percent').textContent())?.replace('%', ''));
+
+describe.skipIf(!hasChromium)('the daily puzzle and ghost races', () => {
+  const e2e = useE2eSession();
+  const today = new Date().toISOString().slice(0, 10);
+  let solution = '';
+  let givens = '';
+
+  it('gives two devices the same daily puzzle; a solve is ranked and on the leaderboard', async () => {
+    const ann = await e2e.newPage();
+    const bob = await e2e.newPage();
+    await ann.addInitScript(() => localStorage.setItem('percent.nickname', 'Ann'));
+    for (const page of [ann, bob]) {
+      await page.goto(`${e2e.server.url}/daily`);
+      await page.getByTestId('daily-percent').getByRole('link', { name: 'Play' }).click();
+    }
+    givens = await soloGivens(ann);
+    expect(await soloGivens(bob)).toBe(givens);
+    const devices = await Promise.all(
+      [ann, bob].map((page) => page.evaluate(() => localStorage.getItem('percent.device'))),
+    );
+    expect(devices[0]).not.toBe(devices[1]);
+    const day = (await fetch(`${e2e.server.url}/api/daily/${today}/percent`).then((r) =>
+      r.json(),
+    )) as { puzzle: string; solution: string };
+    expect(day.puzzle).toBe(givens);
+    solution = day.solution;
+    expect(await ann.locator('.daily-banner').textContent()).toBe(
+      `Daily puzzle: Percent, ${today}`,
+    );
+
+    await fillBoard(ann, givens, solution);
+    const result = ann.getByTestId('daily-result');
+    await expect
+      .poll(() => result.textContent(), { timeout: 15_000 })
+      .toMatch(/^Daily Percent: #1 of 1, in \d+:\d\d\.Streak: 1 days$/);
+    // The solve is recorded on the device, with a replay link.
+    const replay = ann.getByRole('link', { name: 'Replay' });
+    expect(await replay.getAttribute('href')).toMatch(/^\/replay\/[A-Za-z0-9]+$/);
+    await screenshot(ann, 'daily-solved');
+
+    await bob.goto(`${e2e.server.url}/daily/${today}/percent`);
+    const board = bob.getByTestId('daily-leaderboard');
+    await board.waitFor();
+    expect(await board.locator('tbody tr').allTextContents()).toEqual([
+      expect.stringMatching(/^1Ann\d+:\d\d0$/),
+    ]);
+    expect(await bob.getByTestId('daily-you').textContent()).toBe(
+      'You have not solved this one yet.',
+    );
+    await bob.context().close();
+    await ann.context().close();
+  }, 180_000);
+
+  it("races the daily leader's ghost: its progress advances while you play, the end says who won", async () => {
+    const cat = await e2e.newPage();
+    await cat.goto(`${e2e.server.url}/daily/${today}/percent`);
+    await cat.getByRole('link', { name: 'Race the leader' }).click();
+    expect(await soloGivens(cat)).toBe(givens);
+    await cat.getByTestId('ghost').waitFor();
+    expect(await cat.locator('.ghost-name').textContent()).toBe('Ghost: Ann');
+    const blanks = blanksOf(givens);
+    const half = blanks.slice(0, Math.floor(blanks.length / 2));
+    for (const cell of half) await typeDigit(cat, cell, Number(solution[cell]), BOARD);
+    // Ann's ghost finished within her typing time: by now it shows the full board.
+    await expect.poll(() => ghostPercent(cat), { timeout: 30_000 }).toBe(100);
+    await cat.getByLabel('Show the ghost’s digits').check();
+    expect(await cat.locator('.ghost-board .ghost-entry').count()).toBe(blanks.length);
+    for (const cell of blanks.slice(half.length))
+      await typeDigit(cat, cell, Number(solution[cell]), BOARD);
+    const outcome = cat.getByTestId('ghost-outcome');
+    await expect
+      .poll(() => outcome.textContent(), { timeout: 15_000 })
+      .toMatch(
+        /^(You beat the ghost by [\d.:]+( s)?!|The ghost won by [\d.:]+( s)?\.|A dead heat with the ghost!)$/,
+      );
+    // No nickname on this device: the daily asks for one before posting.
+    await cat.locator('.daily-post input[name="nickname"]').fill('Cat');
+    await cat.getByRole('button', { name: 'Post my time' }).click();
+    await expect
+      .poll(() => cat.getByTestId('daily-result').textContent(), { timeout: 15_000 })
+      .toMatch(/ of 2, in /);
+    await screenshot(cat, 'daily-ghost-race');
+    await cat.context().close();
+  }, 180_000);
+
+  it("races this device's own slow solve: the ghost's percent rises on the stopwatch and is beaten", async () => {
+    const dan = await e2e.newPage();
+    const blanks = blanksOf(givens);
+    // A recorded solve that places one digit a second, starting after a second.
+    const record = {
+      id: 'slowsolve1',
+      source: 'solo',
+      variant: 'percent',
+      difficulty: 'easy',
+      puzzle: givens,
+      solution,
+      nickname: 'Dan',
+      startedAt: Date.now() - 86_400_000,
+      timeMs: blanks.length * 1000,
+      mistakes: 0,
+      moves: blanks.map((cell, i) => ({
+        at: (i + 1) * 1000,
+        cell,
+        digit: Number(solution[cell]),
+        verdict: 'correct',
+      })),
+    };
+    await dan.addInitScript(
+      (solves) => localStorage.setItem('percent.solves', solves),
+      JSON.stringify([record]),
+    );
+    await dan.goto(`${e2e.server.url}/solo?ghost=solve:slowsolve1`);
+    expect(await soloGivens(dan)).toBe(givens);
+    expect(await dan.locator('.ghost-name').textContent()).toBe('Ghost: You, earlier');
+    const start = await ghostPercent(dan);
+    expect(start).toBeLessThan(10);
+    await expect.poll(() => ghostPercent(dan), { timeout: 10_000 }).toBeGreaterThan(start);
+    expect(await dan.getByTestId('ghost-facts').textContent()).toMatch(/solving…$/);
+    await fillBoard(dan, givens, solution);
+    await expect
+      .poll(() => dan.getByTestId('ghost-outcome').textContent(), { timeout: 15_000 })
+      .toMatch(/^You beat the ghost by (\d+ s|\d+:\d\d|\d+\.\d s)!$/);
+    // Not a daily: nothing posted; the solve is recorded (as a ghost race) with its replay.
+    expect(await dan.getByTestId('daily-result').count()).toBe(0);
+    const solves = await dan.evaluate(
+      () =>
+        JSON.parse(localStorage.getItem('percent.solves') ?? '[]') as {
+          source: string;
+          moves: unknown[];
+        }[],
+    );
+    expect(solves.map((s) => s.source)).toEqual(['ghost', 'solo']);
+    expect(solves[0]?.moves.length).toBe(blanks.length);
+    await screenshot(dan, 'ghost-own-solve');
+    await dan.context().close();
+  }, 180_000);
+});
