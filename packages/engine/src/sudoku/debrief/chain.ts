@@ -5,6 +5,7 @@ import { findStep } from '../logic/techniques.ts';
 import type { Step } from '../logic/types.ts';
 import { applyAndDiff, fact, FACTS, factValue, readsOf } from './facts.ts';
 import { findFocused, focusOn } from './focus.ts';
+import { allSingles } from './singles.ts';
 
 export type ChainResult =
   /** The steps, in order; the last one takes the digit out of the cell. */
@@ -44,11 +45,14 @@ export function logicChain(
   digit: Digit,
   options: ChainOptions,
 ): ChainResult {
-  const plain = run(board, variant, cell, digit, options, false);
+  const plain = run(board, variant, cell, digit, options, 'plain');
   if (plain.kind !== 'chain' || plain.steps.length <= 1) return finish(plain, options);
-  const focused = run(board, variant, cell, digit, options, true);
-  const best =
-    focused.kind === 'chain' && focused.steps.length < plain.steps.length ? focused : plain;
+  let best = plain;
+  for (const mode of ['focused', 'rounds'] as const) {
+    const other = run(board, variant, cell, digit, options, mode);
+    if (other.kind === 'timeout') return other;
+    if (other.kind === 'chain' && other.steps.length < best.steps.length) best = other;
+  }
   return finish(best, options);
 }
 
@@ -68,36 +72,61 @@ interface Taken {
 }
 
 /**
- * The grader's steps from the board until the digit leaves the cell, pruned. `focused`: a
- * step within the cell's own houses is taken first when there is one (the easiest there),
- * else the easiest anywhere.
+ * How a run picks its steps: `plain` as the grader does (the easiest step available);
+ * `focused` the easiest within the cell's own houses first, else the easiest anywhere;
+ * `rounds` breadth first — every single on the board in one round (each still checked
+ * before it is applied), the easiest other step when there is no single — so each digit is
+ * placed as early as it can be.
  */
+type RunMode = 'plain' | 'focused' | 'rounds';
+
+/** Steps from the board until the digit leaves the cell, pruned to what the last one needs. */
 function run(
   board: Grid,
   variant: Variant,
   cell: CellIndex,
   digit: Digit,
   options: ChainOptions,
-  focused: boolean,
+  mode: RunMode,
 ): RunResult {
   const state = createState(board, variant);
-  const focus = focused ? focusOn(state, variant.housesOf[cell]!) : undefined;
+  const focus = mode === 'focused' ? focusOn(state, variant.housesOf[cell]!) : undefined;
   const target = fact(cell, digit);
   const taken: Taken[] = [];
   for (;;) {
     if (performance.now() > options.deadline) return { kind: 'timeout' };
-    const step = (focus && findFocused(focus)) ?? findStep(state);
-    if (step === undefined) return { kind: 'stuck' };
-    const reads = readsOf(step, variant);
-    const values = reads.map((f) => factValue(state, f));
-    const writes = applyAndDiff(state, step);
-    taken.push({ step, reads, values, writes });
-    if (writes.includes(target)) break;
+    const batch = mode === 'rounds' ? allSingles(state) : [];
+    if (batch.length === 0) {
+      const step = (focus && findFocused(focus)) ?? findStep(state);
+      if (step === undefined) return { kind: 'stuck' };
+      batch.push(step);
+    }
+    const found = batch.map((step) => {
+      const reads = readsOf(step, variant);
+      return { step, reads, values: reads.map((f) => factValue(state, f)) };
+    });
+    for (const { step, reads, values } of found) {
+      // A step of the round that an earlier one changed waits for the next round.
+      if (reads.some((f, k) => factValue(state, f) !== values[k])) continue;
+      const writes = applyAndDiff(state, step);
+      taken.push({ step, reads, values, writes });
+      if (writes.includes(target))
+        return { kind: 'chain', steps: shorten(taken, board, variant, target, options) };
+    }
   }
+}
+
+function shorten(
+  taken: readonly Taken[],
+  board: Grid,
+  variant: Variant,
+  target: number,
+  options: ChainOptions,
+): Step[] {
   let chain = prune(taken);
   if (chain.length <= TIGHTEN_UP_TO * options.maxSteps)
     chain = tighten(chain, board, variant, target);
-  return { kind: 'chain', steps: chain.map((t) => t.step) };
+  return chain.map((t) => t.step);
 }
 
 /** The steps the last one depends on, transitively, in their order. */

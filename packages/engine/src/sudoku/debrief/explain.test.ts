@@ -4,7 +4,7 @@ import { createRng } from '../../rng.ts';
 import { cellVar } from '../encode.ts';
 import { CELLS, DIGITS, type CellIndex, type Grid } from '../grid.ts';
 import { bit, createState, eliminate, place } from '../logic/candidates.ts';
-import { cell } from '../logic/testing.ts';
+import { cell, emptyState, remove, rowCells } from '../logic/testing.ts';
 import { debrief, MAX_CHAIN_STEPS } from './debrief.ts';
 import {
   EASY,
@@ -18,6 +18,10 @@ import {
   wrong,
 } from './fixtures.ts';
 import { simulatePlayer } from './simulate.ts';
+import { allSingles } from './singles.ts';
+import { stepNote } from './notes.ts';
+import { findHiddenSingle } from '../logic/singles.ts';
+import { popcount } from '../../bits.ts';
 import { houseOf, stepProblem } from './testing.ts';
 import type { DebriefInput, HouseRef, StepNote } from './types.ts';
 
@@ -187,5 +191,37 @@ describe('debrief: the SAT argument', () => {
         fits(why.houses.filter((h) => h !== dropped)),
         `${dropped.kind} ${dropped.index}`,
       ).toBe(true);
+  });
+});
+
+describe('allSingles', () => {
+  it("finds every single on the board, each valid, one per cell, the grader's among them", () => {
+    const state = createState(grid(EASY), variant);
+    const singles = allSingles(state);
+    const cells = singles.map((s) => s.placements[0]!.cell);
+    expect(new Set(cells).size).toBe(cells.length);
+    for (const step of singles) expect(stepProblem(state, stepNote(variant, step))).toBeNull();
+    // Every cell with one candidate, and every digit with one place in a house, is there.
+    for (let c = 0; c < CELLS; c++)
+      if (state.board[c] === 0 && popcount(state.cands[c]!) === 1) expect(cells).toContain(c);
+    for (const house of variant.houses)
+      for (const d of DIGITS) {
+        const places = house.cells.filter((c) => state.cands[c]! & bit(d));
+        if (places.length === 1) expect(cells).toContain(places[0]);
+      }
+    const first = findHiddenSingle(state)!;
+    expect(singles.map((s) => s.explanation)).toContain(first.explanation);
+  });
+});
+
+describe('allSingles on pencil marks', () => {
+  it('finds two hidden singles of one house', () => {
+    const state = emptyState('classic');
+    remove(state, 1, rowCells(1, [1]));
+    remove(state, 2, rowCells(1, [2]));
+    expect(allSingles(state).map((s) => [s.technique, s.houses, s.placements])).toEqual([
+      ['hidden-single', [0], [{ cell: cell('R1C1'), digit: 1 }]],
+      ['hidden-single', [0], [{ cell: cell('R1C2'), digit: 2 }]],
+    ]);
   });
 });
