@@ -106,6 +106,26 @@ describe('mistakeText', () => {
     );
   });
 
+  it('groups a long list of houses by kind, with runs as ranges', () => {
+    const houses = [
+      ...[0, 1, 2, 3, 4, 6, 8].map((index) => ({ kind: 'row', index }) as const),
+      ...[1, 3, 4].map((index) => ({ kind: 'column', index }) as const),
+      { kind: 'box', index: 1 },
+      { kind: 'box', index: 4 },
+      { kind: 'anti-diagonal', index: 0 },
+      { kind: 'window', index: 0 },
+    ] as const;
+    const note = mistake({ kind: 'sat', houses });
+    expect(mistakeText(note, 'percent')).toContain(
+      'the rules of rows 1–5, 7 and 9, columns 2, 4 and 5, boxes 2 and 5, the anti-diagonal and the ' +
+        'upper window alone force 5 out of R3C4',
+    );
+    language.value = 'zh';
+    expect(mistakeText(note, 'percent')).toContain(
+      '仅凭第 1–5、7和9 行、第 2、4和5 列、第 2和5 宫、反对角线和上窗口的规则',
+    );
+  });
+
   it('says plainly when no reason was found in time', () => {
     expect(mistakeText(mistake({ kind: 'unknown' }), 'percent')).toBe(
       'R3C4: 5 was wrong (it is 8); no short reason was found in time.',

@@ -52,8 +52,37 @@ export function houseRefName(ref: HouseRef, variant: VariantIdName): string {
   return house ? houseName(house, variant) : `${ref.kind} ${ref.index + 1}`;
 }
 
-const housesText = (refs: readonly HouseRef[], variant: VariantIdName): string =>
-  listText(refs.map((ref) => houseRefName(ref, variant)));
+/** Beyond this many houses, rows, columns and boxes are grouped: "rows 1–5, 7 and 9". */
+const GROUP_OVER = 3;
+const NUMBERED = ['row', 'column', 'box'] as const;
+const GROUP_KEY = { row: 'debrief.rows', column: 'debrief.columns', box: 'debrief.boxes' } as const;
+
+/** The houses in a sentence, in their order; a long list (a SAT argument) grouped by kind. */
+export function housesText(refs: readonly HouseRef[], variant: VariantIdName): string {
+  if (refs.length <= GROUP_OVER) return listText(refs.map((ref) => houseRefName(ref, variant)));
+  const groups = NUMBERED.flatMap((kind) => {
+    const numbers = refs.filter((r) => r.kind === kind).map((r) => r.index + 1);
+    if (numbers.length === 0) return [];
+    if (numbers.length === 1) return [houseRefName({ kind, index: numbers[0]! - 1 }, variant)];
+    return [t(GROUP_KEY[kind], { list: numberList(numbers) })];
+  });
+  const others = refs.filter((r) => !(NUMBERED as readonly string[]).includes(r.kind));
+  return listText([...groups, ...others.map((ref) => houseRefName(ref, variant))]);
+}
+
+/** 1, 2, 3, 4, 5, 7, 9 → "1–5, 7 and 9": runs of three or more as a range. */
+function numberList(numbers: readonly number[]): string {
+  const sorted = [...new Set(numbers)].sort((a, b) => a - b);
+  const parts: string[] = [];
+  for (let i = 0; i < sorted.length;) {
+    let j = i;
+    while (j + 1 < sorted.length && sorted[j + 1] === sorted[j]! + 1) j++;
+    if (j - i >= 2) parts.push(`${sorted[i]}–${sorted[j]}`);
+    else for (let k = i; k <= j; k++) parts.push(String(sorted[k]));
+    i = j + 1;
+  }
+  return listText(parts);
+}
 
 const houseCells = (refs: readonly HouseRef[], variant: VariantIdName): number[] =>
   refs.flatMap((ref) => houseOf(ref, variant)?.cells ?? []);
