@@ -27,16 +27,22 @@ export interface ChainOptions {
  * The chain of human techniques that rules `digit` out of `cell` on `board` (candidates from
  * the digits alone, as `nextStep` sees a board), the digit being a candidate there.
  *
- * "Shortest" means: the grader's own deductions — always the easiest step available, from
- * that board, until the first step that removes the digit from the cell (by an elimination,
- * by placing it in a house the cell shares, or by solving the cell) — keeping only the steps
- * that last step depends on. A step is kept when it changes a fact (a candidate or a blank)
- * that a kept later step reads (`readsOf`: what the technique's pattern needs to hold); the
- * rest are dropped. Replaying the kept steps alone therefore finds every one of them valid
- * and ends with the digit out of the cell. It is not a minimum over every order of
- * deductions (that is a search the debrief cannot afford). The run is made twice — as the
- * grader orders it, and taking first any step within the cell's own houses — and the shorter
- * pruned chain is the answer (the grader's on a tie).
+ * "Shortest" means the fewest steps among three runs of deductions from that board, each
+ * going until the first step that removes the digit from the cell (an elimination, the digit
+ * placed in a house the cell shares, or the cell solved) and then cut down to what that last
+ * step needs:
+ * - the runs (`RunMode`): the grader's order (always the easiest step available); the same
+ *   with a step within the cell's own houses taken first; breadth first (every single on the
+ *   board each round), which places each digit as early as it can be placed;
+ * - pruning: a step is kept when it makes false a fact (a candidate, or a blank) that a kept
+ *   later step reads (`readsOf`: what the technique's pattern needs), walking back from the
+ *   last step;
+ * - tightening: then each kept step, earliest first, is dropped if the rest still holds
+ *   without it (every step finds the facts it reads as they were, and only the last one
+ *   takes the digit out) — a later placement may clear what an earlier elimination did.
+ * Replaying the chain alone therefore finds every step valid and ends with the digit out of
+ * the cell, and no single step can be left out. It is not a minimum over every order of
+ * deductions (a search the debrief cannot afford); on a tie the grader's order wins.
  */
 export function logicChain(
   board: Grid,
