@@ -41,8 +41,9 @@ export interface ChainOptions {
  *   without it (every step finds the facts it reads as they were, and only the last one
  *   takes the digit out) — a later placement may clear what an earlier elimination did.
  * Replaying the chain alone therefore finds every step valid and ends with the digit out of
- * the cell, and no single step can be left out. It is not a minimum over every order of
- * deductions (a search the debrief cannot afford); on a tie the grader's order wins.
+ * the cell, and leaving out any one step breaks it (judged by the facts each step reads). It
+ * is not a minimum over every order of deductions (a search the debrief cannot afford); on a
+ * tie the grader's order wins.
  */
 export function logicChain(
   board: Grid,
