@@ -99,6 +99,27 @@ describe('ratings in the core', () => {
     expect(record.rated).toBe(false);
   });
 
+  it('takes the rating read at a return for a seat whose rating could not be read at its join', () => {
+    let room = createRoom('KQZTM', TIMINGS);
+    room = apply(room, { ...joinCmd('Ann', 1), rating: null }).room;
+    room = apply(room, { type: 'disconnect', connectionId: 'c1' }).room;
+    const known: Rating = { rating: 1610, rd: 80, volatility: 0.06, races: 9 };
+    const back = apply(room, {
+      ...joinCmd('Ann', 1, tokenOf(1)),
+      connectionId: 'c9',
+      rating: known,
+    });
+    expect(back.room.seats).toHaveLength(1);
+    expect(back.reply.view.players[0]!.rating).toEqual({ value: 1610, provisional: true });
+    // A known rating is the room's own from then on: a later read does not replace it.
+    const again = apply(back.room, {
+      ...joinCmd('Ann', 1, tokenOf(1)),
+      connectionId: 'c8',
+      rating: INITIAL_RATING,
+    });
+    expect(again.room.seats[0]!.rating).toEqual(known);
+  });
+
   it('keeps the last race’s changes and the new ratings across a restart in the lobby', () => {
     const ended = annBeatsBob();
     const lobby = apply(ended.room, { type: 'rematch', connectionId: 'c1' }, 9500).room;
