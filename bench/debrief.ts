@@ -10,6 +10,7 @@ import {
   type DebriefInput,
   type DifficultyName,
 } from '@percent/engine';
+import os from 'node:os';
 import { machineInfo } from './machine.ts';
 import { ms, table } from './markdown.ts';
 import type { BenchContext, BenchSection, SectionResult } from './section.ts';
@@ -37,6 +38,7 @@ interface RaceRun {
 }
 
 async function runDebrief(context: BenchContext): Promise<SectionResult> {
+  const load = os.loadavg()[0]!;
   const races = context.options.quick ? 2 : 8;
   const runs: RaceRun[] = [];
   for (const difficulty of DIFFICULTIES) {
@@ -48,7 +50,7 @@ async function runDebrief(context: BenchContext): Promise<SectionResult> {
       context.log(`debrief ${difficulty} #${race + 1}: ${ms(runs.at(-1)!.ms)} ms`);
     }
   }
-  return { markdown: report(context, runs, races), failed: false };
+  return { markdown: report(context, runs, races, load), failed: false };
 }
 
 /** The inputs of one seeded race: a puzzle of that difficulty, four simulated players. */
@@ -77,7 +79,12 @@ const median = (values: readonly number[]): number => {
 const max = (values: readonly number[]): number => Math.max(...values);
 const count = (n: number): string => n.toLocaleString('en-US');
 
-function report(context: BenchContext, runs: readonly RaceRun[], races: number): string {
+function report(
+  context: BenchContext,
+  runs: readonly RaceRun[],
+  races: number,
+  load: number,
+): string {
   const m = machineInfo();
   const date = new Date().toISOString().slice(0, 16).replace('T', ' ');
   const times = runs.map((r) => r.ms);
@@ -91,7 +98,7 @@ function report(context: BenchContext, runs: readonly RaceRun[], races: number):
   return [
     '## Race debrief',
     '',
-    `_Measured by \`${context.command}\` on ${date} UTC: ${m.cpu}, ${m.cores} cores, ${m.os}, Node ${m.node}; one thread, in the bench process._`,
+    `_Measured by \`${context.command}\` on ${date} UTC: ${m.cpu}, ${m.cores} cores, ${m.os}, Node ${m.node}; one thread, in the bench process; load average ${load.toFixed(1)} when it began._`,
     '',
     `**A race of ${PLAYERS} players debriefed in ${ms(median(times))} ms (median), ${ms(max(times))} ms at most** over ${runs.length} races, the first one cold (target: under ${count(TARGET_MS)} ms: ${met ? 'met' : 'not met'}; every debrief complete: ${complete ? 'yes' : 'no'}).`,
     '',
