@@ -167,6 +167,23 @@ describe('the daily puzzle API', () => {
       moves: Array.from({ length: 501 }, () => ({ at: 0, cell: 0, digit: 1 })),
     });
     expect(tooMany.body.error.message).toBe('moves: a solve has at most 500 moves');
+    const notJson = await fetch(`${server.url}/api/daily/${DAY}/x/results`, {
+      method: 'POST',
+      headers: { 'content-type': 'application/json' },
+      body: '{"deviceId": ',
+    });
+    expect(notJson.status).toBe(400);
+    expect(((await notJson.json()) as Answer<object>).error.code).toBe('BAD_PAYLOAD');
+    const huge = await fetch(`${server.url}/api/daily/${DAY}/x/results`, {
+      method: 'POST',
+      headers: { 'content-type': 'application/json' },
+      body: JSON.stringify({ ...who, padding: 'x'.repeat(70_000) }),
+    });
+    expect(huge.status).toBe(413);
+    expect(await huge.json()).toEqual({
+      ok: false,
+      error: { code: 'BAD_PAYLOAD', message: 'body: request entity too large' },
+    });
     const { body: board } = await get(`/api/daily/${DAY}/x`);
     expect(board.solvers).toBe(0);
   });

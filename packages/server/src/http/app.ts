@@ -95,9 +95,19 @@ export function createApp(deps: AppDeps): Express {
     const message = error instanceof Error ? error.message : String(error);
     if (error instanceof DailyUnavailable)
       return problem(res, 503, DailyErrorCode.puzzleUnavailable, message);
+    // express.json's own refusals: a body too large, or not JSON.
+    const status = bodyErrorStatus(error);
+    if (status !== undefined) return problem(res, status, ErrorCode.badPayload, `body: ${message}`);
     problem(res, 503, ErrorCode.internal, `the history could not be read: ${message}`);
   });
   return app;
+}
+
+/** The status of a body parser's error (413 too large, 400 not JSON), if it is one. */
+function bodyErrorStatus(error: unknown): number | undefined {
+  if (typeof error !== 'object' || error === null || !('type' in error)) return undefined;
+  const status = 'status' in error ? Number(error.status) : NaN;
+  return status >= 400 && status < 500 ? status : undefined;
 }
 
 /** A posted solve is at most 500 moves (~20 KB of JSON). */
