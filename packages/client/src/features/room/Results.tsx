@@ -1,7 +1,7 @@
 /**
  * After the race: the viewer's headline ("You finished 2nd!"), the podium, then every player's
  * place, rating change (rated races), time, penalty, mistakes and outcome; the commit–reveal
- * check; Play again (ready for the next race) and the host's Rematch; the room's leaderboard; every board and the solution (the server sends them
+ * check; the player's debrief and the replay link; Play again (ready for the next race) and the host's Rematch; the room's leaderboard; every board and the solution (the server sends them
  * to everyone once the race has ended).
  */
 import { getVariant } from '@percent/engine';
@@ -12,6 +12,8 @@ import type { RoomSession } from '../../net/room-session.ts';
 import { isHost, playerOf } from '../../net/views.ts';
 import { Confetti, Podium, winnerLine } from '../show/Podium.tsx';
 import { ordinal, racers, sitsOut, splitPodium } from '../show/race-facts.ts';
+import { RaceDebrief } from '../debrief/RaceDebrief.tsx';
+import { ReplayLink } from '../replay/ReplayLink.tsx';
 import { FairnessCheck } from './FairnessCheck.tsx';
 import { Leaderboard } from './Leaderboard.tsx';
 import { RatingChange } from './Rating.tsx';
@@ -46,6 +48,12 @@ export function Results({ view, session }: { view: RoomView; session: RoomSessio
         </p>
       )}
       <FairnessCheck race={race} />
+      {/* A runner gets their debrief (and its replay link); anyone else the replay link. */}
+      {mine ? (
+        <RaceDebrief raceId={race.id} playerId={mine.playerId} />
+      ) : (
+        <ReplayLink raceId={race.id} />
+      )}
       <Leaderboard code={view.code} raceId={race.id} />
       <Boards view={view} />
     </section>
