@@ -8,6 +8,7 @@ import { z } from 'zod';
 import { t } from '../../i18n/index.ts';
 import { loadSolve } from '../../state/solve-record.ts';
 import type { GhostTrack } from './ghost.ts';
+import { trackOfRace } from './race-track.ts';
 import type { GhostSource } from './source.ts';
 
 export interface LoadedGhost {
@@ -89,11 +90,8 @@ async function fromRace(raceId: string, playerId: string): Promise<GhostLoad> {
   const parsed = RaceReply.safeParse(await response.json());
   if (!parsed.success) return { ok: false, message: 'the race could not be read' };
   const { race } = parsed.data;
-  const player = race.players.find((p) => p.playerId === playerId);
-  if (!player) return { ok: false, message: t('ghost.noPlayer') };
-  const moves = race.moves
-    .filter((move) => move.playerId === playerId)
-    .map(({ at, cell, digit }) => ({ at: Math.max(0, at - race.startedAt), cell, digit }));
+  const track = trackOfRace(race, playerId);
+  if (!track) return { ok: false, message: t('ghost.noPlayer') };
   const { puzzle, solution } = race;
   return {
     ok: true,
@@ -102,7 +100,7 @@ async function fromRace(raceId: string, playerId: string): Promise<GhostLoad> {
       difficulty: race.difficulty,
       puzzle,
       solution,
-      track: { name: player.nickname, puzzle, solution, moves },
+      track,
     },
   };
 }
