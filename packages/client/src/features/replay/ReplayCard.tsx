@@ -57,35 +57,8 @@ export function ReplayCard({
       data-player={player.nickname}
       data-player-id={player.id}
     >
-      <header class="replay-card-head">
-        <h2>
-          {player.place !== null && <span class="replay-place">{player.place}</span>}
-          {player.nickname}
-        </h2>
-        {onSelect && (
-          <button
-            type="button"
-            aria-pressed={selected}
-            onClick={onSelect}
-            data-testid="debrief-player"
-          >
-            {t('debrief.title')}
-          </button>
-        )}
-      </header>
-      <ProgressBar
-        class="progress"
-        percent={frame.percent}
-        label={t('replay.boardOf', { name: player.nickname })}
-      />
-      <p class="replay-card-stats">
-        <span data-testid="replay-mistakes" class={frame.mistakes > 0 ? 'has-mistakes' : undefined}>
-          {t('replay.mistakes', { n: frame.mistakes })}
-        </span>
-        {frame.finishedAt !== null && (
-          <span> · {t('replay.finishedAt', { time: formatTime(frame.finishedAt) })}</span>
-        )}
-      </p>
+      <CardHead player={player} selected={selected} onSelect={onSelect} />
+      <CardStats player={player} frame={frame} />
       <div class="replay-board">
         <Board
           state={game}
@@ -104,6 +77,48 @@ export function ReplayCard({
         </Link>
       )}
     </article>
+  );
+}
+
+function CardHead({ player, selected, onSelect }: Pick<Props, 'player' | 'selected' | 'onSelect'>) {
+  return (
+    <header class="replay-card-head">
+      <h2>
+        {player.place !== null && <span class="replay-place">{player.place}</span>}
+        {player.nickname}
+      </h2>
+      {onSelect && (
+        <button
+          type="button"
+          aria-pressed={selected}
+          onClick={onSelect}
+          data-testid="debrief-player"
+        >
+          {t('debrief.title')}
+        </button>
+      )}
+    </header>
+  );
+}
+
+/** Progress, mistakes so far and, once the board is full, when. */
+function CardStats({ player, frame }: Pick<Props, 'player' | 'frame'>) {
+  return (
+    <>
+      <ProgressBar
+        class="progress"
+        percent={frame.percent}
+        label={t('replay.progressOf', { name: player.nickname })}
+      />
+      <p class="replay-card-stats">
+        <span data-testid="replay-mistakes" class={frame.mistakes > 0 ? 'has-mistakes' : undefined}>
+          {t('replay.mistakes', { n: frame.mistakes })}
+        </span>
+        {frame.finishedAt !== null && (
+          <span> · {t('replay.finishedAt', { time: formatTime(frame.finishedAt) })}</span>
+        )}
+      </p>
+    </>
   );
 }
 

@@ -30,68 +30,16 @@ const SCRUB_KEYS: Record<string, (shift: boolean, duration: number) => PlaybackA
 };
 
 export function ReplayControls(props: Props) {
-  const { state, dispatch, moveCount, marks, onPrevMove, onNextMove } = props;
-  const time = formatClock(state.ms);
-  const total = formatClock(state.durationMs);
-  const onScrubKey = (event: KeyboardEvent) => {
-    const action = SCRUB_KEYS[event.key]?.(event.shiftKey, state.durationMs);
-    if (!action) return;
-    // The range has no step (a debrief item seeks to the exact ms): keys step whole seconds.
-    event.preventDefault();
-    dispatch(action);
-  };
+  const { state, dispatch } = props;
   return (
     <section
       class="replay-controls"
       aria-label={t('replay.controls')}
       data-testid="replay-controls"
     >
-      <div class="replay-buttons">
-        <button
-          type="button"
-          onClick={onPrevMove}
-          aria-label={t('replay.prevMove')}
-          title={t('replay.prevMove')}
-        >
-          <StepIcon back />
-        </button>
-        <button
-          type="button"
-          class="primary"
-          data-testid="replay-play"
-          onClick={() => dispatch({ type: 'toggle' })}
-        >
-          {state.playing ? `⏸ ${t('replay.pause')}` : `▶ ${t('replay.play')}`}
-        </button>
-        <button
-          type="button"
-          onClick={onNextMove}
-          aria-label={t('replay.nextMove')}
-          title={t('replay.nextMove')}
-        >
-          <StepIcon back={false} />
-        </button>
-        <span class="replay-clock" role="timer" aria-live="off" data-testid="replay-clock">
-          {time} / {total}
-        </span>
-        <span class="muted replay-count">
-          {t('replay.moveCount', { n: moveCount.done, total: moveCount.total })}
-        </span>
-      </div>
-      <input
-        type="range"
-        class="replay-scrubber"
-        data-testid="replay-scrubber"
-        min={0}
-        max={state.durationMs}
-        step="any"
-        value={state.ms}
-        aria-label={t('replay.scrubber')}
-        aria-valuetext={t('replay.scrubberValue', { time, total })}
-        onInput={(e) => dispatch({ type: 'seek', ms: Number(e.currentTarget.value) })}
-        onKeyDown={onScrubKey}
-      />
-      <TimelineStrip marks={marks} durationMs={state.durationMs} />
+      <TransportButtons {...props} />
+      <Scrubber state={state} dispatch={dispatch} />
+      <TimelineStrip marks={props.marks} durationMs={state.durationMs} />
       <div class="replay-speeds" role="group" aria-label={t('replay.speed')}>
         {SPEEDS.map((speed) => (
           <button
@@ -107,6 +55,72 @@ export function ReplayControls(props: Props) {
       </div>
       <p class="muted replay-keys">{t('replay.keys')}</p>
     </section>
+  );
+}
+
+/** Previous move, play/pause, next move, the clock and the move counter. */
+function TransportButtons({ state, dispatch, moveCount, onPrevMove, onNextMove }: Props) {
+  return (
+    <div class="replay-buttons">
+      <button
+        type="button"
+        onClick={onPrevMove}
+        aria-label={t('replay.prevMove')}
+        title={t('replay.prevMove')}
+      >
+        <StepIcon back />
+      </button>
+      <button
+        type="button"
+        class="primary"
+        data-testid="replay-play"
+        onClick={() => dispatch({ type: 'toggle' })}
+      >
+        {state.playing ? `⏸ ${t('replay.pause')}` : `▶ ${t('replay.play')}`}
+      </button>
+      <button
+        type="button"
+        onClick={onNextMove}
+        aria-label={t('replay.nextMove')}
+        title={t('replay.nextMove')}
+      >
+        <StepIcon back={false} />
+      </button>
+      <span class="replay-clock" role="timer" aria-live="off" data-testid="replay-clock">
+        {formatClock(state.ms)} / {formatClock(state.durationMs)}
+      </span>
+      <span class="muted replay-count">
+        {t('replay.moveCount', { n: moveCount.done, total: moveCount.total })}
+      </span>
+    </div>
+  );
+}
+
+/** The range over the timeline, with keys that step whole seconds. */
+function Scrubber({ state, dispatch }: Pick<Props, 'state' | 'dispatch'>) {
+  const time = formatClock(state.ms);
+  const total = formatClock(state.durationMs);
+  const onKey = (event: KeyboardEvent) => {
+    const action = SCRUB_KEYS[event.key]?.(event.shiftKey, state.durationMs);
+    if (!action) return;
+    // The range has no step (a debrief item seeks to the exact ms): keys step whole seconds.
+    event.preventDefault();
+    dispatch(action);
+  };
+  return (
+    <input
+      type="range"
+      class="replay-scrubber"
+      data-testid="replay-scrubber"
+      min={0}
+      max={state.durationMs}
+      step="any"
+      value={state.ms}
+      aria-label={t('replay.scrubber')}
+      aria-valuetext={t('replay.scrubberValue', { time, total })}
+      onInput={(e) => dispatch({ type: 'seek', ms: Number(e.currentTarget.value) })}
+      onKeyDown={onKey}
+    />
   );
 }
 

@@ -34,21 +34,7 @@ export function ReplayView({ record, initialPlayer }: Props) {
   usePlaybackLoop(state.playing, dispatch);
   const [chosen, setChosen] = useState(() => firstPlayer(record, initialPlayer));
   const [picked, setPicked] = useState<DebriefItem | null>(null);
-  // A wrong digit stays visible about 1.5 s of real time whatever the speed.
-  const frames = replayAt(record, state.ms, { flashMs: FLASH_MS * state.speed });
-  const inputs = useMemo(
-    () => record.players.flatMap((p) => debriefInputOf(record, p.id) ?? []),
-    [record],
-  );
   const marks = useMemo(() => timelineMarks(record), [record]);
-  const chosenIndex = Math.max(
-    0,
-    record.players.findIndex((p) => p.id === chosen),
-  );
-  const focus: Focus | null = picked && {
-    cells: new Set(picked.cells),
-    area: new Set(picked.area),
-  };
   const pick = (item: DebriefItem) => {
     setPicked(item);
     dispatch({ type: 'pause' });
@@ -69,37 +55,86 @@ export function ReplayView({ record, initialPlayer }: Props) {
         onNextMove={() => seekMaybe(dispatch, nextMoveAt(record, state.ms))}
       />
       <div class="replay-layout">
-        <div class={`spectate-grid replay-grid${record.players.length === 1 ? ' single' : ''}`}>
-          {record.players.map((player, i) => (
-            <ReplayCard
-              key={player.id}
-              player={player}
-              frame={frames[i]!}
-              variant={record.variant}
-              puzzle={record.puzzle}
-              ghostHref={ghostHref(record, player.id)}
-              focus={player.id === chosen ? focus : null}
-              selected={record.players.length > 1 && player.id === chosen}
-              onSelect={record.players.length > 1 ? () => choose(player.id) : null}
-            />
-          ))}
-        </div>
-        <aside class="replay-side">
-          <DebriefPanel
-            inputs={inputs}
-            show={chosenIndex}
-            onPick={pick}
-            picked={picked}
-            title={
-              record.players.length > 1
-                ? t('replay.debriefOf', { name: record.players[chosenIndex]?.nickname ?? '' })
-                : undefined
-            }
-          />
-          {record.kind === 'race' && <ReplayStandings players={record.players} />}
-        </aside>
+        <ReplayBoards
+          record={record}
+          ms={state.ms}
+          flashMs={FLASH_MS * state.speed}
+          chosen={chosen}
+          picked={picked}
+          onChoose={choose}
+        />
+        <ReplaySide record={record} chosen={chosen} picked={picked} onPick={pick} />
       </div>
     </div>
+  );
+}
+
+interface BoardsProps {
+  readonly record: ReplayRecord;
+  readonly ms: number;
+  /** A wrong digit stays visible about 1.5 s of real time whatever the speed. */
+  readonly flashMs: number;
+  readonly chosen: string;
+  readonly picked: DebriefItem | null;
+  readonly onChoose: (playerId: string) => void;
+}
+
+/** Every player's card at `ms`; the picked debrief item is shown on the chosen player's board. */
+function ReplayBoards({ record, ms, flashMs, chosen, picked, onChoose }: BoardsProps) {
+  const frames = replayAt(record, ms, { flashMs });
+  const focus: Focus | null = picked && {
+    cells: new Set(picked.cells),
+    area: new Set(picked.area),
+  };
+  const several = record.players.length > 1;
+  return (
+    <div class={`spectate-grid replay-grid${several ? '' : ' single'}`}>
+      {record.players.map((player, i) => (
+        <ReplayCard
+          key={player.id}
+          player={player}
+          frame={frames[i]!}
+          variant={record.variant}
+          puzzle={record.puzzle}
+          ghostHref={ghostHref(record, player.id)}
+          focus={player.id === chosen ? focus : null}
+          selected={several && player.id === chosen}
+          onSelect={several ? () => onChoose(player.id) : null}
+        />
+      ))}
+    </div>
+  );
+}
+
+interface SideProps {
+  readonly record: ReplayRecord;
+  readonly chosen: string;
+  readonly picked: DebriefItem | null;
+  readonly onPick: (item: DebriefItem) => void;
+}
+
+/** The chosen player's debrief (every player's worked out at once) and the final standings. */
+function ReplaySide({ record, chosen, picked, onPick }: SideProps) {
+  const inputs = useMemo(
+    () => record.players.flatMap((p) => debriefInputOf(record, p.id) ?? []),
+    [record],
+  );
+  const index = Math.max(
+    0,
+    record.players.findIndex((p) => p.id === chosen),
+  );
+  const name = record.players[index]?.nickname ?? '';
+  return (
+    <aside class="replay-side">
+      <DebriefPanel
+        inputs={inputs}
+        show={index}
+        onPick={onPick}
+        picked={picked}
+        title={record.players.length > 1 ? t('replay.debriefOf', { name }) : undefined}
+      />
+      {record.kind === 'race' && <ReplayStandings players={record.players} />}
+    </aside>
   );
 }
 
