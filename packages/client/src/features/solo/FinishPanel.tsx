@@ -3,9 +3,12 @@
  * "Replay" and "Race this solve again") and the daily's rank, time and streak.
  */
 import { signal } from '@preact/signals';
+import { useMemo } from 'preact/hooks';
 import { t } from '../../i18n/index.ts';
 import { savedNickname } from '../../net/identity.ts';
+import { loadSolve } from '../../state/solve-record.ts';
 import { Link } from '../../ui/Link.tsx';
+import { SolveDebrief } from '../debrief/RaceDebrief.tsx';
 import { variantLabel } from '../daily/labels.ts';
 import { ghostHref } from '../ghost/source.ts';
 import { dailyPost, postDaily } from './finish.ts';
@@ -37,8 +40,16 @@ export function FinishPanel({ session }: { readonly session: Session }) {
           <Link href={ghostHref({ kind: 'solve', solveId: id })}>{t('solves.raceAgain')}</Link>
         </p>
       )}
+      {id !== undefined && <Debrief id={id} />}
     </div>
   );
+}
+
+/** The debrief of the recorded solve: why each mistake was one, what each long pause missed. */
+function Debrief({ id }: { readonly id: string }) {
+  // One record per id: a fresh object each render would restart the debrief.
+  const solve = useMemo(() => loadSolve(id), [id]);
+  return solve ? <SolveDebrief solve={solve} /> : null;
 }
 
 const nickname = signal(savedNickname());
