@@ -3,7 +3,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import Database from 'better-sqlite3';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
-import { DATABASE_FILE, openSqliteStore } from './sqlite.ts';
+import { DATABASE_FILE } from './sqlite.ts';
 import type { MoveRecord, RacePlayerRecord, RaceRecord } from '../rooms/index.ts';
 import { MIGRATIONS } from './migrations.ts';
 import { openStore, type Store } from './store.ts';
@@ -166,57 +166,6 @@ describe('store in memory', () => {
       },
     });
     expect(store.raceOf('nope')).toBeUndefined();
-  });
-
-  it('stores a rated race’s changes with its standings and each device’s new rating', () => {
-    const after = { rating: 1662.3, rd: 290.3, volatility: 0.06, races: 1 };
-    const lost = { rating: 1337.7, rd: 290.3, volatility: 0.06, races: 1 };
-    const record: RaceRecord = {
-      ...race('r1', 1_000_000, [
-        player('bob', 1, 80_000, {
-          rating: { before: 1500, after: after.rating, provisional: true },
-          newRating: after,
-        }),
-        player('ann', null, null, {
-          rating: { before: 1500, after: lost.rating, provisional: true },
-          newRating: lost,
-        }),
-      ]),
-      rated: true,
-    };
-    expect(store.ratingOf('bob')).toBeNull();
-    saveRace(store, record);
-    expect(store.ratingOf('bob')).toEqual(after);
-    expect(store.ratingOf('ann')).toEqual(lost);
-    expect(store.ratingOf('cyd')).toBeNull();
-    const stored = store.raceOf('r1');
-    expect(stored?.ok && stored.value).toMatchObject({
-      rated: true,
-      commitment: 'c0'.repeat(32),
-      secret: '5e'.repeat(32),
-      players: [
-        { deviceId: 'bob', rating: { before: 1500, after: 1662.3, provisional: true } },
-        { deviceId: 'ann', rating: { before: 1500, after: 1337.7, provisional: true } },
-      ],
-    });
-    expect(stored?.ok && stored.value.players[0]).not.toHaveProperty('newRating');
-  });
-
-  it('moves a device’s rating once per race, even when the race is recorded twice', () => {
-    const history = openSqliteStore({ memory: true });
-    const rated = (rating: number): RaceRecord => ({
-      ...race('r1', 1_000_000, [
-        player('bob', 1, 80_000, {
-          rating: { before: 1500, after: rating, provisional: true },
-          newRating: { rating, rd: 290, volatility: 0.06, races: 1 },
-        }),
-      ]),
-      rated: true,
-    });
-    expect(history.recordRace(rated(1600), [])).toBe(true);
-    expect(history.recordRace(rated(1700), [])).toBe(false);
-    expect(history.ratingOf('bob')).toEqual({ rating: 1600, rd: 290, volatility: 0.06, races: 1 });
-    history.close();
   });
 
   it('round-trips room snapshots with their race, replacing and deleting them', () => {
