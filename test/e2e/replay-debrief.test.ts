@@ -240,6 +240,7 @@ describe.skipIf(!hasChromium)('replays and debriefs in the browser', () => {
     await expect
       .poll(() => items.first().locator('.debrief-pick').textContent())
       .toContain(`${name(clash.cell)}：${clash.digit} 与`);
+    await screenshot(ann, 'replay-debrief-zh');
   }, 180_000);
 
   it('replays a solve of this device on one board, with its debrief and ghost link', async () => {

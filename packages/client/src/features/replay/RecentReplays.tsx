@@ -1,7 +1,7 @@
 /** This device's races and solves, newest first, each a link to its replay. */
 import type { HistoryEntryView } from '@percent/protocol';
 import { useEffect, useState } from 'preact/hooks';
-import { hasMessage, t } from '../../i18n/index.ts';
+import { hasMessage, language, t } from '../../i18n/index.ts';
 import { deviceId } from '../../net/identity.ts';
 import { loadSolves } from '../../state/solve-record.ts';
 import { Link } from '../../ui/Link.tsx';
@@ -32,7 +32,7 @@ export function RecentReplays({ limit = 10 }: { readonly limit?: number }) {
             <li key={entry.href}>
               <Link href={entry.href}>{entryText(entry)}</Link>{' '}
               <time class="muted" dateTime={new Date(entry.when).toISOString()}>
-                {new Date(entry.when).toLocaleDateString()}
+                {new Date(entry.when).toLocaleDateString(language.value === 'zh' ? 'zh-CN' : 'en')}
               </time>
             </li>
           ))}

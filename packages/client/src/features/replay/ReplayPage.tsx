@@ -56,7 +56,11 @@ export function ReplayPage({ source }: { readonly source: ReplaySource }) {
       {loaded?.kind === 'ready' && (
         <>
           <ReplayHeading record={loaded.record} />
-          <ReplayView record={loaded.record} initialPlayer={playerParam()} />
+          <ReplayView
+            key={`${loaded.record.kind}:${loaded.record.id}`}
+            record={loaded.record}
+            initialPlayer={playerParam()}
+          />
         </>
       )}
     </section>
