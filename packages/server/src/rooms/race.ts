@@ -219,13 +219,16 @@ function recordOf(roomCode: string, race: Race): RaceRecord {
 
 /**
  * The ended race with each rated runner's new rating: the runners whose rating is known, in
- * the standings' order, each pair one game. Fewer than two such runners: nothing changes.
+ * the standings' order, each pair one game. A device with two seats in the race (two tabs) is
+ * not rated: it would play itself. Fewer than two rated runners: nothing changes.
  */
 function rated(race: Race): Race {
   if (!isRated(race)) return race;
+  const seats = new Map<string, number>();
+  for (const r of race.runners) seats.set(r.deviceId, (seats.get(r.deviceId) ?? 0) + 1);
   const order = standingsOf(race)
     .map((row) => race.runners.find((r) => r.playerId === row.playerId)!)
-    .filter((runner) => runner.rating !== null);
+    .filter((runner) => runner.rating !== null && seats.get(runner.deviceId) === 1);
   if (order.length < 2) return race;
   const after = rateRace(
     order.map((runner) => ({

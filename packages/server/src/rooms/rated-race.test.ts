@@ -99,6 +99,24 @@ describe('ratings in the core', () => {
     expect(record.rated).toBe(false);
   });
 
+  it('rates no device that raced with two seats (two tabs): it would play itself', () => {
+    let room = createRoom('KQZTM', TIMINGS);
+    room = apply(room, joinCmd('Ann', 1)).room;
+    room = apply(room, { ...joinCmd('Ann again', 2), deviceId: 'device-1' }).room;
+    room = apply(room, joinCmd('Cyd', 3)).room;
+    for (const c of ['c2', 'c3'])
+      room = apply(room, { type: 'ready', connectionId: c, ready: true }).room;
+    room = apply(apply(room, startCmd).room, { type: 'begin', raceId: 'race-1' }, 4000).room;
+    room = apply(room, forfeitBy(3), 5000).room;
+    const record = recordIn(annBeatsBob({}, room).effects);
+    expect(record.players.map((p) => [p.playerId, p.newRating === null])).toEqual([
+      ['p1', true],
+      ['p2', true],
+      ['p3', true],
+    ]);
+    expect(record.rated).toBe(false);
+  });
+
   it('takes the rating read at a return for a seat whose rating could not be read at its join', () => {
     let room = createRoom('KQZTM', TIMINGS);
     room = apply(room, { ...joinCmd('Ann', 1), rating: null }).room;
