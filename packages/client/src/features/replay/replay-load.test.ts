@@ -1,0 +1,66 @@
+import { afterEach, describe, expect, it, vi } from 'vitest';
+import { loadReplay } from './replay-load.ts';
+
+afterEach(() => {
+  vi.unstubAllGlobals();
+});
+
+const reply = (status: number, body: unknown) =>
+  vi.fn(() => Promise.resolve(new Response(JSON.stringify(body), { status })));
+
+const SOLUTION =
+  '534678912672195348198342567859761423426853791713924856961537284287419635345286179';
+const race = {
+  id: 'r1',
+  roomCode: 'ABCDE',
+  variant: 'classic',
+  difficulty: 'easy',
+  puzzle: `0${SOLUTION.slice(1)}`,
+  solution: SOLUTION,
+  startedAt: 1000,
+  endedAt: 9000,
+  rated: false,
+  commitment: null,
+  secret: null,
+  players: [],
+  moves: [],
+};
+
+describe('loadReplay', () => {
+  it('reads a finished race from the API by its id', async () => {
+    const fetch = reply(200, { race });
+    vi.stubGlobal('fetch', fetch);
+    const loaded = await loadReplay({ kind: 'race', id: 'r1' });
+    expect(fetch).toHaveBeenCalledWith('/api/races/r1', { signal: undefined });
+    expect(loaded.kind === 'ready' && loaded.record).toMatchObject({ id: 'r1', durationMs: 8000 });
+  });
+
+  it('says "not found" for an unknown or malformed id, "failed" otherwise', async () => {
+    vi.stubGlobal('fetch', reply(404, { ok: false, error: { code: 'RACE_NOT_FOUND' } }));
+    expect(await loadReplay({ kind: 'race', id: 'nope' })).toEqual({ kind: 'notFound' });
+    vi.stubGlobal('fetch', reply(400, { ok: false, error: { code: 'BAD_PAYLOAD' } }));
+    expect(await loadReplay({ kind: 'race', id: 'x' })).toEqual({ kind: 'notFound' });
+    vi.stubGlobal('fetch', reply(503, { ok: false, error: { code: 'INTERNAL' } }));
+    expect(await loadReplay({ kind: 'race', id: 'r1' })).toEqual({
+      kind: 'failed',
+      message: 'HTTP 503',
+    });
+    vi.stubGlobal('fetch', reply(200, { race: { ...race, solution: 'oops' } }));
+    expect(await loadReplay({ kind: 'race', id: 'r1' })).toEqual({
+      kind: 'failed',
+      message: 'race.solution: a full grid',
+    });
+    vi.stubGlobal(
+      'fetch',
+      vi.fn(() => Promise.reject(new TypeError('Failed to fetch'))),
+    );
+    expect(await loadReplay({ kind: 'race', id: 'r1' })).toEqual({
+      kind: 'failed',
+      message: 'Failed to fetch',
+    });
+  });
+
+  it('finds no solve that this device did not record', async () => {
+    expect(await loadReplay({ kind: 'solve', id: 's1' })).toEqual({ kind: 'notFound' });
+  });
+});
