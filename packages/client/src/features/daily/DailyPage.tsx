@@ -52,6 +52,7 @@ function Overview() {
         {index.archive.map(({ day, variants }) => (
           <li key={day}>
             <span class="daily-day">{day}</span>{' '}
+            <span class="muted">{difficultyLabel(variants[0]?.difficulty ?? '')}</span>{' '}
             {variants.map((v) => (
               <span key={v.variant}>
                 <Link href={`/daily/${day}/${v.variant}`}>
