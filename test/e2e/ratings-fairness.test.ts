@@ -132,13 +132,21 @@ describe.skipIf(!hasChromium)('ratings and commit–reveal', () => {
     expect(race.commitment).toBe(seen[first]!.race!.commitment);
     expect(sha256(`${race.puzzle}${race.solution}${race.secret}`)).toBe(race.commitment);
     const stored = (await (await fetch(`${e2e.server.url}/api/races/${race.id}`)).json()) as {
-      race: { rated: boolean; commitment: string; secret: string };
+      race: { rated: boolean; commitment: string; secret: string; players: object[] };
     };
     expect(stored.race).toMatchObject({
       rated: true,
       commitment: race.commitment,
       secret: race.secret,
     });
+    // The stored standings carry the exact changes; nothing private (device ids, whole ratings).
+    const [winner, loser] = stored.race.players as { rating: { before: number; after: number } }[];
+    expect(winner!.rating.before).toBe(1500);
+    expect(Math.round(winner!.rating.after)).toBe(Number(annChange.split('?')[0]));
+    expect(Math.round(loser!.rating.after)).toBe(Number(bobChange.split('?')[0]));
+    expect(Object.keys(winner!).sort()).toEqual(
+      ['mistakes', 'nickname', 'outcome', 'place', 'playerId', 'rating', 'timeMs'].sort(),
+    );
 
     // Back in the lobby the new ratings show; the host makes the room unrated.
     await ann.getByTestId('rematch').click();
