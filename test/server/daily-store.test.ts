@@ -6,6 +6,9 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { openPgDaily } from '../../packages/server/src/store/pg/pg-daily.ts';
 import { openSqliteDaily } from '../../packages/server/src/store/sqlite-daily.ts';
 import { openSqliteHistory } from '../../packages/server/src/store/sqlite-history.ts';
+import { DailyService } from '../../packages/server/src/daily/service.ts';
+import type { SeededPuzzles } from '../../packages/server/src/puzzles/pool.ts';
+import type { DailyStore } from '../../packages/server/src/store/daily-store.ts';
 import { hasPostgres, startPostgres, type TestPostgres } from '../support/postgres.ts';
 import { dailyContract, PUZZLE, SOLUTION } from './daily-fixtures.ts';
 
@@ -16,6 +19,39 @@ const tempDir = () => {
   dirs.push(dir);
   return dir;
 };
+
+/**
+ * A node's generator that answers its own puzzle (as two nodes whose generations differ, e.g.
+ * one ran out of time on the first seed) after `delayMs`.
+ */
+function fakePuzzles(puzzle: string, delayMs: number): SeededPuzzles {
+  const grade = {
+    difficulty: 'medium',
+    score: 1,
+    hardest: 'hidden-single',
+    solvedByLogic: true,
+  } as const;
+  return {
+    generateSeeded: async (request) => {
+      await new Promise((resolve) => setTimeout(resolve, delayMs));
+      return { ...request, puzzle, solution: SOLUTION, score: 1, clues: 30, grade };
+    },
+    grade: async () => grade,
+  };
+}
+
+/** Two nodes on one database asked for a new day at once serve the one stored first. */
+async function firstStoredWins(a: DailyStore, b: DailyStore): Promise<void> {
+  const now = () => Date.parse('2026-11-25T12:00:00Z');
+  const fast = new DailyService({ store: a, puzzles: fakePuzzles(PUZZLE, 10), now });
+  const slow = new DailyService({ store: b, puzzles: fakePuzzles('0'.repeat(81), 200), now });
+  const [one, two] = await Promise.all([
+    slow.puzzleView('2026-11-25', 'percent', undefined),
+    fast.puzzleView('2026-11-25', 'percent', undefined),
+  ]);
+  expect(one.ok && one.value.puzzle).toBe(PUZZLE);
+  expect(two.ok && two.value.puzzle).toBe(PUZZLE);
+}
 
 describe('the daily store on SQLite', () => {
   dailyContract(async () => openSqliteDaily({ dataDir: tempDir() }));
@@ -37,6 +73,14 @@ describe('the daily store on SQLite', () => {
     expect((await b.puzzle('2026-11-25', 'percent'))?.puzzle).toBe(PUZZLE);
     await Promise.all([a.close(), b.close(), history.close()]);
   });
+
+  it('serves two processes the puzzle stored first when both make one at once', async () => {
+    const dir = tempDir();
+    const a = openSqliteDaily({ dataDir: dir });
+    const b = openSqliteDaily({ dataDir: dir });
+    await firstStoredWins(a, b);
+    await Promise.all([a.close(), b.close()]);
+  });
 });
 
 describe.skipIf(!hasPostgres)('the daily store on PostgreSQL', () => {
@@ -48,4 +92,11 @@ describe.skipIf(!hasPostgres)('the daily store on PostgreSQL', () => {
   afterAll(() => server?.close());
 
   dailyContract(async () => openPgDaily(await server.createDatabase(`daily${++databases}`)));
+
+  it('serves two nodes the puzzle stored first when both make one at once', async () => {
+    const url = await server.createDatabase(`daily${++databases}`);
+    const [a, b] = await Promise.all([openPgDaily(url), openPgDaily(url)]);
+    await firstStoredWins(a, b);
+    await Promise.all([a.close(), b.close()]);
+  });
 });
