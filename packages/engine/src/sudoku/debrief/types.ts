@@ -66,8 +66,10 @@ export type MistakeWhy =
    */
   | { readonly kind: 'logic'; readonly steps: readonly StepNote[] }
   /**
-   * Logic is stuck or too long: under the givens alone the digit has no solution, and these
-   * houses (a minimal set: drop any one and the digit fits) are rules enough to force it out.
+   * Logic is stuck or too long: with the digits on the board at that moment (the givens and
+   * the player's right digits, all forced by the givens) the digit has no solution, and these
+   * houses' rules (every cell holding one digit is always assumed) are enough to force it out.
+   * The set is minimal: drop any one house and the digit fits.
    */
   | { readonly kind: 'sat'; readonly houses: readonly HouseRef[] }
   /** The budget ran out before an explanation was found. */
