@@ -44,22 +44,28 @@ export function GhostPanel({ session }: { readonly session: Session }) {
           ? t('ghost.solving')
           : t('ghost.finishedAt', { time: formatDuration(progress.finishedAt) })}
       </p>
-      <label class="ghost-toggle">
-        <input
-          type="checkbox"
-          checked={showDigits.value}
-          onChange={(e) => {
-            showDigits.value = e.currentTarget.checked;
-            writeStored('ghost.digits', showDigits.value ? '1' : '0');
-          }}
-        />{' '}
-        {t('ghost.showDigits')}
-      </label>
+      <DigitsToggle />
       {showDigits.value && <GhostBoard track={ghost.track} progress={progress} />}
       {session.solved.value && !session.assisted.value && (
         <Outcome session={session} track={ghost.track} />
       )}
     </section>
+  );
+}
+
+function DigitsToggle() {
+  return (
+    <label class="ghost-toggle">
+      <input
+        type="checkbox"
+        checked={showDigits.value}
+        onChange={(e) => {
+          showDigits.value = e.currentTarget.checked;
+          writeStored('ghost.digits', showDigits.value ? '1' : '0');
+        }}
+      />{' '}
+      {t('ghost.showDigits')}
+    </label>
   );
 }
 

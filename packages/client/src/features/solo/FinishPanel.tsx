@@ -54,6 +54,38 @@ function Debrief({ id }: { readonly id: string }) {
 
 const nickname = signal(savedNickname());
 
+/** Asks for the leaderboard's nickname (none saved yet), or offers to post again after a failure. */
+function PostForm({ session, failed }: { readonly session: Session; readonly failed?: string }) {
+  return (
+    <form
+      class="daily-post"
+      onSubmit={(e) => {
+        e.preventDefault();
+        void postDaily(session, nickname.value);
+      }}
+    >
+      {failed !== undefined && (
+        <p class="notice notice-error" role="alert">
+          {t('daily.postFailed', { message: failed })}
+        </p>
+      )}
+      <label>
+        {t('daily.nicknamePrompt')}{' '}
+        <input
+          name="nickname"
+          maxLength={20}
+          required
+          value={nickname.value}
+          onInput={(e) => (nickname.value = e.currentTarget.value)}
+        />
+      </label>{' '}
+      <button type="submit" class="primary">
+        {t('daily.post')}
+      </button>
+    </form>
+  );
+}
+
 function DailyOutcome({ session }: { readonly session: Session }) {
   const post = dailyPost.value;
   const { origin } = session;
@@ -65,32 +97,7 @@ function DailyOutcome({ session }: { readonly session: Session }) {
     );
   if (post.state === 'failed' || post.state === 'needsName')
     return (
-      <form
-        class="daily-post"
-        onSubmit={(e) => {
-          e.preventDefault();
-          void postDaily(session, nickname.value);
-        }}
-      >
-        {post.state === 'failed' && (
-          <p class="notice notice-error" role="alert">
-            {t('daily.postFailed', { message: post.message })}
-          </p>
-        )}
-        <label>
-          {t('daily.nicknamePrompt')}{' '}
-          <input
-            name="nickname"
-            maxLength={20}
-            required
-            value={nickname.value}
-            onInput={(e) => (nickname.value = e.currentTarget.value)}
-          />
-        </label>{' '}
-        <button type="submit" class="primary">
-          {t('daily.post')}
-        </button>
-      </form>
+      <PostForm session={session} failed={post.state === 'failed' ? post.message : undefined} />
     );
   const { result } = post;
   return (
