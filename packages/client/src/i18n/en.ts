@@ -7,6 +7,7 @@ export const en = {
   'app.tagline': 'Percent sudoku: race friends or play alone',
   'nav.home': 'Home',
   'nav.solo': 'Solo',
+  'nav.daily': 'Daily',
   'nav.lab': 'SAT lab',
   'nav.back': 'Back',
   'settings.language': 'Language',

@@ -6,6 +6,7 @@ export const zh: Record<keyof typeof en, string> = {
   'app.tagline': '百分号数独：与朋友竞速，或独自练习',
   'nav.home': '首页',
   'nav.solo': '单人',
+  'nav.daily': '每日',
   'nav.lab': '实验室',
   'nav.back': '返回',
   'settings.language': '语言',

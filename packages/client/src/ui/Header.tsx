@@ -18,7 +18,7 @@ const THEME_ICON = { system: '◐', light: '☀', dark: '☾' } as const;
 const LANGUAGE_SHORT = { en: 'EN', zh: '中文' } as const satisfies Record<Language, string>;
 
 /**
- * Home link, solo and SAT-lab links, language switch and colour-scheme toggle; both choices are remembered.
+ * Home link, solo, daily and SAT-lab links, language switch and colour-scheme toggle; both choices are remembered.
  * One line at any width and in any language: the tools never wrap or shrink, the title gives
  * way (ellipsis) if it must (theme.css).
  */
@@ -35,6 +35,9 @@ export function Header() {
       <nav class="header-tools">
         <Link href="/solo" class="header-link">
           {t('nav.solo')}
+        </Link>
+        <Link href="/daily" class="header-link">
+          {t('nav.daily')}
         </Link>
         <Link href="/lab" class="header-link">
           {t('nav.lab')}

@@ -1,6 +1,7 @@
 /**
- * Home: create a room (you become its host) or join one by its code; solo play and the SAT lab
- * are a link away.
+ * Home: create a room (you become its host) or join one by its code; today's daily puzzles and
+ * this device's streak; its recent races and solves, each a replay away; solo play and the SAT
+ * lab are a link away.
  * Creating takes the seat here and keeps its session token, so the room page regains it. The
  * actions load on first use (home-actions.ts), keeping the first page load small.
  */
@@ -11,6 +12,8 @@ import { useFocusOnMount } from '../../ui/focus.ts';
 import { Link } from '../../ui/Link.tsx';
 import { NicknameField } from '../../ui/NicknameField.tsx';
 import { navigate } from '../../ui/router.ts';
+import { DailyCard } from '../daily/DailyCard.tsx';
+import { RecentReplays } from '../replay/RecentReplays.tsx';
 import { errorText } from '../room/errors.ts';
 import { codeFrom } from './code.ts';
 import { fetchSummary, rememberJoinIntent } from '../room/room-summary.ts';
@@ -100,12 +103,14 @@ export function HomePage() {
           {message.value}
         </p>
       )}
+      <DailyCard />
       <p>
         <Link href="/solo">{t('home.solo')}</Link>
       </p>
       <p>
         <Link href="/lab">{t('lab.homeLink')}</Link>
       </p>
+      <RecentReplays />
     </section>
   );
 }
