@@ -26,7 +26,7 @@ export function GhostPicker() {
     <details class="ghost-picker" onToggle={(e) => onToggle(e.currentTarget.open)}>
       <summary>{t('ghost.picker')}</summary>
       <p class="muted">{t('ghost.pickerHint')}</p>
-      <h3>{t('ghost.yourBest')}</h3>
+      <p class="ghost-picker-heading">{t('ghost.yourBest')}</p>
       {solves.length === 0 ? (
         <p class="muted">{t('ghost.none')}</p>
       ) : (
@@ -48,7 +48,7 @@ export function GhostPicker() {
           ))}
         </ul>
       )}
-      <h3>{t('ghost.dailyLeaders')}</h3>
+      <p class="ghost-picker-heading">{t('ghost.dailyLeaders')}</p>
       {leaders === undefined ? (
         <p class="muted">{t('daily.loading')}</p>
       ) : leaders.length === 0 ? (
