@@ -1,7 +1,7 @@
 import type { CellIndex, Digit, Grid } from '../grid.ts';
 import type { Variant } from '../variant.ts';
 import { createState, type LogicState } from '../logic/candidates.ts';
-import { findStep } from '../logic/techniques.ts';
+import { findStep, techniqueSpec } from '../logic/techniques.ts';
 import type { Step } from '../logic/types.ts';
 import { applyAndDiff, fact, FACTS, factValue, readsOf } from './facts.ts';
 import { findFocused, focusOn } from './focus.ts';
@@ -43,7 +43,7 @@ export interface ChainOptions {
  * Replaying the chain alone therefore finds every step valid and ends with the digit out of
  * the cell, and leaving out any one step breaks it (judged by the facts each step reads). It
  * is not a minimum over every order of deductions (a search the debrief cannot afford); on a
- * tie the grader's order wins.
+ * tie the easier chain wins (the techniques' weights summed), then the grader's order.
  */
 export function logicChain(
   board: Grid,
@@ -53,14 +53,26 @@ export function logicChain(
   options: ChainOptions,
 ): ChainResult {
   const plain = run(board, variant, cell, digit, options, 'plain');
-  if (plain.kind !== 'chain' || plain.steps.length <= 1) return finish(plain, options);
+  // One single cannot be beaten: no other run is needed.
+  if (plain.kind !== 'chain' || (plain.steps.length === 1 && isSingle(plain.steps[0]!)))
+    return finish(plain, options);
   let best = plain;
   for (const mode of ['focused', 'rounds'] as const) {
     const other = run(board, variant, cell, digit, options, mode);
     if (other.kind === 'timeout') return other;
-    if (other.kind === 'chain' && other.steps.length < best.steps.length) best = other;
+    if (other.kind === 'chain' && shorter(other.steps, best.steps)) best = other;
   }
   return finish(best, options);
+}
+
+const isSingle = (step: Step): boolean => techniqueSpec(step.technique).level === 'easy';
+
+/** Fewer steps; on a tie, easier ones (the techniques' weights summed). */
+function shorter(a: readonly Step[], b: readonly Step[]): boolean {
+  if (a.length !== b.length) return a.length < b.length;
+  const effort = (steps: readonly Step[]): number =>
+    steps.reduce((sum, step) => sum + techniqueSpec(step.technique).weight, 0);
+  return effort(a) < effort(b);
 }
 
 function finish(result: RunResult, options: ChainOptions): ChainResult {

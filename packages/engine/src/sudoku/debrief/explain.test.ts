@@ -105,6 +105,14 @@ describe('debrief: logic chains', () => {
     ]);
   });
 
+  it('of two chains as short, takes the easier', () => {
+    // One step either way: a hidden quad in column 6, or the naked single 1 in R8C6.
+    const why = debrief(easyRace(timed([wrong('R9C6', 1)]))).mistakes[0]!.why;
+    expect(why.kind === 'logic' && why.steps.map((s) => [s.technique, s.placements])).toEqual([
+      ['naked-single', [{ cell: cell('R8C6'), digit: 1 }]],
+    ]);
+  });
+
   it('no step of a chain can be left out', () => {
     const board = grid(EASY);
     for (const { cell: c, digit } of quietMistakes(board).slice(0, 40)) {

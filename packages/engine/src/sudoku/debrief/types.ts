@@ -72,7 +72,10 @@ export type MistakeWhy =
    * The set is minimal: drop any one house and the digit fits.
    */
   | { readonly kind: 'sat'; readonly houses: readonly HouseRef[] }
-  /** The budget ran out before an explanation was found. */
+  /**
+   * The budget ran out before an explanation was found (or the digit fits the board: the
+   * solution given is not the puzzle's only one).
+   */
   | { readonly kind: 'unknown' };
 
 export interface MistakeNote {
