@@ -4,6 +4,10 @@
  * whose progress advances while they play, and is told who won; a slow recorded solve of this
  * device, raced as a ghost, is beaten and the page says by how much.
  */
+/// <reference lib="dom" />
+import { readFileSync } from 'node:fs';
+import { createRequire } from 'node:module';
+import { dirname, join } from 'node:path';
 import type { Page } from 'playwright-core';
 import { describe, expect, it } from 'vitest';
 import {
@@ -16,6 +20,25 @@ import {
 } from './harness.ts';
 
 const BOARD = '.solo';
+
+const AXE_SOURCE = readFileSync(
+  join(dirname(createRequire(import.meta.url).resolve('axe-core')), 'axe.min.js'),
+  'utf8',
+);
+
+/** axe-core's violations on the page as it is now (ids and targets), which must be none. */
+async function axeViolations(page: Page): Promise<string[]> {
+  await page.addScriptTag({ content: AXE_SOURCE });
+  return page.evaluate(async () => {
+    type Axe = {
+      run(d: Document): Promise<{ violations: { id: string; nodes: { target: string[] }[] }[] }>;
+    };
+    const result = await (window as unknown as { axe: Axe }).axe.run(document);
+    return result.violations.map(
+      (v) => `${v.id}: ${v.nodes.map((n) => n.target.join(' ')).join(', ')}`,
+    );
+  });
+}
 
 /** Waits for the solo board, then reads its givens. */
 async function soloGivens(page: Page): Promise<string> {
@@ -44,7 +67,10 @@ describe.skipIf(!hasChromium)('the daily puzzle and ghost races', () => {
     for (const page of [ann, bob]) {
       await page.goto(`${e2e.server.url}/daily`);
       await page.getByTestId('daily-percent').waitFor();
-      if (page === bob) await screenshot(page, 'daily-overview');
+      if (page === bob) {
+        await screenshot(page, 'daily-overview');
+        expect(await axeViolations(page)).toEqual([]);
+      }
       await page.getByTestId('daily-percent').getByRole('link', { name: 'Play' }).click();
     }
     givens = await soloGivens(ann);
@@ -76,6 +102,7 @@ describe.skipIf(!hasChromium)('the daily puzzle and ghost races', () => {
     const board = bob.getByTestId('daily-leaderboard');
     await board.waitFor();
     await screenshot(bob, 'daily-day');
+    expect(await axeViolations(bob)).toEqual([]);
     expect(await board.locator('tbody tr').allTextContents()).toEqual([
       expect.stringMatching(/^1Ann\d+:\d\d0$/),
     ]);
@@ -115,6 +142,7 @@ describe.skipIf(!hasChromium)('the daily puzzle and ghost races', () => {
       .poll(() => cat.getByTestId('daily-result').textContent(), { timeout: 15_000 })
       .toMatch(/ of 2, in /);
     await screenshot(cat, 'daily-ghost-race');
+    expect(await axeViolations(cat)).toEqual([]);
     await cat.context().close();
   }, 180_000);
 

@@ -31,7 +31,10 @@ export function FinishPanel({ session }: { readonly session: Session }) {
   const id = session.recordedId.value;
   if (!session.solved.value) return null;
   return (
-    <div class="solo-finish" data-testid="finish">
+    <section class="solo-finish" data-testid="finish" aria-labelledby="solo-finish-title">
+      <h2 class="solo-finish-title" id="solo-finish-title">
+        {t('solves.title')}
+      </h2>
       {session.origin.kind === 'daily' && <DailyOutcome session={session} />}
       {id !== undefined && (
         <p>
@@ -41,7 +44,7 @@ export function FinishPanel({ session }: { readonly session: Session }) {
         </p>
       )}
       {id !== undefined && <Debrief id={id} />}
-    </div>
+    </section>
   );
 }
 
