@@ -23,7 +23,7 @@ import { stepNote } from './notes.ts';
 import { findHiddenSingle } from '../logic/singles.ts';
 import { popcount } from '../../bits.ts';
 import { houseOf, stepProblem } from './testing.ts';
-import type { DebriefInput, HouseRef, StepNote } from './types.ts';
+import type { DebriefInput, DebriefMove, HouseRef, StepNote } from './types.ts';
 
 /**
  * Plays the steps on the board's pencil marks, checking each holds before it is applied;
@@ -158,18 +158,8 @@ describe('debrief: logic chains', () => {
 });
 
 describe('debrief: the SAT argument', () => {
-  // At the start of this expert puzzle logic is stuck: R1C6 = 3 needs the SAT argument.
-  const at = cell('R1C6');
-  const input: DebriefInput = {
-    variant: 'percent',
-    puzzle: EXPERT,
-    solution: EXPERT_SOLUTION,
-    moves: [{ at: 1000, cell: at, digit: 3, verdict: 'wrong' }],
-    endMs: 1000,
-  };
-
-  /** Whether 3 in R1C6 has a solution under the givens with only these houses' rules. */
-  function fits(houses: readonly HouseRef[]): boolean {
+  /** Whether `digit` in `at` has a solution on `board` with only these houses' rules. */
+  function fits(board: Grid, at: CellIndex, digit: number, houses: readonly HouseRef[]): boolean {
     const clauses: Int32Array[] = [];
     const exactlyOne = (vars: number[]): void => {
       clauses.push(Int32Array.from(vars));
@@ -179,26 +169,65 @@ describe('debrief: the SAT argument', () => {
     for (let c = 0; c < CELLS; c++) exactlyOne(DIGITS.map((d) => cellVar(c, d)));
     for (const ref of houses)
       for (const d of DIGITS) exactlyOne(houseOf(variant, ref).cells.map((c) => cellVar(c, d)));
-    const puzzle = grid(EXPERT);
     for (let c = 0; c < CELLS; c++)
-      if (puzzle[c] !== 0) clauses.push(Int32Array.of(cellVar(c, puzzle[c]!)));
-    clauses.push(Int32Array.of(cellVar(at, 3)));
+      if (board[c] !== 0) clauses.push(Int32Array.of(cellVar(c, board[c]!)));
+    clauses.push(Int32Array.of(cellVar(at, digit)));
     return solveCnf({ numVars: 729, clauses }).status === 'sat';
   }
 
-  it('names houses that refute the digit, none of which can be dropped', () => {
+  /** The last move is wrong and needs the SAT argument: its houses refute it, minimally. */
+  function expectMinimalRefutation(moves: readonly DebriefMove[]): void {
+    const input: DebriefInput = {
+      variant: 'percent',
+      puzzle: EXPERT,
+      solution: EXPERT_SOLUTION,
+      moves,
+      endMs: moves.at(-1)!.at,
+    };
     const result = debrief(input);
-    const why = result.mistakes[0]!.why;
+    const why = result.mistakes.at(-1)!.why;
     expect(why.kind).toBe('sat');
     if (why.kind !== 'sat') return;
     expect(result.complete).toBe(true);
     expect(why.houses.length).toBeGreaterThan(1);
-    expect(fits(why.houses)).toBe(false);
+    const board = grid(EXPERT);
+    for (const move of moves.slice(0, -1)) board[move.cell] = move.digit;
+    const { cell: at, digit } = moves.at(-1)!;
+    expect(fits(board, at, digit, why.houses)).toBe(false);
     for (const dropped of why.houses)
       expect(
-        fits(why.houses.filter((h) => h !== dropped)),
+        fits(
+          board,
+          at,
+          digit,
+          why.houses.filter((h) => h !== dropped),
+        ),
         `${dropped.kind} ${dropped.index}`,
       ).toBe(true);
+  }
+
+  it('names houses that refute the digit, none of which can be dropped', () => {
+    // At the start of this expert puzzle logic is stuck: R1C6 = 3 needs the SAT argument.
+    expectMinimalRefutation([{ at: 1000, cell: cell('R1C6'), digit: 3, verdict: 'wrong' }]);
+  });
+
+  it("reasons from the board at that moment: the givens and the player's right digits", () => {
+    const blanks = [...EXPERT].flatMap((ch, i) => (ch === '0' ? [i] : []));
+    const rights = blanks
+      .filter((_, i) => i % 3 === 0)
+      .slice(0, 12)
+      .map((c, i): DebriefMove => {
+        return {
+          at: 1000 * (i + 1),
+          cell: c,
+          digit: Number(EXPERT_SOLUTION[c]),
+          verdict: 'correct',
+        };
+      });
+    expectMinimalRefutation([
+      ...rights,
+      { at: 20_000, cell: cell('R4C5'), digit: 2, verdict: 'wrong' },
+    ]);
   });
 });
 
