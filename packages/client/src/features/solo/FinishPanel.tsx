@@ -29,7 +29,8 @@ export function DailyBanner({ session }: { readonly session: Session }) {
 
 export function FinishPanel({ session }: { readonly session: Session }) {
   const id = session.recordedId.value;
-  if (!session.solved.value) return null;
+  // A board the SAT solver or Reveal filled is not recorded: nothing to show but a daily's note.
+  if (!session.solved.value || (id === undefined && session.origin.kind !== 'daily')) return null;
   return (
     <section class="solo-finish" data-testid="finish" aria-labelledby="solo-finish-title">
       <h2 class="solo-finish-title" id="solo-finish-title">
