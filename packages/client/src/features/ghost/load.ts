@@ -3,6 +3,7 @@
  * leader) or from this device's solves. Answers are parsed with zod: a reply that makes no
  * sense is an error value, never thrown.
  */
+import { Technique, type Grade } from '@percent/engine';
 import { DIFFICULTIES, VARIANTS } from '@percent/protocol';
 import { z } from 'zod';
 import { t } from '../../i18n/index.ts';
@@ -18,6 +19,8 @@ export interface LoadedGhost {
   readonly track: GhostTrack | undefined;
   readonly puzzle: string;
   readonly solution: string;
+  /** The server's grade (a daily); null for a race's or a solve's puzzle. */
+  readonly grade: Grade | null;
 }
 
 export type GhostLoad =
@@ -46,7 +49,12 @@ const RaceReply = z.object({
 const DailyReply = z.object({
   puzzle: Grid,
   solution: Grid,
-  grade: z.object({ difficulty: z.enum(DIFFICULTIES) }),
+  grade: z.object({
+    difficulty: z.enum(DIFFICULTIES),
+    score: z.number(),
+    hardest: z.enum([...Object.values(Technique), 'search']),
+    solvedByLogic: z.boolean(),
+  }),
 });
 
 const GhostReply = z.object({
@@ -79,6 +87,7 @@ function fromSolve(id: string): GhostLoad {
       difficulty: difficulty.data,
       puzzle,
       solution,
+      grade: null,
       track: { name, puzzle, solution, moves },
     },
   };
@@ -100,6 +109,7 @@ async function fromRace(raceId: string, playerId: string): Promise<GhostLoad> {
       difficulty: race.difficulty,
       puzzle,
       solution,
+      grade: null,
       track,
     },
   };
@@ -123,7 +133,15 @@ async function fromDaily(day: string, variant: string): Promise<GhostLoad> {
       : undefined;
   return {
     ok: true,
-    ghost: { variant: kind.data, difficulty: daily.data.grade.difficulty, puzzle, solution, track },
+    ghost: {
+      variant: kind.data,
+      difficulty: daily.data.grade.difficulty,
+      puzzle,
+      solution,
+      // The solo panel shows difficulty, score and hardest step; the counts stay on the server.
+      grade: { ...daily.data.grade, steps: 0, counts: {} },
+      track,
+    },
   };
 }
 

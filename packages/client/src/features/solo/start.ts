@@ -37,7 +37,7 @@ export async function playOn(source: GhostSource, withGhost = true): Promise<voi
     session.value = startSession(
       ghost.variant,
       ghost.difficulty,
-      { puzzle: puzzle.grid, solution: solution.grid, grade: null, clues },
+      { puzzle: puzzle.grid, solution: solution.grid, grade: ghost.grade, clues },
       { origin, ghost: track && { source: ghostSourceText(source), track } },
     );
     saveSession(session.value);
