@@ -190,7 +190,10 @@ describe.skipIf(!hasChromium)('replays and debriefs in the browser', () => {
 
   it('explains a mistake that clashes and one that clashes with nothing yet', async () => {
     const url = e2e.server.url;
-    const ann = await e2e.newPage();
+    const ann = await e2e.newPage({
+      viewport: { width: 1280, height: 900 },
+      permissions: ['clipboard-read', 'clipboard-write'],
+    });
     await createRoom(ann, url, 'Ann');
     await ann.locator('select[name="mistakes"]').selectOption('penalty');
     await expect.poll(() => ann.getByTestId('start').isEnabled()).toBe(true);
@@ -207,7 +210,11 @@ describe.skipIf(!hasChromium)('replays and debriefs in the browser', () => {
     for (const cell of blanks) await typeDigit(ann, cell, Number(solution[cell]));
     await ann.getByTestId('results').waitFor();
 
-    await ann.goto(`${url}/race/${await lastRaceOf(ann, url)}`);
+    const raceId = await lastRaceOf(ann, url);
+    await ann.goto(`${url}/race/${raceId}`);
+    await ann.getByTestId('replay-copy').click();
+    await ann.getByTestId('replay-copy').getByText('Link copied').waitFor();
+    expect(await ann.evaluate(() => navigator.clipboard.readText())).toBe(`${url}/race/${raceId}`);
     const items = ann.locator('[data-testid="debrief-item"][data-kind="mistake"]');
     await expect.poll(() => items.count(), { timeout: 15_000 }).toBe(2);
     const [first, second] = await items.locator('.debrief-pick').allTextContents();

@@ -10,6 +10,8 @@ export const replayEn = {
   'replay.solveTitle': 'Replay of your solve',
   'replay.meta': '{variant} · {difficulty} · {date}',
   'replay.loading': 'Loading the race…',
+  'replay.copyLink': 'Copy link',
+  'replay.copied': 'Link copied',
   'replay.notFound': 'There is no finished race with the id “{id}”.',
   'replay.notFoundHint':
     'A race appears here once it has ended. Check the link, or pick one below.',
@@ -92,6 +94,8 @@ export const replayZh: Record<keyof typeof replayEn, string> = {
   'replay.solveTitle': '你的解题回放',
   'replay.meta': '{variant} · {difficulty} · {date}',
   'replay.loading': '正在载入比赛…',
+  'replay.copyLink': '复制链接',
+  'replay.copied': '链接已复制',
   'replay.notFound': '没有编号为“{id}”的已结束比赛。',
   'replay.notFoundHint': '比赛结束后才会出现在这里。请检查链接，或从下面选择一场。',
   'replay.solveNotFound': '本设备没有记录编号为“{id}”的解题（解题记录只保存在玩的那台设备上）。',

@@ -7,10 +7,13 @@ import { useEffect, useState } from 'preact/hooks';
 import { hasMessage, language, t } from '../../i18n/index.ts';
 import { useFocusOnScreen } from '../../ui/focus.ts';
 import { Link } from '../../ui/Link.tsx';
+import { announce } from '../../ui/Announcer.tsx';
 import { FairnessCheck } from '../room/FairnessCheck.tsx';
+import { copyText } from '../room/share.ts';
 import { RecentReplays } from './RecentReplays.tsx';
 import { loadReplay, type Loaded, type ReplaySource } from './replay-load.ts';
 import type { ReplayRecord } from './replay-record.ts';
+import { replayHref } from './ReplayLink.tsx';
 import { ReplayView } from './ReplayView.tsx';
 import '../room/room.css';
 import './replay.css';
@@ -87,6 +90,7 @@ function ReplayHeading({ record }: { record: ReplayRecord }) {
           date,
         })}
       </p>
+      {record.kind === 'race' && <CopyLink raceId={record.id} />}
       {record.commitment !== undefined && (
         <FairnessCheck
           race={{
@@ -98,6 +102,21 @@ function ReplayHeading({ record }: { record: ReplayRecord }) {
         />
       )}
     </header>
+  );
+}
+
+/** Copies this replay's address (a plain-http LAN page has no Clipboard API: share.ts copes). */
+function CopyLink({ raceId }: { raceId: string }) {
+  const [copied, setCopied] = useState(false);
+  const copy = async () => {
+    const done = await copyText(`${location.origin}${replayHref(raceId)}`);
+    setCopied(done);
+    if (done) announce(t('replay.copied'));
+  };
+  return (
+    <button type="button" class="replay-copy" data-testid="replay-copy" onClick={() => void copy()}>
+      {copied ? `✓ ${t('replay.copied')}` : t('replay.copyLink')}
+    </button>
   );
 }
 
