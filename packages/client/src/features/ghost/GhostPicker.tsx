@@ -11,14 +11,14 @@ import { fetchDailyIndex } from '../daily/api.ts';
 import { difficultyLabel, variantLabel } from '../daily/labels.ts';
 import { raceGhost } from '../solo/start.ts';
 import { formatDuration } from '../solo/timer.ts';
-import { bestSolves } from './picks.ts';
+import { bestSolves, recentLeaders } from './picks.ts';
 
 export function GhostPicker() {
   const [leaders, setLeaders] = useState<readonly DailySummaryView[] | undefined>(undefined);
   const onToggle = (open: boolean) => {
     if (!open || leaders) return;
     void fetchDailyIndex(deviceId()).then((answer) =>
-      setLeaders(answer.ok ? answer.value.variants.filter((v) => v.bestTimeMs !== null) : []),
+      setLeaders(answer.ok ? recentLeaders(answer.value) : []),
     );
   };
   const solves = bestSolves(loadSolves());
@@ -56,7 +56,7 @@ export function GhostPicker() {
       ) : (
         <ul>
           {leaders.map((daily) => (
-            <li key={daily.variant}>
+            <li key={`${daily.day}/${daily.variant}`}>
               <button
                 type="button"
                 class="link"
@@ -64,6 +64,7 @@ export function GhostPicker() {
               >
                 {t('ghost.leaderItem', {
                   variant: variantLabel(daily.variant),
+                  day: daily.day,
                   time: formatDuration(daily.bestTimeMs ?? 0),
                 })}
               </button>

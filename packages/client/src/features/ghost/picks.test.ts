@@ -1,6 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import type { SolveRecord } from '../../state/solve-record.ts';
-import { bestSolves } from './picks.ts';
+import type { DailySummaryView } from '@percent/protocol';
+import { bestSolves, recentLeaders } from './picks.ts';
 
 const solve = (id: string, puzzle: string, timeMs: number, startedAt: number): SolveRecord => ({
   id,
@@ -27,5 +28,33 @@ describe('the ghost picker', () => {
     expect(bestSolves(solves).map((s) => s.id)).toEqual(['c', 'b', 'a-fast']);
     expect(bestSolves(solves, 2).map((s) => s.id)).toEqual(['c', 'b']);
     expect(bestSolves([])).toEqual([]);
+  });
+});
+
+describe('recent daily leaders', () => {
+  const daily = (day: string, variant: string, bestTimeMs: number | null): DailySummaryView => ({
+    day,
+    variant,
+    difficulty: 'easy',
+    solvers: bestTimeMs === null ? 0 : 1,
+    bestTimeMs,
+  });
+
+  it("lists dailies that have a leader, today's first, then the archive newest first", () => {
+    const index = {
+      today: '2026-11-25',
+      streak: null,
+      variants: [daily('2026-11-25', 'classic', null), daily('2026-11-25', 'x', 5000)],
+      archive: [
+        { day: '2026-11-24', variants: [daily('2026-11-24', 'percent', 7000)] },
+        { day: '2026-11-23', variants: [daily('2026-11-23', 'classic', 9000)] },
+      ],
+    };
+    expect(recentLeaders(index).map((d) => `${d.day}/${d.variant}`)).toEqual([
+      '2026-11-25/x',
+      '2026-11-24/percent',
+      '2026-11-23/classic',
+    ]);
+    expect(recentLeaders(index, 1)).toHaveLength(1);
   });
 });
