@@ -34,6 +34,8 @@ const TARGET_MS = 1_000;
 interface RaceRun {
   readonly difficulty: DifficultyName;
   readonly ms: number;
+  /** CPU time of the process (user + system) over the race, ms: less swayed by other jobs. */
+  readonly cpuMs: number;
   readonly debriefs: readonly Debrief[];
 }
 
@@ -43,28 +45,56 @@ async function runDebrief(context: BenchContext): Promise<SectionResult> {
   const runs: RaceRun[] = [];
   for (const difficulty of DIFFICULTIES) {
     for (let race = 0; race < races; race++) {
-      const inputs = raceInputs(difficulty, race);
-      const started = performance.now();
-      const debriefs = debriefRace(inputs, { budgetMs: RACE_BUDGET_MS });
-      runs.push({ difficulty, ms: performance.now() - started, debriefs });
+      runs.push(timed(difficulty, raceInputs(difficulty, race, REALISTIC)));
       context.log(`debrief ${difficulty} #${race + 1}: ${ms(runs.at(-1)!.ms)} ms`);
     }
   }
-  return { markdown: report(context, runs, races, load), failed: false };
+  const stress = [0, 1].map((race) => timed('expert', raceInputs('expert', race, STRESS)));
+  context.log(`stress: ${stress.map((r) => ms(r.ms)).join(', ')} ms`);
+  return { markdown: report(context, runs, races, load) + stressNote(stress), failed: false };
+}
+
+/** What a player gets wrong in the measured races: 3 of each kind, 2–3 long pauses. */
+const REALISTIC = { clashes: 3, quiet: 3, pauses: 2 } as const;
+/** The worst we imagine: 12 wrong digits that repeat nothing, early in an expert puzzle. */
+const STRESS = { clashes: 0, quiet: 12, pauses: 0 } as const;
+
+function timed(difficulty: DifficultyName, inputs: readonly DebriefInput[]): RaceRun {
+  const started = performance.now();
+  const cpu = process.cpuUsage();
+  const debriefs = debriefRace(inputs, { budgetMs: RACE_BUDGET_MS });
+  const used = process.cpuUsage(cpu);
+  const cpuMs = (used.user + used.system) / 1000;
+  return { difficulty, ms: performance.now() - started, cpuMs, debriefs };
+}
+
+function stressNote(runs: readonly RaceRun[]): string {
+  const debriefs = runs.flatMap((r) => r.debriefs);
+  const mistakes = debriefs.flatMap((d) => d.mistakes);
+  const unknown = mistakes.filter((m) => m.why.kind === 'unknown').length;
+  const complete = debriefs.filter((d) => d.complete).length;
+  return (
+    `\n\nStress: ${runs.length} expert races whose 4 players each enter ${STRESS.quiet} wrong digits that repeat nothing, in the first half of the solve: ` +
+    `${runs.map((r) => ms(r.ms)).join(' and ')} ms; ${complete} of ${debriefs.length} debriefs complete, ` +
+    `${unknown} of ${mistakes.length} mistakes left unexplained when the budget ran out.`
+  );
 }
 
 /** The inputs of one seeded race: a puzzle of that difficulty, four simulated players. */
-function raceInputs(difficulty: DifficultyName, race: number): DebriefInput[] {
+function raceInputs(
+  difficulty: DifficultyName,
+  race: number,
+  mistakes: typeof REALISTIC | typeof STRESS,
+): DebriefInput[] {
   const variant = getVariant('percent');
   const rng = createRng(`bench-debrief-${difficulty}-${race}`);
   const made = generate({ variant, rng, difficulty, budget: { timeMs: 60_000 } });
   if (made.status !== 'ok') throw new Error(`no ${difficulty} puzzle for race ${race}`);
   const [puzzle, solution] = [formatGrid(made.puzzle, '0'), formatGrid(made.solution, '0')];
   return Array.from({ length: PLAYERS }, () => {
-    const pauses = 2 + rng.int(2);
+    const pauses = mistakes.pauses === 0 ? 0 : mistakes.pauses + rng.int(2);
     const player = simulatePlayer(made.puzzle, made.solution, variant, rng, {
-      clashes: 3,
-      quiet: 3,
+      ...mistakes,
       pauses,
     });
     return { variant: 'percent', puzzle, solution, moves: player.moves, endMs: player.endMs };
@@ -93,14 +123,22 @@ function report(
   const rows = DIFFICULTIES.map((difficulty) => {
     const these = runs.filter((r) => r.difficulty === difficulty);
     const t = these.map((r) => r.ms);
-    return [difficulty, String(these.length), ms(median(t)), ms(max(t)), ...explained(these)];
+    const cpu = these.map((r) => r.cpuMs);
+    return [
+      difficulty,
+      String(these.length),
+      ms(median(t)),
+      ms(max(t)),
+      ms(median(cpu)),
+      ...explained(these),
+    ];
   });
   return [
     '## Race debrief',
     '',
     `_Measured by \`${context.command}\` on ${date} UTC: ${m.cpu}, ${m.cores} cores, ${m.os}, Node ${m.node}; one thread, in the bench process; load average ${load.toFixed(1)} when it began._`,
     '',
-    `**A race of ${PLAYERS} players debriefed in ${ms(median(times))} ms (median), ${ms(max(times))} ms at most** over ${runs.length} races, the first one cold (target: under ${count(TARGET_MS)} ms: ${met ? 'met' : 'not met'}; every debrief complete: ${complete ? 'yes' : 'no'}).`,
+    `**A race of ${PLAYERS} players debriefed in ${ms(median(times))} ms (median), ${ms(max(times))} ms at most** over ${runs.length} races (the first one cold), ${ms(median(runs.map((r) => r.cpuMs)))} ms of CPU time (median). Target: under ${count(TARGET_MS)} ms: ${met ? 'met' : 'not met'}; every debrief complete: ${complete ? 'yes' : 'no'}.`,
     '',
     table(
       [
@@ -108,6 +146,7 @@ function report(
         'races',
         'median ms',
         'max ms',
+        'median CPU ms',
         'clash',
         'logic chain (steps: median, max)',
         'SAT (houses: median)',
@@ -115,10 +154,10 @@ function report(
         'pauses',
       ],
       rows,
-      ['left', 'right', 'right', 'right', 'right', 'right', 'right', 'right', 'right'],
+      ['left', 'right', 'right', 'right', 'right', 'right', 'right', 'right', 'right', 'right'],
     ),
     '',
-    `Method: ${races} seeded races per difficulty (\`bench-debrief-<difficulty>-<n>\`), each on a percent puzzle made by \`generate\` and four players from \`simulatePlayer\`: the blanks in a random order 2–12 s apart, 3 wrong digits that repeat one on the board and 3 that repeat nothing (each corrected later), 2–3 pauses of 25–60 s. The time is the wall clock of \`debrief\` for the four players one after the other, with the ${RACE_BUDGET_MS} ms budget shared as the client's engine worker shares it; the first SAT argument of the run also pays for building its formula (the rules with a switch per house). A wrong digit that repeats nothing is explained by a chain of at most 8 technique steps where one exists, else by the houses the SAT solver needs to refute it.`,
+    `Method: ${races} seeded races per difficulty (\`bench-debrief-<difficulty>-<n>\`), each on a percent puzzle made by \`generate\` and four players from \`simulatePlayer\`: the blanks in a random order 2–12 s apart, 3 wrong digits that repeat one on the board and 3 that repeat nothing (each corrected later), 2–3 pauses of 25–60 s. The time is the wall clock of the four players' debriefs within one ${RACE_BUDGET_MS} ms budget (\`debriefRace\`, as the client's engine worker runs it); the first SAT argument of the run also pays for building its formula (the rules with a switch per house). A wrong digit that repeats nothing is explained by a chain of at most 8 technique steps where one exists, else by the houses the SAT solver needs to refute it.`,
   ].join('\n');
 }
 

@@ -4,7 +4,7 @@ import { logicChain } from './chain.ts';
 import { houseRef, stepNote } from './notes.ts';
 import { longGaps, pauseNote } from './pauses.ts';
 import { refuterFor } from './refute.ts';
-import { replay, type WrongEntry } from './replay.ts';
+import { replay, type Replayed, type WrongEntry } from './replay.ts';
 import {
   DEFAULT_BUDGET_MS,
   DEFAULT_PAUSE_MS,
@@ -23,17 +23,54 @@ export const MAX_CHAIN_STEPS = 8;
  * One player's debrief: why each wrong digit could not go where it went, and the easiest
  * technique available during each long pause. Pure and synchronous; the work stops at the
  * budget or when the signal aborts, answering `complete: false` with the unexplained
- * mistakes as `unknown` (pauses are cheap and come first, so they are always there unless
- * the signal was already aborted). Throws an Error naming the field on malformed input.
+ * mistakes as `unknown` (pauses and clashes are cheap and come first, so they are always
+ * there unless the signal was already aborted). Throws an Error naming the field on
+ * malformed input.
  *
  * Per mistake, cheapest first: a clash (the digit is already in a house of the cell); else a
  * chain of at most `MAX_CHAIN_STEPS` human techniques (`logicChain`); else the houses that
  * force it out (`HouseRefuter`).
  */
 export function debrief(input: DebriefInput, options: DebriefOptions = {}): Debrief {
+  return debriefRace([input], options)[0]!;
+}
+
+/**
+ * Every player of a race within one budget, in the inputs' order. The cheap parts come
+ * first for everyone (replay, pauses, clashes); then the other mistakes are explained in
+ * turns — each player's next one, player after player — so the budget is shared fairly and
+ * a player with many hard mistakes cannot starve the others.
+ */
+export function debriefRace(
+  inputs: readonly DebriefInput[],
+  options: DebriefOptions = {},
+): Debrief[] {
   const deadline = performance.now() + (options.budgetMs ?? DEFAULT_BUDGET_MS);
   const { signal } = options;
   const expired = (): boolean => signal?.aborted === true || performance.now() > deadline;
+  const drafts = inputs.map((input) => draft(input, signal));
+  for (let busy = true; busy;) {
+    busy = false;
+    for (const d of drafts) {
+      if (d.next >= d.mistakes.length) continue;
+      if (expired()) return drafts.map(close);
+      explainNext(d, deadline);
+      busy = true;
+    }
+  }
+  return drafts.map(close);
+}
+
+/** A debrief under way: `next` is the first mistake not yet looked at past the clashes. */
+interface Draft {
+  readonly race: Replayed;
+  readonly mistakes: MistakeNote[];
+  readonly pauses: PauseNote[];
+  complete: boolean;
+  next: number;
+}
+
+function draft(input: DebriefInput, signal: AbortSignal | undefined): Draft {
   const race = replay(input);
   const pauses: PauseNote[] = [];
   let complete = true;
@@ -45,17 +82,27 @@ export function debrief(input: DebriefInput, options: DebriefOptions = {}): Debr
     pauses.push(pauseNote(gap, race.variant));
   }
   const mistakes = race.wrong.map((entry) => note(entry, clashOf(entry, race.variant)));
-  for (let i = 0; i < mistakes.length; i++) {
-    if (mistakes[i]!.why.kind !== 'unknown') continue;
-    if (expired()) {
-      complete = false;
-      break;
-    }
-    const { why, whole } = explain(race.wrong[i]!, race.variant, deadline);
-    complete &&= whole;
-    mistakes[i] = note(race.wrong[i]!, why);
-  }
-  return { mistakes, pauses, complete };
+  const d: Draft = { race, mistakes, pauses, complete, next: 0 };
+  skipExplained(d);
+  return d;
+}
+
+function explainNext(d: Draft, deadline: number): void {
+  const entry = d.race.wrong[d.next]!;
+  const { why, whole } = explain(entry, d.race.variant, deadline);
+  d.complete &&= whole;
+  d.mistakes[d.next] = note(entry, why);
+  d.next++;
+  skipExplained(d);
+}
+
+function skipExplained(d: Draft): void {
+  while (d.next < d.mistakes.length && d.mistakes[d.next]!.why.kind !== 'unknown') d.next++;
+}
+
+function close(d: Draft): Debrief {
+  const complete = d.complete && d.next >= d.mistakes.length;
+  return { mistakes: d.mistakes, pauses: d.pauses, complete };
 }
 
 function note(entry: WrongEntry, why: MistakeWhy): MistakeNote {
@@ -93,22 +140,4 @@ function explain(
   if (refutation.kind === 'fits') return { why: { kind: 'unknown' }, whole: true };
   const houses = refutation.houses.map((h) => houseRef(variant, h));
   return { why: { kind: 'sat', houses }, whole: refutation.minimal };
-}
-
-/**
- * Every player of a race, in order, within one budget: each player gets an equal share of
- * what is left, so one hard debrief cannot starve the others and time a player leaves
- * unused goes to the next.
- */
-export function debriefRace(
-  inputs: readonly DebriefInput[],
-  options: DebriefOptions = {},
-): Debrief[] {
-  const deadline = performance.now() + (options.budgetMs ?? DEFAULT_BUDGET_MS);
-  return inputs.map((input, i) =>
-    debrief(input, {
-      budgetMs: Math.max(0, deadline - performance.now()) / (inputs.length - i),
-      ...(options.signal && { signal: options.signal }),
-    }),
-  );
 }
