@@ -156,6 +156,24 @@ describe('debriefRace', () => {
     expect(debriefRace(players, { budgetMs: 5_000 })).toEqual(players.map((p) => debrief(p)));
   });
 
+  it("explains the players' mistakes in turns, so each gets its first one first", () => {
+    const many = easyRace(timed([wrong('R2C3', 3), wrong('R2C4', 3), wrong('R2C4', 7)]));
+    const one = easyRace(timed([wrong('R1C8', 9)]));
+    // A signal that lets two explanations through, then says stop.
+    let looks = 0;
+    const signal = {
+      get aborted() {
+        return ++looks > 2;
+      },
+    } as unknown as AbortSignal;
+    const result = debriefRace([many, one], { signal });
+    expect(result.map((d) => d.mistakes.map((m) => m.why.kind))).toEqual([
+      ['logic', 'unknown', 'unknown'],
+      ['logic'],
+    ]);
+    expect(result.map((d) => d.complete)).toEqual([false, true]);
+  });
+
   it('shares one budget: none left means every player is cut short', () => {
     const result = debriefRace(players, { budgetMs: 0 });
     expect(result.map((d) => d.complete)).toEqual([false, false]);
