@@ -109,6 +109,15 @@ describe.skipIf(!hasChromium)('the daily puzzle and ghost races', () => {
     expect(await bob.getByTestId('daily-you').textContent()).toBe(
       'You have not solved this one yet.',
     );
+    // Ann's home page: today's puzzles with her streak.
+    await ann.goto(`${e2e.server.url}/`);
+    const card = ann.getByTestId('daily-card');
+    await card.getByTestId('streak').waitFor();
+    expect(await card.getByTestId('streak').textContent()).toBe('Daily streak: 1 · longest 1');
+    expect(await card.getByTestId('daily-percent').textContent()).toMatch(
+      /^Percent · \w+ · 1 solved, best \d+:\d\d Play Race the leader\s*$/,
+    );
+    await screenshot(ann, 'daily-card');
     await bob.context().close();
     await ann.context().close();
   }, 180_000);

@@ -33,25 +33,29 @@ export function VariantLine({
   const { day, variant } = summary;
   return (
     <li class="daily-variant" data-testid={`daily-${variant}`}>
-      <strong>{variantLabel(variant)}</strong> · {difficultyLabel(summary.difficulty)} ·{' '}
-      <span class="muted">
-        {summary.bestTimeMs === null
-          ? t('daily.noSolvers')
-          : `${t('daily.solvers', { count: summary.solvers })}, ${t('daily.best', {
-              time: formatDuration(summary.bestTimeMs),
-            })}`}
+      <span class="daily-variant-text">
+        <strong>{variantLabel(variant)}</strong> · {difficultyLabel(summary.difficulty)} ·{' '}
+        <span class="muted">
+          {summary.bestTimeMs === null
+            ? t('daily.noSolvers')
+            : `${t('daily.solvers', { count: summary.solvers })}, ${t('daily.best', {
+                time: formatDuration(summary.bestTimeMs),
+              })}`}
+        </span>
       </span>{' '}
-      <Link href={playHref(day, variant)} class="button primary">
-        {t('daily.play')}
-      </Link>{' '}
-      {summary.bestTimeMs !== null && (
-        <>
-          <Link href={ghostHref({ kind: 'daily', day, variant })} class="button">
-            {t('daily.playGhost')}
-          </Link>{' '}
-        </>
-      )}
-      {details && <Link href={`/daily/${day}/${variant}`}>{t('daily.details')}</Link>}
+      <span class="daily-variant-actions">
+        <Link href={playHref(day, variant)} class="button primary">
+          {t('daily.play')}
+        </Link>{' '}
+        {summary.bestTimeMs !== null && (
+          <>
+            <Link href={ghostHref({ kind: 'daily', day, variant })} class="button">
+              {t('daily.playGhost')}
+            </Link>{' '}
+          </>
+        )}
+        {details && <Link href={`/daily/${day}/${variant}`}>{t('daily.details')}</Link>}
+      </span>
     </li>
   );
 }
