@@ -219,6 +219,12 @@ describe.skipIf(!hasChromium)('the daily puzzle and ghost races', () => {
     expect(solves.map((s) => s.source)).toEqual(['ghost', 'solo']);
     expect(solves[0]?.moves.length).toBe(blanks.length);
     await screenshot(dan, 'ghost-own-solve');
+    // "Race this solve again": a fresh board on the same puzzle against the solve just made.
+    await dan.getByRole('link', { name: 'Race this solve again' }).click();
+    await expect.poll(() => dan.locator(`${BOARD} text.entry`).count()).toBe(0);
+    expect(await dan.evaluate(() => location.search)).toMatch(/^\?ghost=solve%3A[A-Za-z0-9]+$/);
+    expect(await dan.getByTestId('ghost-outcome').count()).toBe(0);
+    expect(await readGivens(dan, BOARD)).toBe(givens);
     await dan.context().close();
   }, 180_000);
 });

@@ -12,6 +12,7 @@ import { SolveDebrief } from '../debrief/RaceDebrief.tsx';
 import { variantLabel } from '../daily/labels.ts';
 import { ghostHref } from '../ghost/source.ts';
 import { dailyPost, postDaily } from './finish.ts';
+import { raceGhost } from './start.ts';
 import type { Session } from './session.ts';
 import { formatDuration } from './timer.ts';
 
@@ -41,7 +42,16 @@ export function FinishPanel({ session }: { readonly session: Session }) {
         <p>
           {t('solves.saved')} <Link href={`/replay/${id}`}>{t('solves.replay')}</Link>
           {' · '}
-          <Link href={ghostHref({ kind: 'solve', solveId: id })}>{t('solves.raceAgain')}</Link>
+          {/* On this page already: a Link would change the address and nothing else. */}
+          <a
+            href={ghostHref({ kind: 'solve', solveId: id })}
+            onClick={(e) => {
+              e.preventDefault();
+              raceGhost({ kind: 'solve', solveId: id });
+            }}
+          >
+            {t('solves.raceAgain')}
+          </a>
         </p>
       )}
       {id !== undefined && <Debrief id={id} />}

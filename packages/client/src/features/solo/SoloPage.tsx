@@ -13,6 +13,7 @@ import { useEffect } from 'preact/hooks';
 import { RulesPanel } from '../../board/RulesPanel.tsx';
 import { t } from '../../i18n/index.ts';
 import { useFocusOnMount } from '../../ui/focus.ts';
+import { matchRoute } from '../../ui/router.ts';
 import { PlayBoard } from '../play/PlayBoard.tsx';
 import {
   busy,
@@ -169,6 +170,8 @@ function Generating() {
 function useAddress(): void {
   useEffect(() => {
     const follow = () => {
+      // Leaving the page (back to another route): not ours to follow.
+      if (matchRoute(location.pathname).page !== 'solo') return;
       const request = soloRequestOf(location.search);
       if (request.kind === 'none' && !session.peek()) void newPuzzle();
       else followRequest(request);
