@@ -125,7 +125,11 @@ function Pending<T>({ answer, retry }: { answer: Loading<T>; retry: () => void }
   if (answer.ok) return null;
   return (
     <p class="notice notice-error" role="alert">
-      {t('daily.error', { message: answer.message })}{' '}
+      {answer.code === 'FUTURE_DAY'
+        ? t('daily.future')
+        : answer.code === 'DAY_NOT_FOUND'
+          ? t('daily.beforeFirst')
+          : t('daily.error', { message: answer.message })}{' '}
       <button type="button" onClick={retry}>
         {t('daily.retry')}
       </button>

@@ -11,7 +11,9 @@ import type {
 import { z } from 'zod';
 
 export type Fetched<T> =
-  { readonly ok: true; readonly value: T } | { readonly ok: false; readonly message: string };
+  | { readonly ok: true; readonly value: T }
+  /** `code`: the server's error code, when it answered one (`FUTURE_DAY`, …). */
+  | { readonly ok: false; readonly message: string; readonly code?: string };
 
 const Streak = z.object({ current: z.number(), best: z.number(), solvedToday: z.boolean() });
 const Summary = z.object({
@@ -91,7 +93,14 @@ async function ask<T>(path: string, schema: z.ZodType<T>, init?: RequestInit): P
   try {
     const response = await fetch(path, { cache: 'no-store', ...init });
     const body: unknown = await response.json().catch(() => undefined);
-    if (!response.ok) return { ok: false, message: messageOf(body) ?? `HTTP ${response.status}` };
+    if (!response.ok) {
+      const problem = problemOf(body);
+      return {
+        ok: false,
+        message: problem?.message ?? `HTTP ${response.status}`,
+        code: problem?.code,
+      };
+    }
     const parsed = schema.safeParse(body);
     if (!parsed.success) return { ok: false, message: 'the answer could not be read' };
     return { ok: true, value: parsed.data };
@@ -100,7 +109,9 @@ async function ask<T>(path: string, schema: z.ZodType<T>, init?: RequestInit): P
   }
 }
 
-function messageOf(body: unknown): string | undefined {
-  const parsed = z.object({ error: z.object({ message: z.string() }) }).safeParse(body);
-  return parsed.success ? parsed.data.error.message : undefined;
+function problemOf(body: unknown): { code: string; message: string } | undefined {
+  const parsed = z
+    .object({ error: z.object({ code: z.string(), message: z.string() }) })
+    .safeParse(body);
+  return parsed.success ? parsed.data.error : undefined;
 }
