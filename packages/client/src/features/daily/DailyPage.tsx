@@ -3,6 +3,7 @@
  * (`/daily/DAY/VARIANT`: its grade, leaderboard and your rank). Play opens the solo board on the
  * puzzle; "Race the leader" adds the day's fastest solve as a ghost.
  */
+import type { DailyPuzzleView } from '@percent/protocol';
 import { t } from '../../i18n/index.ts';
 import { deviceId } from '../../net/identity.ts';
 import { useFocusOnMount } from '../../ui/focus.ts';
@@ -84,11 +85,19 @@ function DayDetail({ day, variant }: { readonly day: string; readonly variant: s
         <Pending answer={answer} retry={retry} />
       </>
     );
-  const view = answer.value;
-  const { grade } = view;
   return (
     <>
       {back}
+      <DayView view={answer.value} />
+    </>
+  );
+}
+
+/** One day's puzzle: its grade, Play and Race the leader, your best, streak and leaderboard. */
+function DayView({ view }: { readonly view: DailyPuzzleView }) {
+  const { day, variant, grade } = view;
+  return (
+    <>
       <h2>{t('daily.dayTitle', { variant: variantLabel(variant), day })}</h2>
       <p class="muted">
         {t('solo.grade', {
