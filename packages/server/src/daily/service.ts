@@ -49,6 +49,8 @@ export class DailyService {
   private readonly making = new Map<string, Promise<DailyPuzzleRecord>>();
   /** Grades by puzzle text (a grade is a pure function of the puzzle). */
   private readonly grades = new Map<string, Promise<DailyGradeView>>();
+  /** The last generation queued: generations run one after another. */
+  private generating: Promise<unknown> = Promise.resolve();
 
   constructor(private readonly options: DailyServiceOptions) {
     this.now = options.now ?? Date.now;
@@ -197,7 +199,13 @@ export class DailyService {
     const key = `${day}/${variant}`;
     let pending = this.making.get(key);
     if (!pending) {
-      pending = this.generate(day, variant).finally(() => this.making.delete(key));
+      // One generation at a time, whatever asks: a client walking the whole archive keeps at
+      // most one puzzle worker busy, and races keep the others.
+      pending = this.generating
+        .catch(() => undefined)
+        .then(() => this.generate(day, variant))
+        .finally(() => this.making.delete(key));
+      this.generating = pending;
       this.making.set(key, pending);
     }
     return pending;
