@@ -1,6 +1,7 @@
 import { conflictsAt } from '../check.ts';
 import type { Variant } from '../variant.ts';
 import { logicChain } from './chain.ts';
+import { contradiction, type ContradictionResult } from './contradiction.ts';
 import { houseRef, stepNote } from './notes.ts';
 import { longGaps, pauseNote } from './pauses.ts';
 import { refuterFor } from './refute.ts';
@@ -18,6 +19,12 @@ import {
 
 /** Chains longer than this are not an explanation a player follows: the SAT argument instead. */
 export const MAX_CHAIN_STEPS = 8;
+/** A contradiction resting on more forced placements than this is not followed either. */
+export const MAX_CONTRADICTION_STEPS = 10;
+/** A contradiction this short is answered without asking the SAT solver. */
+const SHORT_CONTRADICTION = 4;
+/** A minimal SAT house set this small reads better than a contradiction longer than the above. */
+const SHORT_SAT_HOUSES = 4;
 
 /**
  * One player's debrief: why each wrong digit could not go where it went, and the easiest
@@ -28,8 +35,9 @@ export const MAX_CHAIN_STEPS = 8;
  * malformed input.
  *
  * Per mistake, cheapest first: a clash (the digit is already in a house of the cell); else a
- * chain of at most `MAX_CHAIN_STEPS` human techniques (`logicChain`); else the houses that
- * force it out (`HouseRefuter`).
+ * chain of at most `MAX_CHAIN_STEPS` human techniques (`logicChain`); else a contradiction by
+ * singles of at most `MAX_CONTRADICTION_STEPS` placements (`contradiction`) or the houses that
+ * force it out (`HouseRefuter`), whichever reads better (`fallback`).
  */
 export function debrief(input: DebriefInput, options: DebriefOptions = {}): Debrief {
   return debriefRace([input], options)[0]!;
@@ -119,8 +127,9 @@ function clashOf(entry: WrongEntry, variant: Variant): MistakeWhy {
 }
 
 /**
- * A logic chain when a short one exists, else the SAT argument. `whole` is false when the
- * budget cut the work: no answer, or a house set that may not be minimal.
+ * A logic chain when a short one exists, else a contradiction by singles or the SAT argument
+ * (`fallback`). `whole` is false when the budget cut the work: no answer, or a house set that
+ * may not be minimal.
  */
 function explain(
   entry: WrongEntry,
@@ -134,10 +143,57 @@ function explain(
     return { why: { kind: 'logic', steps }, whole: true };
   }
   if (chain.kind === 'timeout') return { why: { kind: 'unknown' }, whole: false };
+  return fallback(entry, variant, deadline);
+}
+
+/**
+ * Contradiction or SAT houses, whichever reads better. A contradiction of at most
+ * `SHORT_CONTRADICTION` placements wins outright: it shows the player how the digit breaks the
+ * board, move by move, on cells they can follow. A longer one competes with the SAT argument:
+ * a minimal set of at most `SHORT_SAT_HOUSES` houses is a region checked at a glance, so it wins
+ * over a long conditional story; a bigger set (the usual 16–19 houses) names no reason a player
+ * can learn from, so the contradiction wins whenever there is one.
+ */
+function fallback(
+  entry: WrongEntry,
+  variant: Variant,
+  deadline: number,
+): { why: MistakeWhy; whole: boolean } {
+  const { board, cell, digit } = entry;
+  const options = { maxSteps: MAX_CONTRADICTION_STEPS, deadline };
+  const found = contradiction(board, variant, cell, digit, options);
+  if (found.kind === 'timeout') return { why: { kind: 'unknown' }, whole: false };
+  const byContradiction = found.kind === 'contradiction' ? contradictionWhy(variant, found) : null;
+  if (
+    byContradiction &&
+    found.kind === 'contradiction' &&
+    found.steps.length <= SHORT_CONTRADICTION
+  )
+    return { why: byContradiction, whole: true };
   const refutation = refuterFor(variant).refute(board, cell, digit, deadline);
-  if (refutation.kind === 'timeout') return { why: { kind: 'unknown' }, whole: false };
+  if (refutation.kind === 'timeout')
+    return byContradiction
+      ? { why: byContradiction, whole: true }
+      : { why: { kind: 'unknown' }, whole: false };
   // The digit fits the board: the solution given is not the puzzle's only one.
   if (refutation.kind === 'fits') return { why: { kind: 'unknown' }, whole: true };
   const houses = refutation.houses.map((h) => houseRef(variant, h));
+  if (byContradiction && houses.length > SHORT_SAT_HOUSES)
+    return { why: byContradiction, whole: true };
   return { why: { kind: 'sat', houses }, whole: refutation.minimal };
+}
+
+function contradictionWhy(
+  variant: Variant,
+  found: Extract<ContradictionResult, { kind: 'contradiction' }>,
+): MistakeWhy {
+  const { conflict } = found;
+  return {
+    kind: 'contradiction',
+    steps: found.steps.map((step) => stepNote(variant, step)),
+    conflict:
+      conflict.kind === 'cell'
+        ? conflict
+        : { kind: 'house', house: houseRef(variant, conflict.house), digit: conflict.digit },
+  };
 }

@@ -56,6 +56,13 @@ export interface StepNote {
   readonly eliminations: readonly { readonly cell: CellIndex; readonly digit: Digit }[];
 }
 
+/** Where an assumed digit's singles run out of room. */
+export type ContradictionConflict =
+  /** This blank cell would have no candidate left. */
+  | { readonly kind: 'cell'; readonly cell: CellIndex }
+  /** This house would have no place left for `digit`. */
+  | { readonly kind: 'house'; readonly house: HouseRef; readonly digit: Digit };
+
 /** Why a wrong digit could not go in its cell. */
 export type MistakeWhy =
   /** The digit was already on the board (a given or a placed digit) in `house`, at `cell`. */
@@ -65,6 +72,17 @@ export type MistakeWhy =
    * step removes the digit from the cell or places the right digit there.
    */
   | { readonly kind: 'logic'; readonly steps: readonly StepNote[] }
+  /**
+   * No short chain: assume the digit in the cell on the board at that moment, and singles
+   * alone (naked, hidden, full house) force these placements, in order, until `conflict`:
+   * a blank cell with no digit left, or a house with no place left for `digit`. Only the
+   * placements the conflict depends on are listed (each step places one digit).
+   */
+  | {
+      readonly kind: 'contradiction';
+      readonly steps: readonly StepNote[];
+      readonly conflict: ContradictionConflict;
+    }
   /**
    * Logic is stuck or too long: with the digits on the board at that moment (the givens and
    * the player's right digits, all forced by the givens) the digit has no solution, and these
