@@ -44,7 +44,7 @@ export function settings(room: Room, command: CommandOf<'settings'>): Transition
   return success({ ...room, settings: next, seats }, NOTHING, [STATE]);
 }
 
-/** Host only, any phase: mid-race the kicked player counts as left. */
+/** Host only, any phase: mid-race the kicked player counts as left and is not rated. */
 export function kick(room: Room, command: CommandOf<'kick'>, now: number): Transition<object> {
   const host = requireHost(room, command.connectionId);
   if (!isSeat(host)) return host;

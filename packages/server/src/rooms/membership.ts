@@ -156,7 +156,7 @@ export function removeSeat(
   now: number,
 ): Transition<object> {
   const seats = room.seats.filter((s) => s.id !== seat.id);
-  const rest = withdraw({ ...room, seats }, seat.id);
+  const rest = withdraw({ ...room, seats }, seat.id, 'left', reason === 'kicked');
   const effects: Effect[] = [STATE];
   if (reason && seat.connectionId !== null) {
     effects.push({ type: 'endSession', connectionId: seat.connectionId, reason });

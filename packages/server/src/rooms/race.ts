@@ -1,6 +1,6 @@
 import { ErrorCode } from '@percent/protocol';
 import { standingsOf, timeOf } from './progress.ts';
-import { isProvisional, isRated, rateRace } from './ratings.ts';
+import { isProvisional, isRated, ratedRunners, rateRace } from './ratings.ts';
 import { idleTimers } from './rules.ts';
 import type { RaceRecord } from './records.ts';
 import { failure, isRaceOn, isSeat, NOTHING, requireHost, STATE, success } from './room.ts';
@@ -62,6 +62,7 @@ export function start(room: Room, command: CommandOf<'start'>, now: number): Tra
         acks: {},
         rating: seat.rating,
         newRating: null,
+        kicked: false,
       })),
     moves: [],
   };
@@ -130,12 +131,23 @@ function stopRunners(room: Room, race: Race): Room {
   return { ...room, race: { ...race, runners } };
 }
 
-/** A runner who left (or was kicked, or whose grace expired) stops racing. */
-export function withdraw(room: Room, playerId: string, status: RunnerStatus = 'left'): Room {
+/**
+ * A runner who left (or was kicked, or whose grace expired) stops racing. A runner kicked while
+ * racing counts as left in the standings and is not rated (`kicked`): the host cannot win a
+ * game by a kick. One kicked after finishing keeps the result it had already made.
+ */
+export function withdraw(
+  room: Room,
+  playerId: string,
+  status: RunnerStatus = 'left',
+  kicked = false,
+): Room {
   const race = room.race;
   if (!isRaceOn(room) || !race) return room;
   const runners = race.runners.map((runner): Runner =>
-    runner.playerId === playerId && runner.status === 'racing' ? { ...runner, status } : runner,
+    runner.playerId === playerId && runner.status === 'racing'
+      ? { ...runner, status, kicked }
+      : runner,
   );
   return { ...room, race: { ...race, runners } };
 }
@@ -189,7 +201,7 @@ function recordOf(roomCode: string, race: Race): RaceRecord {
     solution: race.solution,
     startedAt: race.startsAt,
     endedAt: race.endedAt!,
-    rated: race.runners.some((runner) => runner.newRating !== null),
+    rated: isRated(race),
     commitment: race.commitment,
     secret: race.secret,
     players: standingsOf(race).map((row) => {
@@ -218,18 +230,12 @@ function recordOf(roomCode: string, race: Race): RaceRecord {
 }
 
 /**
- * The ended race with each rated runner's new rating: the runners whose rating is known, in
- * the standings' order, each pair one game. A device with two seats in the race (two tabs) is
- * not rated: it would play itself. Fewer than two rated runners: nothing changes.
+ * The ended race with each rated runner's new rating (`ratedRunners`: known rating, not kicked,
+ * one seat per device), each pair one game. Fewer than two rated runners: nothing changes.
  */
 function rated(race: Race): Race {
   if (!isRated(race)) return race;
-  const seats = new Map<string, number>();
-  for (const r of race.runners) seats.set(r.deviceId, (seats.get(r.deviceId) ?? 0) + 1);
-  const order = standingsOf(race)
-    .map((row) => race.runners.find((r) => r.playerId === row.playerId)!)
-    .filter((runner) => runner.rating !== null && seats.get(runner.deviceId) === 1);
-  if (order.length < 2) return race;
+  const order = ratedRunners(race);
   const after = rateRace(
     order.map((runner) => ({
       outcome: runner.status,

@@ -19,12 +19,19 @@ describe('pairwise outcomes of a race', () => {
     }
   });
 
-  it('draws two non-finishers, but whoever quit loses to everyone ahead', () => {
-    expect(scoreAgainst(at('timeout'), at('timeout'))).toBe(0.5);
+  it('ranks the unfinished still in the race at its end above whoever quit, both ways round', () => {
     for (const quit of ['left', 'forfeited', 'idle', 'eliminated'] as const) {
       expect(scoreAgainst(at('timeout'), at(quit))).toBe(1);
-      expect(scoreAgainst(at('eliminated'), at(quit))).toBe(1);
+      expect(scoreAgainst(at(quit), at('timeout'))).toBe(0);
+      expect(scoreAgainst(at(quit), at('finished', 90_000))).toBe(0);
     }
+    expect(scoreAgainst(at('finished', 70_000), at('finished', 60_000))).toBe(0);
+  });
+
+  it('draws any two quitters and any two out of time, whatever order the standings list them', () => {
+    expect(scoreAgainst(at('timeout'), at('timeout'))).toBe(0.5);
+    const quits = ['left', 'forfeited', 'idle', 'eliminated'] as const;
+    for (const a of quits) for (const b of quits) expect(scoreAgainst(at(a), at(b))).toBe(0.5);
   });
 });
 

@@ -1,6 +1,6 @@
 import type { RatingChangeView, RatingView, RunnerStatus } from '@percent/protocol';
 import { glicko2, type Game, type Glicko } from './glicko2.ts';
-import type { Race } from './types.ts';
+import type { Race, Runner } from './types.ts';
 
 /**
  * Ratings per device: Glicko-2, one rating period per race, every pair of runners one game.
@@ -20,9 +20,25 @@ export const PROVISIONAL_RACES = 10;
 /** A deviation never grows past a new player's. */
 const MAX_RD = INITIAL_RATING.rd;
 
-/** A race counts for ratings when its room was rated and at least two runners raced. */
+/**
+ * The runners a race rates: those whose rating is known, who were not kicked by the host, and
+ * whose device held only this seat in the race (two tabs would play itself). In race order.
+ */
+export function ratedRunners(race: Pick<Race, 'rules' | 'runners'>): Runner[] {
+  if (!race.rules.rated) return [];
+  const seats = new Map<string, number>();
+  for (const r of race.runners) seats.set(r.deviceId, (seats.get(r.deviceId) ?? 0) + 1);
+  return race.runners.filter(
+    (runner) => runner.rating !== null && !runner.kicked && seats.get(runner.deviceId) === 1,
+  );
+}
+
+/**
+ * A race counts for ratings when its room was rated and at least two of its runners are rated
+ * (`ratedRunners`). The view's `RaceView.rated` and the stored record's `rated` both say this.
+ */
 export const isRated = (race: Pick<Race, 'rules' | 'runners'>): boolean =>
-  race.rules.rated && race.runners.length >= 2;
+  ratedRunners(race).length >= 2;
 
 export const isProvisional = (rating: Rating): boolean => rating.races < PROVISIONAL_RACES;
 
@@ -45,36 +61,38 @@ export interface Placing {
   readonly rating: Rating;
 }
 
-/** Out of the race by their own doing: they lose to everyone ranked ahead of them. */
+/** Out of the race by their own doing (or the rules'): left, gave up, idle, eliminated. */
 const QUITS: ReadonlySet<string> = new Set(['left', 'forfeited', 'idle', 'eliminated']);
 
+/** Finishers above those still in the race at its end (out of time, host ended it), above quitters. */
+const tierOf = (placing: Placing): number =>
+  placing.outcome === 'finished' ? 2 : QUITS.has(placing.outcome) ? 0 : 1;
+
 /**
- * The score of `ahead` against `behind`, where `ahead` is ranked above `behind` in the
- * standings: a faster finisher wins (equal times draw), a finisher beats a non-finisher, a
- * runner who quit loses to everyone ahead, and two other non-finishers draw.
+ * The score of `self` against `other`, from their outcomes alone (never their order in the
+ * standings): a faster finisher wins (equal times draw), a finisher beats every non-finisher,
+ * a runner still in the race at its end (out of time, or the host ended it) beats one who quit
+ * (left, gave up, idle, eliminated), and any two non-finishers of the same kind draw.
  */
-export function scoreAgainst(ahead: Placing, behind: Placing): 1 | 0.5 {
-  if (ahead.outcome === 'finished' && behind.outcome === 'finished') {
-    return (ahead.timeMs ?? 0) < (behind.timeMs ?? 0) ? 1 : 0.5;
-  }
-  if (ahead.outcome === 'finished') return 1;
-  return QUITS.has(behind.outcome) ? 1 : 0.5;
+export function scoreAgainst(self: Placing, other: Placing): Game['score'] {
+  const tiers = tierOf(self) - tierOf(other);
+  if (tiers !== 0) return tiers > 0 ? 1 : 0;
+  if (self.outcome !== 'finished') return 0.5;
+  const a = self.timeMs ?? 0;
+  const b = other.timeMs ?? 0;
+  return a === b ? 0.5 : a < b ? 1 : 0;
 }
 
 /**
- * Every runner's rating after the race (`placings` best first, as the standings order them),
- * in the same order. Each plays a game against every other runner, rated from the ratings
- * everyone had before the race.
+ * Every runner's rating after the race, in the order of `placings` (any order: the scores come
+ * from outcomes and times). Each plays a game against every other runner, rated from the
+ * ratings everyone had before the race.
  */
 export function rateRace(placings: readonly Placing[]): Rating[] {
   return placings.map((self, i) => {
     const games: Game[] = placings
       .filter((_, j) => j !== i)
-      .map((other, k) => {
-        const j = k < i ? k : k + 1;
-        const score = j > i ? scoreAgainst(self, other) : 1 - scoreAgainst(other, self);
-        return { opponent: other.rating, score: score as Game['score'] };
-      });
+      .map((other) => ({ opponent: other.rating, score: scoreAgainst(self, other) }));
     const next = glicko2(self.rating, games);
     return { ...next, rd: Math.min(next.rd, MAX_RD), races: self.rating.races + 1 };
   });

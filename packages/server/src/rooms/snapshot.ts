@@ -64,6 +64,8 @@ const RunnerSchema = z.object({
   /** Absent in version 2: the start. */
   activeAt: z.number().optional(),
   rating: RatingSchema,
+  /** Absent before kicked runners went unrated: nobody was. */
+  kicked: z.boolean().default(false),
 });
 
 const ProgressSchema = z.object({

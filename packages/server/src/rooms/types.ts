@@ -64,6 +64,8 @@ export interface Runner {
   readonly rating: Rating | null;
   /** The rating after a rated race, set when the race ends; null until then or when unrated. */
   readonly newRating: Rating | null;
+  /** The host removed this runner mid-race: not rated, and not a game for the others. */
+  readonly kicked: boolean;
 }
 
 export interface Race {
