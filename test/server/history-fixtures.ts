@@ -66,6 +66,15 @@ export function ratedRace(id: string, endedAt: number, winner: string, loser: st
   };
 }
 
+/** The race with every new rating counting `races` rated races. */
+export function withRaces(record: RaceRecord, races: number): RaceRecord {
+  const players = record.players.map((p) => ({
+    ...p,
+    newRating: p.newRating && { ...p.newRating, races },
+  }));
+  return { ...record, players };
+}
+
 /** `count` judged moves, the players taking turns: right, wrong, cleared, right, … */
 export function movesOf(record: RaceRecord, count = 3): MoveRecord[] {
   const verdicts = ['correct', 'wrong', 'cleared'] as const;
@@ -234,6 +243,28 @@ export function historyContract(fresh: FreshHistory): void {
     const next = ratedRace('r2', 2_000, 'bob', 'ann');
     await store.recordRace(next, []);
     expect(await store.ratingOf('bob')).toEqual(next.players[0]!.newRating);
+  });
+
+  it('moves a rating only forward: races stored out of order leave the newest one', async () => {
+    const first = ratedRace('r1', 1_000, 'ann', 'bob');
+    const second = withRaces(ratedRace('r2', 2_000, 'bob', 'ann'), 2);
+    // A cluster's outbox copied race 2 before race 1.
+    await store.recordRace(second, []);
+    await store.recordRace(first, []);
+    expect(await store.ratingOf('ann')).toEqual(second.players[1]!.newRating);
+    expect(await store.ratingOf('bob')).toEqual(second.players[0]!.newRating);
+    expect((await store.raceOf('r1'))?.ok).toBe(true); // the race itself is stored
+    // Two rooms at once, both from the same rating: the later-ended race stands.
+    const later = withRaces(ratedRace('r3', 4_000, 'ann', 'cat'), 3);
+    const earlier = withRaces(ratedRace('r4', 3_000, 'dan', 'ann'), 3);
+    await store.recordRace(later, []);
+    await store.recordRace(earlier, []);
+    expect(await store.ratingOf('ann')).toEqual(later.players[0]!.newRating);
+    const again = withRaces(ratedRace('r5', 5_000, 'eve', 'cat'), 3);
+    const first4 = withRaces(ratedRace('r6', 4_500, 'cat', 'eve'), 3);
+    await store.recordRace(first4, []);
+    await store.recordRace(again, []);
+    expect(await store.ratingOf('cat')).toEqual(again.players[1]!.newRating);
   });
 
   it('stores all of a race or none of it', async () => {

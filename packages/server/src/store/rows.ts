@@ -70,6 +70,16 @@ export const RatingRowSchema = z.object({
   races: z.int().min(0),
 }) satisfies z.ZodType<Rating>;
 
+/**
+ * The condition under which a stored race's new rating replaces the device's stored one (the
+ * `WHERE` of both databases' upsert): it counts more rated races, or as many and its race ended
+ * later. Races copied out of order (a cluster's outbox) leave the newest rating; of two races
+ * the device ran at the same time in two rooms (both from the same rating), the later-ended
+ * one's result stands and the other's is lost.
+ */
+export const RATING_MOVES_FORWARD = `WHERE ratings.races < excluded.races
+  OR (ratings.races = excluded.races AND ratings.updated_at < excluded.updated_at)`;
+
 /** The `ratings` rows a stored race writes: each rated player's new rating. */
 export function newRatingsOf(record: RaceRecord) {
   return record.players.flatMap((p) =>

@@ -10,6 +10,7 @@ import {
   PlayerRowSchema,
   RaceRowSchema,
   RatingRowSchema,
+  RATING_MOVES_FORWARD,
   type PlayerRow,
   type RaceRow,
 } from './rows.ts';
@@ -250,7 +251,8 @@ function prepare(db: Database.Database) {
       `INSERT INTO ratings (device_id, rating, rd, volatility, races, updated_at)
        VALUES (@deviceId, @rating, @rd, @volatility, @races, @updatedAt)
        ON CONFLICT (device_id) DO UPDATE SET rating = excluded.rating, rd = excluded.rd,
-         volatility = excluded.volatility, races = excluded.races, updated_at = excluded.updated_at`,
+         volatility = excluded.volatility, races = excluded.races, updated_at = excluded.updated_at
+       ${RATING_MOVES_FORWARD}`,
     ),
     selectRating: db.prepare<[string], unknown>(
       'SELECT rating, rd, volatility, races FROM ratings WHERE device_id = ?',

@@ -1,3 +1,5 @@
+import { RATING_MOVES_FORWARD } from '../rows.ts';
+
 /**
  * The history queries of `../queries.ts` in PostgreSQL's dialect, giving the same rows in the
  * same order: `races.stored` stands for SQLite's rowid (the order races were stored in), and
@@ -25,7 +27,8 @@ export const INSERT_PLAYERS_SQL = `INSERT INTO race_players
 
 /**
  * The new ratings of a stored race's players, one array per column. Run only in the
- * transaction that stored the race for the first time, so a race counts once.
+ * transaction that stored the race for the first time, so a race counts once; a rating only
+ * moves forward (`RATING_MOVES_FORWARD`).
  */
 export const UPSERT_RATINGS_SQL = `INSERT INTO ratings
     (device_id, rating, rd, volatility, races, updated_at)
@@ -34,7 +37,8 @@ export const UPSERT_RATINGS_SQL = `INSERT INTO ratings
               $4::double precision[], $5::int[])
     AS r (device_id, rating, rd, volatility, races)
   ON CONFLICT (device_id) DO UPDATE SET rating = excluded.rating, rd = excluded.rd,
-    volatility = excluded.volatility, races = excluded.races, updated_at = excluded.updated_at`;
+    volatility = excluded.volatility, races = excluded.races, updated_at = excluded.updated_at
+  ${RATING_MOVES_FORWARD}`;
 
 export const SELECT_RATING_SQL = `SELECT rating, rd, volatility, races
   FROM ratings WHERE device_id = $1`;
