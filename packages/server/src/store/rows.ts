@@ -70,6 +70,51 @@ export const RatingRowSchema = z.object({
   races: z.int().min(0),
 }) satisfies z.ZodType<Rating>;
 
+const Hex64 = z.string().regex(/^[0-9a-f]{64}$/);
+
+const RecordPlayerSchema = z.object({
+  playerId: z.string().min(1),
+  deviceId: z.string().min(1),
+  nickname: z.string().min(1),
+  place: z.int().min(1).nullable(),
+  timeMs: z.number().nullable(),
+  mistakes: z.int().min(0),
+  outcome: z.enum(['finished', 'eliminated', 'left', 'timeout', 'forfeited', 'idle']),
+  rating: z
+    .object({ before: z.number(), after: z.number(), provisional: z.boolean() })
+    .nullable()
+    .default(null),
+  newRating: RatingRowSchema.nullable().default(null),
+});
+
+/**
+ * A race record as it was queued (a cluster's outbox, JSON): the fields added with ratings and
+ * commit–reveal default for a record queued by the version before them — unrated, no
+ * commitment, no rating change — so that it stores as such instead of failing forever.
+ */
+export const RaceRecordSchema = z.object({
+  id: z.string().min(1),
+  roomCode: z.string().min(1),
+  variant: z.string().min(1),
+  difficulty: z.string().min(1),
+  puzzle: z.string().length(81),
+  solution: z.string().length(81),
+  startedAt: z.number(),
+  endedAt: z.number(),
+  rated: z.boolean().default(false),
+  commitment: Hex64.nullable().default(null),
+  secret: Hex64.nullable().default(null),
+  players: z.array(RecordPlayerSchema),
+}) satisfies z.ZodType<RaceRecord, unknown>;
+
+/** The record `value` holds, or an error naming the first bad field and `where` it was read. */
+export function parseRaceRecord(value: unknown, where: string): RaceRecord {
+  const parsed = RaceRecordSchema.safeParse(value);
+  if (parsed.success) return parsed.data;
+  const issue = parsed.error.issues[0];
+  throw new Error(`${where}: ${issue?.path.join('.') || 'record'}: ${issue?.message}`);
+}
+
 /**
  * The condition under which a stored race's new rating replaces the device's stored one (the
  * `WHERE` of both databases' upsert): it counts more rated races, or as many and its race ended
