@@ -31,6 +31,7 @@ export interface ContradictionOptions {
 interface Taken {
   readonly step: Step;
   readonly reads: readonly number[];
+  readonly values: readonly number[];
   readonly writes: readonly number[];
 }
 
@@ -62,7 +63,7 @@ export function contradiction(
   const taken: Taken[] = [];
   for (;;) {
     const found = conflictsOf(state);
-    if (found.length > 0) return answer(found, taken, variant, options);
+    if (found.length > 0) return answer(found, taken, { board, variant, cell, digit }, options);
     if (performance.now() > options.deadline) return { kind: 'timeout' };
     const batch = allSingles(state).map((step) => {
       const reads = readsOf(step, variant);
@@ -72,7 +73,7 @@ export function contradiction(
     for (const { step, reads, values } of batch) {
       // A single that an earlier one of the round changed waits for the next round.
       if (reads.some((f, k) => factValue(state, f) !== values[k])) continue;
-      taken.push({ step, reads, writes: applyAndDiff(state, step) });
+      taken.push({ step, reads, values, writes: applyAndDiff(state, step) });
       if (conflictsOf(state).length > 0) break;
     }
   }
@@ -103,30 +104,81 @@ function conflictReads(conflict: Conflict, variant: Variant): number[] {
   return variant.houses[conflict.house]!.cells.map((c) => fact(c, conflict.digit));
 }
 
+/** The board and the digit assumed in its cell: where every replay of an argument starts. */
+interface Premise {
+  readonly board: Grid;
+  readonly variant: Variant;
+  readonly cell: CellIndex;
+  readonly digit: Digit;
+}
+
 function answer(
   found: readonly Conflict[],
   taken: readonly Taken[],
-  variant: Variant,
+  premise: Premise,
   options: ContradictionOptions,
 ): ContradictionResult {
-  let best: { steps: Step[]; conflict: Conflict } | undefined;
+  let best: { steps: Taken[]; conflict: Conflict } | undefined;
   for (const conflict of found) {
-    const steps = prune(taken, conflictReads(conflict, variant));
+    const reads = conflictReads(conflict, premise.variant);
+    const steps = tighten(prune(taken, reads), premise, conflict);
     if (best === undefined || steps.length < best.steps.length) best = { steps, conflict };
   }
-  if (best!.steps.length > options.maxSteps) return { kind: 'long', steps: best!.steps.length };
-  return { kind: 'contradiction', ...best! };
+  const { steps, conflict } = best!;
+  if (steps.length > options.maxSteps) return { kind: 'long', steps: steps.length };
+  return { kind: 'contradiction', steps: steps.map((t) => t.step), conflict };
 }
 
 /** The placements the reads depend on, transitively, in their order. */
-function prune(taken: readonly Taken[], reads: readonly number[]): Step[] {
+function prune(taken: readonly Taken[], reads: readonly number[]): Taken[] {
   const needed = new Uint8Array(FACTS);
   for (const f of reads) needed[f] = 1;
-  const kept: Step[] = [];
+  const kept: Taken[] = [];
   for (let i = taken.length - 1; i >= 0; i--) {
     if (!taken[i]!.writes.some((f) => needed[f] === 1)) continue;
-    kept.push(taken[i]!.step);
+    kept.push(taken[i]!);
     for (const f of taken[i]!.reads) needed[f] = 1;
   }
   return kept.reverse();
 }
+
+/** Arguments up to this many placements are tightened; longer ones are not shown anyway. */
+const TIGHTEN_UP_TO = 30;
+
+/**
+ * Drops, earliest first, every placement the argument still holds without: a later placement
+ * can clear the same candidate from a peer (one placed digit clears it from a whole house), so
+ * a fact the pruning kept a step for may be made false again later. Dropping one placement can
+ * free an earlier one, so the passes repeat until none drops.
+ */
+function tighten(steps: Taken[], premise: Premise, conflict: Conflict): Taken[] {
+  if (steps.length > TIGHTEN_UP_TO) return steps;
+  for (let dropped = true; dropped;) {
+    dropped = false;
+    for (let i = 0; i < steps.length;) {
+      const trial = steps.filter((_, j) => j !== i);
+      if (holds(trial, premise, conflict)) [steps, dropped] = [trial, true];
+      else i++;
+    }
+  }
+  return steps;
+}
+
+/**
+ * Whether the placements, played in order from the premise, each find what they read as it
+ * was when they were found, and the conflict is there after the last one (and not before).
+ */
+function holds(steps: readonly Taken[], premise: Premise, conflict: Conflict): boolean {
+  const state = createState(premise.board, premise.variant);
+  place(state, premise.cell, premise.digit);
+  for (const { step, reads, values } of steps) {
+    if (reads.some((f, k) => factValue(state, f) !== values[k])) return false;
+    applyAndDiff(state, step);
+  }
+  return conflictsOf(state).some((c) => sameConflict(c, conflict));
+}
+
+const sameConflict = (a: Conflict, b: Conflict): boolean =>
+  a.kind === 'cell'
+    ? b.kind === 'cell' && a.cell === b.cell
+    : b.kind === 'house' && a.house === b.house && a.digit === b.digit;

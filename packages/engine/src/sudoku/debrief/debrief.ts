@@ -164,11 +164,7 @@ function fallback(
   const found = contradiction(board, variant, cell, digit, options);
   if (found.kind === 'timeout') return { why: { kind: 'unknown' }, whole: false };
   const byContradiction = found.kind === 'contradiction' ? contradictionWhy(variant, found) : null;
-  if (
-    byContradiction &&
-    found.kind === 'contradiction' &&
-    found.steps.length <= SHORT_CONTRADICTION
-  )
+  if (byContradiction && byContradiction.steps.length <= SHORT_CONTRADICTION)
     return { why: byContradiction, whole: true };
   const refutation = refuterFor(variant).refute(board, cell, digit, deadline);
   if (refutation.kind === 'timeout')
@@ -186,7 +182,7 @@ function fallback(
 function contradictionWhy(
   variant: Variant,
   found: Extract<ContradictionResult, { kind: 'contradiction' }>,
-): MistakeWhy {
+): Extract<MistakeWhy, { kind: 'contradiction' }> {
   const { conflict } = found;
   return {
     kind: 'contradiction',

@@ -60,7 +60,7 @@ describe('debrief: logic chains', () => {
     for (const { cell: c, digit } of cases) {
       const result = debrief(easyRace([{ at: 5, cell: c, digit, verdict: 'wrong' }]));
       const why = result.mistakes[0]!.why;
-      expect(['logic', 'sat']).toContain(why.kind);
+      expect(['logic', 'contradiction', 'sat']).toContain(why.kind);
       if (why.kind !== 'logic') continue;
       chains++;
       expect(why.steps.length).toBeGreaterThan(0);
@@ -71,7 +71,7 @@ describe('debrief: logic chains', () => {
       const before = replaySteps(board, why.steps.slice(0, -1));
       expect(before.cands[c]! & bit(digit)).not.toBe(0);
     }
-    // The rest need more than MAX_CHAIN_STEPS steps this early: the SAT argument.
+    // The rest need more than MAX_CHAIN_STEPS steps this early: a contradiction or the SAT argument.
     expect(chains).toBeGreaterThan(cases.length / 2);
   });
 
@@ -207,8 +207,8 @@ describe('debrief: the SAT argument', () => {
   }
 
   it('names houses that refute the digit, none of which can be dropped', () => {
-    // At the start of this expert puzzle logic is stuck: R1C6 = 3 needs the SAT argument.
-    expectMinimalRefutation([{ at: 1000, cell: cell('R1C6'), digit: 3, verdict: 'wrong' }]);
+    // At the start of this expert puzzle logic and singles are stuck: R1C3 = 3 needs the SAT argument.
+    expectMinimalRefutation([{ at: 1000, cell: cell('R1C3'), digit: 3, verdict: 'wrong' }]);
   });
 
   it("reasons from the board at that moment: the givens and the player's right digits", () => {
@@ -226,7 +226,7 @@ describe('debrief: the SAT argument', () => {
       });
     expectMinimalRefutation([
       ...rights,
-      { at: 20_000, cell: cell('R4C5'), digit: 2, verdict: 'wrong' },
+      { at: 20_000, cell: cell('R6C7'), digit: 5, verdict: 'wrong' },
     ]);
   });
 });
