@@ -72,11 +72,13 @@ function stressNote(runs: readonly RaceRun[]): string {
   const debriefs = runs.flatMap((r) => r.debriefs);
   const mistakes = debriefs.flatMap((d) => d.mistakes);
   const unknown = mistakes.filter((m) => m.why.kind === 'unknown').length;
+  const of = (kind: string): number => mistakes.filter((m) => m.why.kind === kind).length;
   const complete = debriefs.filter((d) => d.complete).length;
   return (
     `\n\nStress: ${runs.length} expert races whose 4 players each enter ${STRESS.quiet} wrong digits that repeat nothing, in the first half of the solve: ` +
     `${runs.map((r) => ms(r.ms)).join(' and ')} ms; ${complete} of ${debriefs.length} debriefs complete, ` +
-    `${unknown} of ${mistakes.length} mistakes left unexplained when the budget ran out.`
+    `${unknown} of ${mistakes.length} mistakes left unexplained when the budget ran out; ` +
+    `explained by a logic chain ${of('logic')}, a contradiction ${of('contradiction')}, a SAT house set ${of('sat')}.`
   );
 }
 
@@ -149,15 +151,16 @@ function report(
         'median CPU ms',
         'clash',
         'logic chain (steps: median, max)',
+        'contradiction (placements: median, max)',
         'SAT (houses: median)',
         'unknown',
         'pauses',
       ],
       rows,
-      ['left', 'right', 'right', 'right', 'right', 'right', 'right', 'right', 'right', 'right'],
+      ['left', ...Array<'right'>(10).fill('right')],
     ),
     '',
-    `Method: ${races} seeded races per difficulty (\`bench-debrief-<difficulty>-<n>\`), each on a percent puzzle made by \`generate\` and four players from \`simulatePlayer\`: the blanks in a random order 2–12 s apart, 3 wrong digits that repeat one on the board and 3 that repeat nothing (each corrected later), 2–3 pauses of 25–60 s. The time is the wall clock of the four players' debriefs within one ${RACE_BUDGET_MS} ms budget (\`debriefRace\`, as the client's engine worker runs it); the first SAT argument of the run also pays for building its formula (the rules with a switch per house). A wrong digit that repeats nothing is explained by a chain of at most 8 technique steps where one exists, else by the houses the SAT solver needs to refute it.`,
+    `Method: ${races} seeded races per difficulty (\`bench-debrief-<difficulty>-<n>\`), each on a percent puzzle made by \`generate\` and four players from \`simulatePlayer\`: the blanks in a random order 2–12 s apart, 3 wrong digits that repeat one on the board and 3 that repeat nothing (each corrected later), 2–3 pauses of 25–60 s. The time is the wall clock of the four players' debriefs within one ${RACE_BUDGET_MS} ms budget (\`debriefRace\`, as the client's engine worker runs it); the first SAT argument of the run also pays for building its formula (the rules with a switch per house). A wrong digit that repeats nothing is explained by a chain of at most 8 technique steps where one exists, else by a contradiction: the digit assumed, singles alone force at most 10 placements (pruned to those the conflict needs) until a cell has no digit or a house no place for one — unless the SAT argument needs at most 4 houses and the contradiction more than 4 placements; else by the houses the SAT solver needs to refute it.`,
   ].join('\n');
 }
 
@@ -165,6 +168,9 @@ function report(
 function explained(runs: readonly RaceRun[]): string[] {
   const mistakes = runs.flatMap((r) => r.debriefs.flatMap((d) => d.mistakes));
   const chains = mistakes.flatMap((x) => (x.why.kind === 'logic' ? [x.why.steps.length] : []));
+  const refuted = mistakes.flatMap((x) =>
+    x.why.kind === 'contradiction' ? [x.why.steps.length] : [],
+  );
   const sat = mistakes.flatMap((x) => (x.why.kind === 'sat' ? [x.why.houses.length] : []));
   const unknown = mistakes.filter((x) => x.why.kind === 'unknown').length;
   const clash = mistakes.filter((x) => x.why.kind === 'clash').length;
@@ -172,6 +178,7 @@ function explained(runs: readonly RaceRun[]): string[] {
   return [
     count(clash),
     chains.length === 0 ? '0' : `${count(chains.length)} (${median(chains)}, ${max(chains)})`,
+    refuted.length === 0 ? '0' : `${count(refuted.length)} (${median(refuted)}, ${max(refuted)})`,
     sat.length === 0 ? '0' : `${count(sat.length)} (${median(sat)})`,
     count(unknown),
     count(pauses),

@@ -2,7 +2,8 @@
  * The catalogue of the replay page (`/race/:id`, `/replay/:id`) and the debrief (`replay.`, `debrief.`), merged by `src/i18n/index.ts`. Keys never repeat a key of another
  * catalogue; `replayZh` must translate every key (a missing one is a compile error).
  *
- * `debrief.a.<technique>` is a technique's name inside a sentence ("a hidden single").
+ * `debrief.a.<technique>` is a technique's name inside a sentence ("a hidden single");
+ * `debrief.single.<technique>` names the single that forces a placement in a contradiction.
  */
 export const replayEn = {
   'replay.title': 'Replay',
@@ -62,6 +63,16 @@ export const replayEn = {
   'debrief.unknown':
     '{cell}: {digit} was wrong (it is {correct}); no short reason was found in time.',
   'debrief.then': ', then ',
+  'debrief.contradiction':
+    '{cell}: {digit} clashes with nothing yet, but if {digit} were in {cell}: {steps}, and {conflict} (it is {correct}).',
+  'debrief.contradictionAtOnce':
+    '{cell}: {digit} clashes with nothing yet, but if {digit} were in {cell}, {conflict} (it is {correct}).',
+  'debrief.forced': '{cell} would have to be {digit} ({single})',
+  'debrief.single.full-house': 'the last blank in {house}',
+  'debrief.single.hidden-single': 'hidden single in {house}',
+  'debrief.single.naked-single': 'naked single',
+  'debrief.conflict.cell': '{cell} would have no digit left',
+  'debrief.conflict.house': '{house} would have no place left for {digit}',
   'debrief.rows': 'rows {list}',
   'debrief.columns': 'columns {list}',
   'debrief.boxes': 'boxes {list}',
@@ -143,6 +154,16 @@ export const replayZh: Record<keyof typeof replayEn, string> = {
     '{cell}：{digit} 暂时没有冲突，但在已知数之下，仅凭{houses}的规则就能排除 {cell} 的 {digit}（SAT 证明；应为 {correct}）。',
   'debrief.unknown': '{cell}：{digit} 是错的（应为 {correct}）；未能及时找到简短的理由。',
   'debrief.then': '，然后',
+  'debrief.contradiction':
+    '{cell}：{digit} 暂时没有冲突，但假如 {cell} 是 {digit}：{steps}，最后{conflict}（应为 {correct}）。',
+  'debrief.contradictionAtOnce':
+    '{cell}：{digit} 暂时没有冲突，但假如 {cell} 是 {digit}，{conflict}（应为 {correct}）。',
+  'debrief.forced': '{cell} 只能是 {digit}（{single}）',
+  'debrief.single.full-house': '{house}中唯一的空格',
+  'debrief.single.hidden-single': '{house}中的排除法',
+  'debrief.single.naked-single': '唯余法',
+  'debrief.conflict.cell': '{cell} 将没有数字可填',
+  'debrief.conflict.house': '{house}中将没有位置可放 {digit}',
   'debrief.rows': '第 {list} 行',
   'debrief.columns': '第 {list} 列',
   'debrief.boxes': '第 {list} 宫',

@@ -11,6 +11,7 @@ afterEach(() => {
 const R3C4 = 21;
 const R3C8 = 25;
 const R4C5 = 31;
+const R5C8 = 43;
 
 const mistake = (why: MistakeNote['why']): MistakeNote => ({
   move: 3,
@@ -86,6 +87,77 @@ describe('mistakeText', () => {
     const note = mistake({ kind: 'logic', steps: [naked] });
     expect(mistakeText(note, 'classic')).toContain(
       'but a naked single in R4C5 (it sees every digit but 7): that rules 5 out of R3C4',
+    );
+  });
+
+  /** R3C8 = 7 (hidden single in row 3), then R5C8 = 2 (naked single). */
+  const forced: StepNote[] = [
+    {
+      technique: 'hidden-single',
+      houses: [{ kind: 'row', index: 2 }],
+      cells: [R3C8],
+      digits: [7],
+      placements: [{ cell: R3C8, digit: 7 }],
+      eliminations: [],
+    },
+    {
+      technique: 'naked-single',
+      houses: [
+        { kind: 'row', index: 4 },
+        { kind: 'column', index: 7 },
+        { kind: 'box', index: 5 },
+      ],
+      cells: [R5C8],
+      digits: [2],
+      placements: [{ cell: R5C8, digit: 2 }],
+      eliminations: [],
+    },
+  ];
+
+  it('follows the assumed digit through forced singles to a house with no place left', () => {
+    const note = mistake({
+      kind: 'contradiction',
+      steps: forced,
+      conflict: { kind: 'house', house: { kind: 'box', index: 5 }, digit: 9 },
+    });
+    expect(mistakeText(note, 'percent')).toBe(
+      'R3C4: 5 clashes with nothing yet, but if 5 were in R3C4: R3C8 would have to be 7 ' +
+        '(hidden single in row 3), then R5C8 would have to be 2 (naked single), and box 6 ' +
+        'would have no place left for 9 (it is 8).',
+    );
+    language.value = 'zh';
+    expect(mistakeText(note, 'percent')).toBe(
+      'R3C4：5 暂时没有冲突，但假如 R3C4 是 5：R3C8 只能是 7（第 3 行中的排除法），' +
+        '然后R5C8 只能是 2（唯余法），最后第 6 宫中将没有位置可放 9（应为 8）。',
+    );
+  });
+
+  it('ends a contradiction at a cell with no digit left, or at once with no step', () => {
+    const note = mistake({
+      kind: 'contradiction',
+      steps: forced.slice(0, 1),
+      conflict: { kind: 'cell', cell: R4C5 },
+    });
+    expect(mistakeText(note, 'percent')).toBe(
+      'R3C4: 5 clashes with nothing yet, but if 5 were in R3C4: R3C8 would have to be 7 ' +
+        '(hidden single in row 3), and R4C5 would have no digit left (it is 8).',
+    );
+    const atOnce = mistake({
+      kind: 'contradiction',
+      steps: [],
+      conflict: { kind: 'house', house: { kind: 'window', index: 0 }, digit: 5 },
+    });
+    expect(mistakeText(atOnce, 'percent')).toBe(
+      'R3C4: 5 clashes with nothing yet, but if 5 were in R3C4, the upper window would have ' +
+        'no place left for 5 (it is 8).',
+    );
+    language.value = 'zh';
+    expect(mistakeText(note, 'percent')).toBe(
+      'R3C4：5 暂时没有冲突，但假如 R3C4 是 5：R3C8 只能是 7（第 3 行中的排除法），' +
+        '最后R4C5 将没有数字可填（应为 8）。',
+    );
+    expect(mistakeText(atOnce, 'percent')).toBe(
+      'R3C4：5 暂时没有冲突，但假如 R3C4 是 5，上窗口中将没有位置可放 5（应为 8）。',
     );
   });
 
@@ -173,6 +245,40 @@ describe('debriefItems', () => {
     expect(items[1]!.cells).toEqual([R3C4, R3C8]);
     expect(items[1]!.area).toEqual([18, 19, 20, 21, 22, 23, 24, 25, 26]);
     expect(items[0]!.cells).toEqual([R4C5, 30, 32]);
+  });
+});
+
+describe('debriefItems for a contradiction', () => {
+  const at = (cell: number, digit: number) => ({ cell, digit });
+  const single = (cell: number, digit: number): StepNote => ({
+    technique: 'hidden-single',
+    houses: [{ kind: 'row', index: 0 }],
+    cells: [cell],
+    digits: [digit],
+    placements: [at(cell, digit)],
+    eliminations: [],
+  });
+
+  it('marks the forced cells and tints the house left without a place', () => {
+    const note = mistake({
+      kind: 'contradiction',
+      steps: [single(R3C8, 7), single(R4C5, 2)],
+      conflict: { kind: 'house', house: { kind: 'column', index: 8 }, digit: 9 },
+    });
+    const [item] = debriefItems({ mistakes: [note], pauses: [], complete: true }, 'percent');
+    expect(item!.cells).toEqual([R3C4, R3C8, R4C5]);
+    expect(item!.area).toEqual([8, 17, 26, 35, 44, 53, 62, 71, 80]);
+  });
+
+  it('marks the cell left without a digit, with no house tinted', () => {
+    const note = mistake({
+      kind: 'contradiction',
+      steps: [single(R3C8, 7)],
+      conflict: { kind: 'cell', cell: R5C8 },
+    });
+    const [item] = debriefItems({ mistakes: [note], pauses: [], complete: true }, 'percent');
+    expect(item!.cells).toEqual([R3C4, R3C8, R5C8]);
+    expect(item!.area).toEqual([]);
   });
 });
 

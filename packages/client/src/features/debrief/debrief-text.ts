@@ -1,6 +1,7 @@
 /**
  * A debrief phrased in the current language: one sentence per mistake (why the digit could not
- * go there: a clash in a house, a chain of techniques, or the houses whose rules force it out)
+ * go there: a clash in a house, a chain of techniques, the singles that would follow it into a
+ * contradiction, or the houses whose rules force it out)
  * and per long pause (the easiest technique that was available, and where). Pure: the engine's
  * `Debrief` in, `DebriefItem`s out, with the cells and houses each item is about so the
  * replay can highlight them.
@@ -136,11 +137,43 @@ export function mistakeText(note: MistakeNote, variant: VariantIdName): string {
         ...base,
         steps: why.steps.map((step) => stepPhrase(step, variant)).join(t('debrief.then')),
       });
+    case 'contradiction':
+      return contradictionText(base, why, variant);
     case 'sat':
       return t('debrief.sat', { ...base, houses: housesText(why.houses, variant) });
     case 'unknown':
       return t('debrief.unknown', base);
   }
+}
+
+type Contradiction = Extract<MistakeNote['why'], { kind: 'contradiction' }>;
+
+/** "…but if 5 were in R3C4: R3C8 would have to be 7 (hidden single in row 3), then …, and box 6 would have no place left for 9 (it is 8)." */
+function contradictionText(
+  base: { cell: string; digit: number; correct: number },
+  why: Contradiction,
+  variant: VariantIdName,
+): string {
+  const conflict =
+    why.conflict.kind === 'cell'
+      ? t('debrief.conflict.cell', { cell: cellName(why.conflict.cell) })
+      : t('debrief.conflict.house', {
+          house: houseRefName(why.conflict.house, variant),
+          digit: why.conflict.digit,
+        });
+  if (why.steps.length === 0) return t('debrief.contradictionAtOnce', { ...base, conflict });
+  const steps = why.steps.map((step) => forcedPhrase(step, variant)).join(t('debrief.then'));
+  return t('debrief.contradiction', { ...base, steps, conflict });
+}
+
+/** "R3C8 would have to be 7 (hidden single in row 3)"; a step that is not a single, as a step. */
+function forcedPhrase(step: StepNote, variant: VariantIdName): string {
+  const placement = step.placements[0];
+  const key = `debrief.single.${step.technique}`;
+  if (!placement || !hasMessage(key)) return stepPhrase(step, variant);
+  const house = step.houses[0];
+  const single = t(key, { house: house ? houseRefName(house, variant) : '' });
+  return t('debrief.forced', { cell: cellName(placement.cell), digit: placement.digit, single });
 }
 
 /** "A hidden single in the upper window was available for 41 s (at 2:13)." */
@@ -157,27 +190,41 @@ export function pauseText(note: PauseNote, variant: VariantIdName): string {
 }
 
 function mistakeItem(note: MistakeNote, variant: VariantIdName): DebriefItem {
-  const why = note.why;
-  const steps = why.kind === 'logic' ? why.steps : [];
-  const houses =
-    why.kind === 'clash'
-      ? [why.house]
-      : why.kind === 'sat'
-        ? why.houses
-        : steps.flatMap((s) => s.houses);
-  const cells = [
-    note.cell,
-    ...(why.kind === 'clash' ? [why.cell] : []),
-    ...steps.flatMap(stepCells),
-  ];
+  const { cells, houses } = highlightOf(note);
   return {
     kind: 'mistake',
     at: note.at,
     cell: note.cell,
     text: mistakeText(note, variant),
-    cells: unique(cells),
+    cells: unique([note.cell, ...cells]),
     area: unique(houseCells(houses, variant)),
   };
+}
+
+/**
+ * What a mistake's reason points at: the clashing cell and its house; a chain's cells and
+ * houses; a contradiction's forced cells (and the empty cell) and the house left without a
+ * place; a SAT argument's houses.
+ */
+function highlightOf(note: MistakeNote): { cells: number[]; houses: readonly HouseRef[] } {
+  const why = note.why;
+  switch (why.kind) {
+    case 'clash':
+      return { cells: [why.cell], houses: [why.house] };
+    case 'logic':
+      return { cells: why.steps.flatMap(stepCells), houses: why.steps.flatMap((s) => s.houses) };
+    case 'contradiction': {
+      const forced = why.steps.flatMap((s) => s.placements.map((p) => p.cell));
+      const { conflict } = why;
+      return conflict.kind === 'cell'
+        ? { cells: [...forced, conflict.cell], houses: [] }
+        : { cells: forced, houses: [conflict.house] };
+    }
+    case 'sat':
+      return { cells: [], houses: why.houses };
+    case 'unknown':
+      return { cells: [], houses: [] };
+  }
 }
 
 function pauseItem(note: PauseNote, variant: VariantIdName): DebriefItem {
