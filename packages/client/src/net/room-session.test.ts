@@ -13,6 +13,7 @@ const net = vi.hoisted(() => ({
   onConnect: new Set<() => void>(),
   answers: new Map<string, unknown[]>(),
   sent: [] as string[],
+  handlers: new Map<string, (payload: unknown) => void>(),
 }));
 
 vi.mock('./connection.ts', () => ({
@@ -20,7 +21,7 @@ vi.mock('./connection.ts', () => ({
     get connected() {
       return net.connected;
     },
-    on: () => undefined,
+    on: (event: string, handler: (payload: unknown) => void) => net.handlers.set(event, handler),
     off: () => undefined,
   }),
   onConnect: (listener: () => void) => {
@@ -173,5 +174,34 @@ describe('RoomSession and ROOM_UNAVAILABLE', () => {
     await vi.advanceTimersByTimeAsync(60_000);
     expect(net.sent).toEqual(['room:join']);
     expect(session.moving.value).toBe(false);
+  });
+});
+
+describe('RoomSession and the commit–reveal witness', () => {
+  const first = 'c0'.repeat(32);
+  const frame = (phase: RoomView['phase'], race: Partial<NonNullable<RoomView['race']>>) =>
+    racingRoom({ phase, you: { role: 'player', playerId: 'p1' } }, race);
+
+  it('remembers the commitment of the countdown and the puzzle played, whatever the end says', () => {
+    const session = new RoomSession('ABCDE');
+    const state = net.handlers.get('room:state')!;
+    state(frame('countdown', { commitment: first, puzzle: null }));
+    state(frame('racing', { commitment: first, puzzle: `5${'0'.repeat(80)}` }));
+    state(frame('finished', { commitment: 'd1'.repeat(32), puzzle: `6${'0'.repeat(80)}` }));
+    expect(session.view.value?.race?.commitment).toBe('d1'.repeat(32));
+    expect(session.witness.value).toEqual({
+      raceId: 'r1',
+      commitment: first,
+      beforeStart: true,
+      puzzle: `5${'0'.repeat(80)}`,
+    });
+    session.dispose();
+  });
+
+  it('marks a race this tab first saw at its end as not witnessed before the start', () => {
+    const session = new RoomSession('ABCDE');
+    net.handlers.get('room:state')!(frame('finished', { id: 'r9', commitment: first }));
+    expect(session.witness.value).toMatchObject({ raceId: 'r9', beforeStart: false });
+    session.dispose();
   });
 });

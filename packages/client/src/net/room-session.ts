@@ -15,6 +15,7 @@ import { MoveSender, type MoveLink, type MoveListener } from './move-sender.ts';
 import { MoveQueue, type PendingMove } from './moves.ts';
 import { isRoomUnavailable, UnavailableRetries } from './room-unavailable.ts';
 import { applyProgress, runsInRace } from './views.ts';
+import { witnessRace, type Witness } from '../features/room/witness.ts';
 
 export type { MoveListener } from './move-sender.ts';
 
@@ -30,6 +31,12 @@ export class RoomSession {
   readonly view = signal<RoomView | undefined>(undefined);
   readonly ended = signal<SessionEndedEvent | undefined>(undefined);
   readonly error = signal<NetError | undefined>(undefined);
+  /**
+   * What this tab (or this device before a reload) saw of the current race before its end:
+   * the first commitment, whether it came in the countdown, the puzzle played. Updated with
+   * every snapshot, so the check at the end does not rely on the final view alone.
+   */
+  readonly witness = signal<Witness | undefined>(undefined);
   readonly clock = new ServerClock();
   readonly moves = new MoveQueue();
   private readonly retries = new UnavailableRetries();
@@ -185,7 +192,10 @@ export class RoomSession {
   private accept(view: RoomView): void {
     if (view.code !== this.code) return;
     this.clock.observe(view.serverNow);
-    this.view.value = view;
+    batch(() => {
+      this.witness.value = witnessRace(this.witness.peek(), view);
+      this.view.value = view;
+    });
   }
 
   private seated(reply: NetResult<SeatReply>, seat: Seat): boolean {

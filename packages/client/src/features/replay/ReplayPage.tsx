@@ -9,6 +9,7 @@ import { useFocusOnScreen } from '../../ui/focus.ts';
 import { Link } from '../../ui/Link.tsx';
 import { announce } from '../../ui/Announcer.tsx';
 import { FairnessCheck } from '../room/FairnessCheck.tsx';
+import { loadWitness } from '../room/witness.ts';
 import { copyText } from '../room/share.ts';
 import { RecentReplays } from './RecentReplays.tsx';
 import { loadReplay, type Loaded, type ReplaySource } from './replay-load.ts';
@@ -99,6 +100,8 @@ function ReplayHeading({ record }: { record: ReplayRecord }) {
             secret: record.secret ?? null,
             commitment: record.commitment,
           }}
+          seen={record.kind === 'race' ? loadWitness(record.id) : undefined}
+          stored
         />
       )}
     </header>

@@ -1,26 +1,49 @@
 /**
- * The commit–reveal check at the end of a race: "Puzzle fixed before the start ✓" when the
- * commitment sent before the puzzle is SHA-256 of the puzzle, the solution and the revealed
- * secret; otherwise what does not match. Also shows the command that checks it in a shell.
- * Reusable wherever a finished race is shown (the replay page).
+ * The commit–reveal check of a finished race, against what this device saw before the end
+ * (`seen`, from witness.ts): "Puzzle fixed before the start ✓" only when this device received
+ * the commitment in the countdown, it did not change, the puzzle revealed is the one played and
+ * the hash matches (`judgeFairness`). A page that first saw the race after its start, or a
+ * stored race this device did not watch (`stored`), gets a neutral line instead of the ✓.
+ * Also shows the command that checks the hash in a shell.
  */
 import { useMemo } from 'preact/hooks';
 import { t } from '../../i18n/index.ts';
-import { checkFairness, verifyCommand, type FairnessVerdict, type Revealed } from './fairness.ts';
+import {
+  judgeFairness,
+  toneOf,
+  verifyCommand,
+  type FairnessJudgement,
+  type Revealed,
+  type Seen,
+} from './fairness.ts';
 
-export function FairnessCheck({ race }: { race: Revealed }) {
+interface Props {
+  readonly race: Revealed;
+  /** What this device saw of the race before its end; undefined when it did not see it. */
+  readonly seen: Seen | undefined;
+  /** A stored race (the replay page) rather than the race this page just watched end. */
+  readonly stored?: boolean;
+}
+
+export function FairnessCheck({ race, seen, stored = false }: Props) {
   const { puzzle, solution, secret, commitment } = race;
-  const verdict = useMemo(
-    () => checkFairness({ puzzle, solution, secret, commitment }),
-    [puzzle, solution, secret, commitment],
+  const judgement = useMemo(
+    () => judgeFairness({ puzzle, solution, secret, commitment }, seen),
+    [puzzle, solution, secret, commitment, seen],
   );
+  const tone = toneOf(judgement);
   const command = verifyCommand(race);
   return (
-    <details class={`fairness ${verdict.ok ? 'is-ok' : 'is-bad'}`} data-testid="fairness">
-      <summary data-testid="fairness-verdict" data-ok={String(verdict.ok)}>
-        {headline(verdict)}
+    <details class={`fairness is-${tone}`} data-testid="fairness">
+      <summary
+        data-testid="fairness-verdict"
+        data-ok={String(tone === 'ok')}
+        data-tone={tone}
+        data-kind={judgement.kind}
+      >
+        {headline(judgement, stored)}
       </summary>
-      <p class="muted">{detail(verdict)}</p>
+      <p class="muted">{detail(judgement, stored, commitment)}</p>
       <dl class="fairness-values">
         <dt>{t('fair.commitment')}</dt>
         <dd>
@@ -40,10 +63,16 @@ export function FairnessCheck({ race }: { race: Revealed }) {
   );
 }
 
-function headline(verdict: FairnessVerdict): string {
-  if (verdict.ok) return t('fair.ok');
-  const { problem } = verdict;
-  switch (problem.kind) {
+function headline(judgement: FairnessJudgement, stored: boolean): string {
+  switch (judgement.kind) {
+    case 'fixed':
+      return t('fair.ok');
+    case 'unwitnessed':
+      return t(stored ? 'fair.storedMatches' : 'fair.unwitnessed');
+    case 'commitmentChanged':
+      return t('fair.commitmentChanged');
+    case 'puzzleChanged':
+      return t('fair.puzzleChanged');
     case 'mismatch':
       return t('fair.mismatch');
     case 'noCommitment':
@@ -51,14 +80,26 @@ function headline(verdict: FairnessVerdict): string {
     case 'notRevealed':
       return t('fair.notRevealed');
     case 'malformed':
-      return t('fair.malformed', { field: t(`fair.field.${problem.field}`) });
+      return t('fair.malformed', { field: t(`fair.field.${judgement.field}`) });
   }
 }
 
-function detail(verdict: FairnessVerdict): string {
-  if (verdict.ok) return t('fair.okDetail');
-  const { problem } = verdict;
-  return problem.kind === 'mismatch'
-    ? t('fair.mismatchDetail', { expected: problem.expected, actual: problem.actual })
-    : '';
+function detail(judgement: FairnessJudgement, stored: boolean, last: string | null): string {
+  switch (judgement.kind) {
+    case 'fixed':
+      return t('fair.okDetail');
+    case 'unwitnessed':
+      return t(stored ? 'fair.storedMatchesDetail' : 'fair.unwitnessedDetail');
+    case 'commitmentChanged':
+      return t('fair.commitmentChangedDetail', {
+        first: judgement.first ?? '–',
+        last: last ?? '–',
+      });
+    case 'puzzleChanged':
+      return t('fair.puzzleChangedDetail');
+    case 'mismatch':
+      return t('fair.mismatchDetail', { expected: judgement.expected, actual: judgement.actual });
+    default:
+      return '';
+  }
 }

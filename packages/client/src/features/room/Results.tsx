@@ -21,6 +21,12 @@ import { raceGame } from './race-board.ts';
 import { PlayerCard } from './Spectate.tsx';
 import { formatTime } from './time.ts';
 
+/** What this device saw of race `raceId` before its end (the session's witness, or none). */
+function seenOf(session: RoomSession, raceId: string) {
+  const witness = session.witness.value;
+  return witness?.raceId === raceId ? witness : undefined;
+}
+
 export function Results({ view, session }: { view: RoomView; session: RoomSession }) {
   const race = view.race;
   if (!race) return null;
@@ -47,7 +53,7 @@ export function Results({ view, session }: { view: RoomView; session: RoomSessio
           {t('rating.raceUnrated')}
         </p>
       )}
-      <FairnessCheck race={race} />
+      <FairnessCheck race={race} seen={seenOf(session, race.id)} />
       {/* A runner gets their debrief (and its replay link); anyone else the replay link. */}
       {mine ? (
         <RaceDebrief raceId={race.id} playerId={mine.playerId} />

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { checkFairness, commitmentOf, verifyCommand } from './fairness.ts';
+import { checkFairness, commitmentOf, judgeFairness, toneOf, verifyCommand } from './fairness.ts';
 
 const puzzle = `${'0'.repeat(9)}${'123456789'.repeat(8)}`;
 const solution = '123456789'.repeat(9);
@@ -61,5 +61,51 @@ describe('the commit–reveal check', () => {
       `printf '%s' '${puzzle}${solution}${secret}' | sha256sum`,
     );
     expect(verifyCommand({ puzzle, solution, secret: null, commitment })).toBeNull();
+  });
+});
+
+describe('the check against what this device saw before the end', () => {
+  const revealed = { puzzle, solution, secret, commitment };
+  const seenInCountdown = { commitment, beforeStart: true, puzzle };
+
+  it('says “fixed before the start” only when the commitment was seen in the countdown', () => {
+    expect(judgeFairness(revealed, seenInCountdown)).toEqual({ kind: 'fixed' });
+    expect(judgeFairness(revealed, { ...seenInCountdown, puzzle: null })).toEqual({
+      kind: 'fixed',
+    });
+    for (const seen of [undefined, { ...seenInCountdown, beforeStart: false }]) {
+      const judgement = judgeFairness(revealed, seen);
+      expect(judgement).toEqual({ kind: 'unwitnessed' });
+      expect(toneOf(judgement)).toBe('neutral');
+    }
+  });
+
+  it('rejects a commitment replaced during the race, even by one that matches the reveal', () => {
+    // The server changed the puzzle mid-race and sent a matching commitment at the end.
+    const first = 'f'.repeat(64);
+    const judgement = judgeFairness(revealed, { ...seenInCountdown, commitment: first });
+    expect(judgement).toEqual({ kind: 'commitmentChanged', first });
+    expect(toneOf(judgement)).toBe('bad');
+    expect(judgeFairness({ ...revealed, commitment: null }, { ...seenInCountdown }).kind).toBe(
+      'commitmentChanged',
+    );
+  });
+
+  it('rejects a revealed puzzle other than the one played, though the hash matches', () => {
+    const played = `1${puzzle.slice(1)}`;
+    const judgement = judgeFairness(revealed, { ...seenInCountdown, puzzle: played });
+    expect(judgement).toEqual({ kind: 'puzzleChanged' });
+    expect(toneOf(judgement)).toBe('bad');
+  });
+
+  it('is neutral for a race stored without a commitment, and red for a wrong hash', () => {
+    const none = { ...revealed, commitment: null };
+    for (const seen of [undefined, { commitment: null, beforeStart: true, puzzle }]) {
+      expect(judgeFairness(none, seen)).toEqual({ kind: 'noCommitment' });
+    }
+    expect(toneOf({ kind: 'noCommitment' })).toBe('neutral');
+    const wrong = { ...revealed, secret: 'cd'.repeat(32) };
+    expect(toneOf(judgeFairness(wrong, seenInCountdown))).toBe('bad');
+    expect(toneOf(judgeFairness(wrong, undefined))).toBe('bad');
   });
 });

@@ -57,3 +57,49 @@ export function verifyCommand(race: Revealed): string | null {
   if (puzzle === null || solution === null || secret === null) return null;
   return `printf '%s' '${puzzle}${solution}${secret}' | sha256sum`;
 }
+
+/** What this device saw before the end (see witness.ts); the judgement needs only this. */
+export interface Seen {
+  readonly commitment: string | null;
+  readonly beforeStart: boolean;
+  readonly puzzle: string | null;
+}
+
+/**
+ * What the check at the end can honestly say. ✓ `fixed` only when this device saw the
+ * commitment in the countdown, it did not change, the puzzle revealed is the one played and
+ * the hash matches. `unwitnessed`: the values match the commitment, but this device did not
+ * see it before the start (joined late, a spectator arriving at the end, a replay) — neutral.
+ */
+export type FairnessJudgement =
+  | { readonly kind: 'fixed' }
+  | { readonly kind: 'unwitnessed' }
+  | { readonly kind: 'commitmentChanged'; readonly first: string | null }
+  | { readonly kind: 'puzzleChanged' }
+  | FairnessProblem;
+
+export type FairnessTone = 'ok' | 'neutral' | 'bad';
+
+export function judgeFairness(race: Revealed, seen: Seen | undefined): FairnessJudgement {
+  if (seen && seen.commitment !== race.commitment) {
+    return { kind: 'commitmentChanged', first: seen.commitment };
+  }
+  const verdict = checkFairness(race);
+  if (!verdict.ok) return verdict.problem;
+  if (seen?.puzzle != null && seen.puzzle !== race.puzzle) return { kind: 'puzzleChanged' };
+  return seen?.beforeStart ? { kind: 'fixed' } : { kind: 'unwitnessed' };
+}
+
+/** ✓, neutral (nothing to hold against the server, nothing proved), or ✗. */
+export function toneOf(judgement: FairnessJudgement): FairnessTone {
+  switch (judgement.kind) {
+    case 'fixed':
+      return 'ok';
+    case 'unwitnessed':
+    case 'noCommitment':
+    case 'notRevealed':
+      return 'neutral';
+    default:
+      return 'bad';
+  }
+}
