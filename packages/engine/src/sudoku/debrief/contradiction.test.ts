@@ -123,6 +123,20 @@ describe('contradiction by singles', () => {
     expect(contradiction(grid(EXPERT), variant, cell('R1C3'), 3, FAR)).toEqual({ kind: 'stuck' });
   });
 
+  it('runs on past the first conflict for one that rests on fewer placements', () => {
+    // Easy start, R7C1 = 3: the first conflict met needs 11 placements, one met a round later 10.
+    const board = grid(EASY);
+    const first = contradiction(board, variant, cell('R7C1'), 3, { ...FAR, extraRounds: 0 });
+    const later = contradiction(board, variant, cell('R7C1'), 3, FAR);
+    expect([first.kind, later.kind]).toEqual(['contradiction', 'contradiction']);
+    if (first.kind !== 'contradiction' || later.kind !== 'contradiction') return;
+    expect([first.steps.length, later.steps.length]).toEqual([11, 10]);
+    for (const found of [first, later]) {
+      const steps = found.steps.map((s) => stepNote(variant, s));
+      expect(problemOf(board, cell('R7C1'), 3, steps, noteOf(found.conflict))).toBeNull();
+    }
+  });
+
   it('gives up at the deadline', () => {
     const result = contradiction(grid(EASY), variant, cell('R7C9'), 3, {
       maxSteps: 10,

@@ -25,6 +25,8 @@ export interface ContradictionOptions {
   readonly maxSteps: number;
   /** `performance.now()` value after which the search gives up. */
   readonly deadline: number;
+  /** Rounds of singles run past the first conflict; default `EXTRA_ROUNDS`. */
+  readonly extraRounds?: number;
 }
 
 /** A single taken, with the facts it read (and their values then) and the facts it made false. */
@@ -41,15 +43,20 @@ interface Taken {
  * single (full houses, hidden singles in every house of the variant, naked singles) round
  * after round, each placement clearing the digit from its peers, until a blank cell has no
  * candidate or a house has no place left for a digit it lacks. Breadth first, so each digit
- * is forced as early as it can be and the conflict is met after the fewest rounds.
+ * is forced as early as it can be and the first conflict is met after the fewest rounds; then
+ * `extraRounds` more rounds run (every placement there is still forced by the assumption) and
+ * every conflict met is a candidate answer.
  *
- * The answer keeps only the placements the conflict depends on: walking back from the
+ * Each answer keeps only the placements its conflict depends on: walking back from the
  * conflict (which reads its cell's candidates, or the digit's candidates in its house), a
  * placement is kept when it made false a fact that the conflict or a kept later placement
- * reads (`readsOf`, as the logic chains are pruned). Every fact is made false at most once,
- * so replaying the kept placements alone from the board plus the assumption finds each one
- * forced as it was, and the conflict there. When several conflicts appear at once the one
- * resting on the fewest placements is answered.
+ * reads (`readsOf`, as the logic chains are pruned); then each kept placement the argument
+ * still holds without is dropped (a later placement may clear the same candidate), passes
+ * repeating until none drops. Replaying the answer alone from the board plus the assumption
+ * finds each placement forced as it was found and the conflict at the end, and leaving out
+ * any one breaks it. The conflict resting on the fewest placements is answered (a heuristic
+ * minimum: the smallest set over every order of singles is a search the debrief cannot
+ * afford).
  */
 export function contradiction(
   board: Grid,
@@ -61,23 +68,43 @@ export function contradiction(
   const state = createState(board, variant);
   place(state, cell, digit);
   const taken: Taken[] = [];
-  for (;;) {
-    const found = conflictsOf(state);
-    if (found.length > 0) return answer(found, taken, { board, variant, cell, digit }, options);
+  const found = new Map<string, Conflict>();
+  const collect = (): void => {
+    for (const c of conflictsOf(state)) if (!found.has(keyOf(c))) found.set(keyOf(c), c);
+  };
+  collect();
+  // Rounds still to run: unbounded until the first conflict, then `EXTRA_ROUNDS` more.
+  const extra = options.extraRounds ?? EXTRA_ROUNDS;
+  for (let rounds = found.size > 0 ? extra : Infinity; rounds > 0; rounds--) {
     if (performance.now() > options.deadline) return { kind: 'timeout' };
     const batch = allSingles(state).map((step) => {
       const reads = readsOf(step, variant);
       return { step, reads, values: reads.map((f) => factValue(state, f)) };
     });
-    if (batch.length === 0) return { kind: 'stuck' };
+    if (batch.length === 0) break;
     for (const { step, reads, values } of batch) {
       // A single that an earlier one of the round changed waits for the next round.
       if (reads.some((f, k) => factValue(state, f) !== values[k])) continue;
       taken.push({ step, reads, values, writes: applyAndDiff(state, step) });
-      if (conflictsOf(state).length > 0) break;
+      const before = found.size;
+      collect();
+      if (before === 0 && found.size > 0) rounds = extra + 1;
     }
   }
+  if (found.size === 0) return { kind: 'stuck' };
+  return answer([...found.values()], taken, { board, variant, cell, digit }, options);
 }
+
+/**
+ * Rounds of singles run past the first conflict (the round that met it finishes first): every placement there is still forced by the
+ * assumption, and a conflict met a little later may rest on fewer of them.
+ */
+export const EXTRA_ROUNDS = 2;
+/** Of the conflicts met, this many (the fewest placements after pruning) are tightened. */
+const TIGHTENED = 4;
+
+const keyOf = (c: Conflict): string =>
+  c.kind === 'cell' ? `c${c.cell}` : `h${c.house}:${c.digit}`;
 
 /** Every conflict of the state: blank cells without a candidate, then houses lacking a place. */
 export function conflictsOf(state: LogicState): Conflict[] {
@@ -118,10 +145,16 @@ function answer(
   premise: Premise,
   options: ContradictionOptions,
 ): ContradictionResult {
+  const pruned = found
+    .map((conflict) => ({
+      conflict,
+      steps: prune(taken, conflictReads(conflict, premise.variant)),
+    }))
+    .sort((a, b) => a.steps.length - b.steps.length)
+    .slice(0, TIGHTENED);
   let best: { steps: Taken[]; conflict: Conflict } | undefined;
-  for (const conflict of found) {
-    const reads = conflictReads(conflict, premise.variant);
-    const steps = tighten(prune(taken, reads), premise, conflict);
+  for (const { conflict, steps: kept } of pruned) {
+    const steps = tighten(kept, premise, conflict);
     if (best === undefined || steps.length < best.steps.length) best = { steps, conflict };
   }
   const { steps, conflict } = best!;
