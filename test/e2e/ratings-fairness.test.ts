@@ -3,8 +3,10 @@
  * ratings (shown in the results beside each name and then in the lobby, and kept by the store:
  * a new room shows the same rating), an unrated one moves nothing. Every client receives the
  * commitment before the puzzle and the secret only at the end, when the results say "Puzzle
- * fixed before the start ✓"; a page whose WebSocket frames are tampered with (its commitment
- * altered on the way, via playwright's `routeWebSocket`) says it does not match.
+ * fixed before the start ✓"; a page fed, at the end only, another puzzle with a commitment
+ * made up to match it (playwright's `routeWebSocket`) says the commitment changed; a spectator
+ * who arrived mid-race gets a neutral line, not the ✓; the replay page of the stored race
+ * says the ✓ on a device that saw the race start, "matches its commitment" on another.
  */
 import { createHash } from 'node:crypto';
 import type { Page, WebSocketRoute } from 'playwright-core';
@@ -50,20 +52,31 @@ function recordViews(page: Page): RaceFrame[] {
   return views;
 }
 
-/** The page's socket with every commitment the server sends altered on the way (a 'liar' in between). */
-async function tamperCommitments(page: Page): Promise<void> {
+/**
+ * The page's socket as a cheating server would feed it: the countdown and the race arrive as
+ * sent, but the final `room:state` reveals another puzzle with a new commitment that matches
+ * it (SHA-256 of the new puzzle, the solution and the secret), as if the puzzle had been
+ * changed mid-race and the commitment made up afterwards.
+ */
+async function tamperFinalFrames(page: Page): Promise<void> {
   await page.routeWebSocket(/\/socket\.io\//, (ws: WebSocketRoute) => {
     const server = ws.connectToServer();
-    server.onMessage((message) => {
-      ws.send(
-        typeof message === 'string'
-          ? message.replace(/"commitment":"([0-9a-f])/g, (_, c: string) =>
-              c === '0' ? '"commitment":"1' : '"commitment":"0',
-            )
-          : message,
-      );
-    });
+    server.onMessage((message) => ws.send(typeof message === 'string' ? cheat(message) : message));
   });
+}
+
+function cheat(message: string): string {
+  const event = /^42(\[.*)$/s.exec(message);
+  if (!event) return message;
+  const [name, view] = JSON.parse(event[1]!) as [string, RaceFrame];
+  const race = view.race;
+  if (name !== 'room:state' || view.phase !== 'finished' || !race?.puzzle || !race.secret) {
+    return message;
+  }
+  const given = race.puzzle.search(/[1-9]/);
+  const puzzle = `${race.puzzle.slice(0, given)}0${race.puzzle.slice(given + 1)}`;
+  const commitment = sha256(`${puzzle}${race.solution}${race.secret}`);
+  return `42${JSON.stringify([name, { ...view, race: { ...race, puzzle, commitment } }])}`;
 }
 
 const ratingIn = (page: Page, nickname: string) =>
@@ -72,10 +85,11 @@ const ratingIn = (page: Page, nickname: string) =>
 const changeIn = (page: Page, nickname: string) =>
   page.getByTestId('standing').filter({ hasText: nickname }).getByTestId('rating-change');
 
-/** Bob gives up, Ann solves: the race ends with Ann first. */
-async function annBeatsBob(ann: Page, bob: Page): Promise<void> {
+/** Bob gives up, Ann solves: the race ends with Ann first (`meanwhile` runs once it is on). */
+async function annBeatsBob(ann: Page, bob: Page, meanwhile?: () => Promise<void>): Promise<void> {
   await ann.getByTestId('start').click();
   await Promise.all([ann, bob].map((p) => p.getByTestId('race').waitFor({ timeout: 15_000 })));
+  await meanwhile?.();
   await bob.getByTestId('forfeit').click();
   await bob.getByTestId('forfeit-confirmed').click();
   const { solution, blanks } = await readPuzzle(ann);
@@ -89,9 +103,9 @@ describe.skipIf(!hasChromium)('ratings and commit–reveal', () => {
   const e2e = useE2eSession();
 
   it('rates a rated race, not an unrated one, and verifies the commitment (a tampered one fails)', async () => {
-    const [ann, bob] = [await e2e.newPage(), await e2e.newPage()];
+    const [ann, bob, cyd] = [await e2e.newPage(), await e2e.newPage(), await e2e.newPage()];
     const seen = recordViews(ann);
-    await tamperCommitments(bob);
+    await tamperFinalFrames(bob);
     const code = await createRoom(ann, e2e.server.url, 'Ann');
     await joinRoom(bob, e2e.server.url, code, 'Bob');
 
@@ -101,7 +115,13 @@ describe.skipIf(!hasChromium)('ratings and commit–reveal', () => {
     expect(await ann.getByTestId('rated-badge').textContent()).toBe('Rated');
     await bob.getByTestId('ready').click();
     await expect.poll(() => ann.getByTestId('start').isEnabled()).toBe(true);
-    await annBeatsBob(ann, bob);
+    // Cyd arrives mid-race, to watch: this device never saw the commitment before the start.
+    await annBeatsBob(ann, bob, async () => {
+      await cyd.goto(`${e2e.server.url}/r/${code}`);
+      await cyd.getByTestId('watch-room').click();
+      await cyd.getByTestId('spectate').waitFor();
+    });
+    await cyd.getByTestId('results').waitFor();
 
     // The results show each change beside the name; Ann up, Bob down, the same on both pages.
     const annChange = (await changeIn(ann, 'Ann').textContent()) ?? '';
@@ -111,13 +131,20 @@ describe.skipIf(!hasChromium)('ratings and commit–reveal', () => {
     expect(await changeIn(bob, 'Ann').textContent()).toBe(annChange);
     expect(await bob.getByTestId('unrated-race').count()).toBe(0);
 
-    // The honest page checks the commitment; the tampered one refuses it, saying why.
+    // The honest page checks the commitment it received in the countdown; the page fed a new
+    // puzzle and a matching new commitment at the end refuses them; the late spectator's page
+    // says only what it can: the values match, but it did not see the commitment beforehand.
     const annVerdict = ann.getByTestId('fairness-verdict');
     expect(await annVerdict.textContent()).toBe('Puzzle fixed before the start ✓');
     expect(await annVerdict.getAttribute('data-ok')).toBe('true');
     const bobVerdict = bob.getByTestId('fairness-verdict');
-    expect(await bobVerdict.textContent()).toMatch(/^✗ the commitment does not match/);
-    expect(await bobVerdict.getAttribute('data-ok')).toBe('false');
+    expect(await bobVerdict.textContent()).toBe('✗ the commitment changed during the race');
+    expect(await bobVerdict.getAttribute('data-tone')).toBe('bad');
+    const cydVerdict = cyd.getByTestId('fairness-verdict');
+    expect(await cydVerdict.textContent()).toBe(
+      'The revealed values match the commitment, but this device did not see it before the start',
+    );
+    expect(await cydVerdict.getAttribute('data-tone')).toBe('neutral');
     await screenshot(ann, 'results-rated-fair');
     await bobVerdict.click();
     await screenshot(bob, 'results-tampered');
@@ -147,6 +174,20 @@ describe.skipIf(!hasChromium)('ratings and commit–reveal', () => {
     expect(Object.keys(winner!).sort()).toEqual(
       ['mistakes', 'nickname', 'outcome', 'place', 'playerId', 'rating', 'timeMs'].sort(),
     );
+
+    // The replay page of the stored race: Ann's device saw the commitment in the countdown
+    // (remembered in localStorage), the spectator's device did not.
+    const annReplay = await ann.context().newPage();
+    for (const [page, text, tone] of [
+      [annReplay, 'Puzzle fixed before the start ✓', 'ok'],
+      [cyd, 'The stored race matches its commitment', 'neutral'],
+    ] as const) {
+      await page.goto(`${e2e.server.url}/race/${race.id}`);
+      const verdict = page.getByTestId('fairness-verdict');
+      await expect.poll(() => verdict.textContent()).toBe(text);
+      expect(await verdict.getAttribute('data-tone')).toBe(tone);
+    }
+    await annReplay.close();
 
     // Back in the lobby the new ratings show; the host makes the room unrated.
     await ann.getByTestId('rematch').click();
