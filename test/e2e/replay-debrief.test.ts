@@ -2,8 +2,8 @@
  * Replays and debriefs in the browser, against a real server: a race between Ann (the browser)
  * and Bob (a socket bot) replays to exactly the boards the results showed, and to the bare
  * givens at 0:00; a race with two deliberate mistakes — one that clashes with a given, one that
- * clashes with nothing yet — gets a debrief naming the clash's house and cell, and a logic or
- * SAT reason for the other, in English and in Chinese.
+ * clashes with nothing yet — gets a debrief naming the clash's house and cell, and a logic chain,
+ * a contradiction or a SAT reason for the other, in English and in Chinese.
  */
 import { readFileSync } from 'node:fs';
 import { createRequire } from 'node:module';
@@ -228,6 +228,7 @@ describe.skipIf(!hasChromium)('replays and debriefs in the browser', () => {
       new RegExp(
         `^${cell}: ${quiet.digit} clashes with nothing yet, but (` +
           `.+: that rules ${quiet.digit} out of ${cell} \\(it is ${correct}\\)|` +
+          `if ${quiet.digit} were in ${cell}(: .+, and|,) .+ would have no (digit left|place left for \\d) \\(it is ${correct}\\)|` +
           `with the givens the rules of .+ alone force ${quiet.digit} out of ${cell} \\(SAT; it is ${correct}\\))\\.$`,
       ),
     );

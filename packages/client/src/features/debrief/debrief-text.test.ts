@@ -270,7 +270,7 @@ describe('debriefItems for a contradiction', () => {
     expect(item!.area).toEqual([8, 17, 26, 35, 44, 53, 62, 71, 80]);
   });
 
-  it('marks the cell left without a digit, with no house tinted', () => {
+  it('marks the cell left without a digit, and tints the houses it sees', () => {
     const note = mistake({
       kind: 'contradiction',
       steps: [single(R3C8, 7)],
@@ -278,7 +278,10 @@ describe('debriefItems for a contradiction', () => {
     });
     const [item] = debriefItems({ mistakes: [note], pauses: [], complete: true }, 'percent');
     expect(item!.cells).toEqual([R3C4, R3C8, R5C8]);
-    expect(item!.area).toEqual([]);
+    // Row 5, column 8 and box 6: R5C8 is on neither diagonal nor in a window.
+    const row5 = [36, 37, 38, 39, 40, 41, 42, 43, 44];
+    const column8 = [7, 16, 25, 34, 52, 61, 70, 79];
+    expect(item!.area).toEqual([...row5, ...column8, 33, 35, 51, 53]);
   });
 });
 

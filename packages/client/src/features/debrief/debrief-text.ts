@@ -190,7 +190,7 @@ export function pauseText(note: PauseNote, variant: VariantIdName): string {
 }
 
 function mistakeItem(note: MistakeNote, variant: VariantIdName): DebriefItem {
-  const { cells, houses } = highlightOf(note);
+  const { cells, houses } = highlightOf(note, variant);
   return {
     kind: 'mistake',
     at: note.at,
@@ -203,10 +203,14 @@ function mistakeItem(note: MistakeNote, variant: VariantIdName): DebriefItem {
 
 /**
  * What a mistake's reason points at: the clashing cell and its house; a chain's cells and
- * houses; a contradiction's forced cells (and the empty cell) and the house left without a
- * place; a SAT argument's houses.
+ * houses; a contradiction's forced cells and the house left without a place for its digit (or
+ * the cell left without a digit and the houses it sees every digit through); a SAT argument's
+ * houses.
  */
-function highlightOf(note: MistakeNote): { cells: number[]; houses: readonly HouseRef[] } {
+function highlightOf(
+  note: MistakeNote,
+  variant: VariantIdName,
+): { cells: number[]; houses: readonly HouseRef[] } {
   const why = note.why;
   switch (why.kind) {
     case 'clash':
@@ -217,7 +221,7 @@ function highlightOf(note: MistakeNote): { cells: number[]; houses: readonly Hou
       const forced = why.steps.flatMap((s) => s.placements.map((p) => p.cell));
       const { conflict } = why;
       return conflict.kind === 'cell'
-        ? { cells: [...forced, conflict.cell], houses: [] }
+        ? { cells: [...forced, conflict.cell], houses: housesAround(conflict.cell, variant) }
         : { cells: forced, houses: [conflict.house] };
     }
     case 'sat':
@@ -225,6 +229,15 @@ function highlightOf(note: MistakeNote): { cells: number[]; houses: readonly Hou
     case 'unknown':
       return { cells: [], houses: [] };
   }
+}
+
+/** Every house of the cell, in the variant's order (rows, columns, boxes, then the extras). */
+function housesAround(cell: number, variant: VariantIdName): HouseRef[] {
+  const v = getVariant(variant);
+  return (v.housesOf[cell] ?? []).map((h) => ({
+    kind: v.houses[h]!.kind,
+    index: v.houses[h]!.index,
+  }));
 }
 
 function pauseItem(note: PauseNote, variant: VariantIdName): DebriefItem {
