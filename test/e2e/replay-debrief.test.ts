@@ -3,7 +3,9 @@
  * and Bob (a socket bot) replays to exactly the boards the results showed, and to the bare
  * givens at 0:00; a race with two deliberate mistakes — one that clashes with a given, one that
  * clashes with nothing yet — gets a debrief naming the clash's house and cell, and a logic chain,
- * a contradiction or a SAT reason for the other, in English and in Chinese.
+ * a contradiction or a SAT reason for the other, in English and in Chinese; and a recorded solve
+ * whose one mistake no short chain rules out is explained by the contradiction it leads to, its
+ * forced cell and conflict house highlighted.
  */
 import { readFileSync } from 'node:fs';
 import { createRequire } from 'node:module';
@@ -250,6 +252,71 @@ describe.skipIf(!hasChromium)('replays and debriefs in the browser', () => {
       .toContain(`${name(clash.cell)}：${clash.digit} 与`);
     await screenshot(ann, 'replay-debrief-zh');
   }, 180_000);
+
+  it('explains a mistake that no short chain rules out by the contradiction it leads to', async () => {
+    const url = e2e.server.url;
+    // A seeded percent puzzle (the engine's debrief fixture EASY): 2 in R9C2 repeats nothing,
+    // no chain of 8 steps rules it out, and singles reach a contradiction in one placement.
+    const puzzle =
+      '010640000490018000000009500080000020002000000000005730001006480640000200000000000';
+    const solution =
+      '513642879497518362826379541384167925752934618169825734931256487645781293278493156';
+    const R9C2 = 73;
+    const rights = blanksOf(puzzle).map((cell, i) => ({
+      at: 2000 + 100 * i,
+      cell,
+      digit: Number(solution[cell]),
+      verdict: 'correct',
+    }));
+    const moves = [{ at: 1000, cell: R9C2, digit: 2, verdict: 'wrong' }, ...rights];
+    const record = {
+      id: 's2',
+      source: 'solo',
+      variant: 'percent',
+      difficulty: 'easy',
+      puzzle,
+      solution,
+      nickname: 'Me',
+      startedAt: Date.now() - 60_000,
+      timeMs: moves.at(-1)!.at,
+      mistakes: 1,
+      moves,
+    };
+    const me = await e2e.newPage();
+    await me.goto(`${url}/`);
+    await me.evaluate(
+      (text) => localStorage.setItem('percent.solves', text),
+      JSON.stringify([record]),
+    );
+    await me.goto(`${url}/replay/s2`);
+    const item = me.locator('[data-testid="debrief-item"][data-kind="mistake"] .debrief-pick');
+    await item.waitFor({ timeout: 15_000 });
+    expect(await item.textContent()).toBe(
+      'R9C2: 2 clashes with nothing yet, but if 2 were in R9C2: R1C6 would have to be 2 ' +
+        '(hidden single in column 6), and the upper window would have no place left for 2 (it is 7).',
+    );
+    // Picking it tints the upper window.
+    await item.click();
+    const board = me.locator(`${REPLAY_CARDS} .board`);
+    await expect.poll(() => board.locator('rect.hl-area').count()).toBe(9);
+    // The forced cell R1C6 (the top row, sixth column) is marked; the wrong 2 flashes in R9C2.
+    const hints = board.locator('rect.hl-hint');
+    expect(
+      await hints.evaluateAll((rs) => rs.map((r) => [r.getAttribute('x'), r.getAttribute('y')])),
+    ).toEqual([['500', '0']]);
+    await me
+      .locator(`${REPLAY_CARDS} [data-cell="${R9C2}"] text.verdict-wrong`)
+      .filter({ hasText: '2' })
+      .waitFor();
+
+    await me.locator('.lang-switch button[lang="zh"]').click();
+    await expect
+      .poll(() => item.textContent())
+      .toBe(
+        'R9C2：2 暂时没有冲突，但假如 R9C2 是 2：R1C6 只能是 2（第 6 列中的排除法），' +
+          '最后上窗口中将没有位置可放 2（应为 7）。',
+      );
+  }, 60_000);
 
   it('replays a solve of this device on one board, with its debrief and ghost link', async () => {
     const url = e2e.server.url;
