@@ -73,7 +73,7 @@ export function contradiction(
     for (const c of conflictsOf(state)) if (!found.has(keyOf(c))) found.set(keyOf(c), c);
   };
   collect();
-  // Rounds still to run: unbounded until the first conflict, then `EXTRA_ROUNDS` more.
+  // Rounds still to run: unbounded until the first conflict, then `extra` more.
   const extra = options.extraRounds ?? EXTRA_ROUNDS;
   for (let rounds = found.size > 0 ? extra : Infinity; rounds > 0; rounds--) {
     if (performance.now() > options.deadline) return { kind: 'timeout' };
@@ -96,8 +96,9 @@ export function contradiction(
 }
 
 /**
- * Rounds of singles run past the first conflict (the round that met it finishes first): every placement there is still forced by the
- * assumption, and a conflict met a little later may rest on fewer of them.
+ * Rounds of singles run past the first conflict (the round that met it finishes first): every
+ * placement there is still forced by the assumption, and a conflict met a little later may
+ * rest on fewer of them (in the bench this turns 2 of 25 long arguments into short ones).
  */
 export const EXTRA_ROUNDS = 2;
 /** Of the conflicts met, this many (the fewest placements after pruning) are tightened. */
