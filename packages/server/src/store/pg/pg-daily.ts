@@ -12,6 +12,7 @@ import {
   type EntryRow,
 } from '../daily-store.ts';
 import { migrate } from './migrations.ts';
+import { pingPool } from './ping.ts';
 import { describeDatabase } from './pg-history.ts';
 import { pgTypes } from './rows.ts';
 
@@ -19,7 +20,6 @@ import { pgTypes } from './rows.ts';
 const POOL_SIZE = 3;
 const CONNECT_TIMEOUT_MS = 5_000;
 const STATEMENT_TIMEOUT_MS = 10_000;
-const PING_TIMEOUT_MS = 2_000;
 
 const log = createLogger('daily');
 
@@ -185,21 +185,7 @@ class PgDaily implements DailyStore {
   }
 
   async ping(): Promise<boolean> {
-    if (this.closed) return false;
-    let timer: NodeJS.Timeout | undefined;
-    const timeout = new Promise<false>((resolve) => {
-      timer = setTimeout(() => resolve(false), PING_TIMEOUT_MS);
-      timer.unref();
-    });
-    const answer = this.pool.query('SELECT 1').then(
-      () => true,
-      () => false,
-    );
-    try {
-      return await Promise.race([answer, timeout]);
-    } finally {
-      clearTimeout(timer);
-    }
+    return this.closed ? false : pingPool(this.pool);
   }
 
   async close(): Promise<void> {

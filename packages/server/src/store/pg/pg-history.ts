@@ -17,6 +17,7 @@ import {
 } from '../rows.ts';
 import type { HistoryEntry, LeaderboardEntry, Loaded } from '../store.ts';
 import { migrate } from './migrations.ts';
+import { pingPool } from './ping.ts';
 import * as sql from './queries.ts';
 import { historyFromRows, leaderboardFromRows, parseRow, pgTypes } from './rows.ts';
 
@@ -28,8 +29,6 @@ const POOL_SIZE = 5;
 const CONNECT_TIMEOUT_MS = 5_000;
 /** The server cancels a statement running longer (a lock held by a stuck node, say). */
 const STATEMENT_TIMEOUT_MS = 10_000;
-/** `/healthz` answers within this even when the server hangs. */
-const PING_TIMEOUT_MS = 2_000;
 
 const log = createLogger('history');
 
@@ -144,21 +143,7 @@ class PgHistory implements HistoryStore {
   }
 
   async ping(): Promise<boolean> {
-    if (this.closed) return false;
-    let timer: NodeJS.Timeout | undefined;
-    const timeout = new Promise<false>((resolve) => {
-      timer = setTimeout(() => resolve(false), PING_TIMEOUT_MS);
-      timer.unref();
-    });
-    const answer = this.pool.query('SELECT 1').then(
-      () => true,
-      () => false,
-    );
-    try {
-      return await Promise.race([answer, timeout]);
-    } finally {
-      clearTimeout(timer);
-    }
+    return this.closed ? false : pingPool(this.pool);
   }
 
   async close(): Promise<void> {
