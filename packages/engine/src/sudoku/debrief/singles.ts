@@ -1,8 +1,8 @@
 import { popcount } from '../../bits.ts';
-import { cellName, CELLS, type CellIndex, type Digit } from '../grid.ts';
-import { houseLabel } from '../variant.ts';
+import { CELLS } from '../grid.ts';
 import { bit, firstDigit, type LogicState } from '../logic/candidates.ts';
-import { Technique, type Step } from '../logic/types.ts';
+import { fullHouseStep, hiddenSingleStep, nakedSingleStep } from '../logic/singles.ts';
+import type { Step } from '../logic/types.ts';
 
 /**
  * Every single on the board at once, one per cell: full houses, then hidden singles (every
@@ -23,7 +23,7 @@ export function allSingles(state: LogicState): Step[] {
   for (let h = 0; h < houses.length; h++) {
     const blanks = houses[h]!.cells.filter((cell) => state.board[cell] === 0);
     if (blanks.length === 1 && state.cands[blanks[0]!] !== 0)
-      add(fullHouse(state, h, blanks[0]!, firstDigit(state.cands[blanks[0]!]!)));
+      add(fullHouseStep(state, h, blanks[0]!, firstDigit(state.cands[blanks[0]!]!)));
   }
   for (let h = 0; h < houses.length; h++) {
     let once = 0;
@@ -35,55 +35,11 @@ export function allSingles(state: LogicState): Step[] {
     for (let singles = once & ~twice; singles !== 0; singles &= singles - 1) {
       const digit = firstDigit(singles);
       const only = houses[h]!.cells.find((cell) => (state.cands[cell]! & bit(digit)) !== 0)!;
-      add(hiddenSingle(state, h, only, digit));
+      add(hiddenSingleStep(state, h, only, digit));
     }
   }
   for (let cell = 0; cell < CELLS; cell++)
     if (state.board[cell] === 0 && popcount(state.cands[cell]!) === 1)
-      add(nakedSingle(state, cell, firstDigit(state.cands[cell]!)));
+      add(nakedSingleStep(state, cell, firstDigit(state.cands[cell]!)));
   return steps;
-}
-
-function fullHouse(state: LogicState, h: number, cell: CellIndex, digit: Digit): Step {
-  const house = state.variant.houses[h]!;
-  return {
-    technique: Technique.fullHouse,
-    placements: [{ cell, digit }],
-    eliminations: [],
-    cells: [cell],
-    houses: [h],
-    digits: [digit],
-    get explanation() {
-      return `Full house: ${cellName(cell)} is the last blank cell in ${houseLabel(house)}, so it is ${digit}.`;
-    },
-  };
-}
-
-function hiddenSingle(state: LogicState, h: number, cell: CellIndex, digit: Digit): Step {
-  const house = state.variant.houses[h]!;
-  return {
-    technique: Technique.hiddenSingle,
-    placements: [{ cell, digit }],
-    eliminations: [],
-    cells: [cell],
-    houses: [h],
-    digits: [digit],
-    get explanation() {
-      return `Hidden single: ${digit} can go only in ${cellName(cell)} within ${houseLabel(house)}.`;
-    },
-  };
-}
-
-function nakedSingle(state: LogicState, cell: CellIndex, digit: Digit): Step {
-  return {
-    technique: Technique.nakedSingle,
-    placements: [{ cell, digit }],
-    eliminations: [],
-    cells: [cell],
-    houses: [...state.variant.housesOf[cell]!],
-    digits: [digit],
-    get explanation() {
-      return `Naked single: ${cellName(cell)} sees every digit but ${digit}, so it is ${digit}.`;
-    },
-  };
 }

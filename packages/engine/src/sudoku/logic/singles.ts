@@ -1,4 +1,4 @@
-import { cellName, CELLS } from '../grid.ts';
+import { cellName, CELLS, type CellIndex, type Digit } from '../grid.ts';
 import { popcount } from '../../bits.ts';
 import { bit, firstDigit, type LogicState } from './candidates.ts';
 import { houseLabel } from '../variant.ts';
@@ -18,18 +18,7 @@ export function findFullHouse(state: LogicState): Step | undefined {
       }
     }
     if (blanks !== 1 || state.cands[blank] === 0) continue;
-    const digit = firstDigit(state.cands[blank]!);
-    return {
-      technique: Technique.fullHouse,
-      placements: [{ cell: blank, digit }],
-      eliminations: [],
-      cells: [blank],
-      houses: [h],
-      digits: [digit],
-      get explanation() {
-        return `Full house: ${cellName(blank)} is the last blank cell in ${houseLabel(house)}, so it is ${digit}.`;
-      },
-    };
+    return fullHouseStep(state, h, blank, firstDigit(state.cands[blank]!));
   }
   return undefined;
 }
@@ -51,17 +40,7 @@ export function findHiddenSingle(state: LogicState): Step | undefined {
     if (singles === 0) continue;
     const digit = firstDigit(singles);
     const only = house.cells.find((cell) => (state.cands[cell]! & bit(digit)) !== 0)!;
-    return {
-      technique: Technique.hiddenSingle,
-      placements: [{ cell: only, digit }],
-      eliminations: [],
-      cells: [only],
-      houses: [h],
-      digits: [digit],
-      get explanation() {
-        return `Hidden single: ${digit} can go only in ${cellName(only)} within ${houseLabel(house)}.`;
-      },
-    };
+    return hiddenSingleStep(state, h, only, digit);
   }
   return undefined;
 }
@@ -79,18 +58,59 @@ export function findNakedSingle(state: LogicState): Step | undefined {
   for (let cell = 0; cell < CELLS; cell++) {
     const mask = state.cands[cell]!;
     if (state.board[cell] !== 0 || popcount(mask) !== 1) continue;
-    const digit = firstDigit(mask);
-    return {
-      technique: Technique.nakedSingle,
-      placements: [{ cell, digit }],
-      eliminations: [],
-      cells: [cell],
-      houses: [...state.variant.housesOf[cell]!],
-      digits: [digit],
-      get explanation() {
-        return `Naked single: ${cellName(cell)} sees every digit but ${digit}, so it is ${digit}.`;
-      },
-    };
+    return nakedSingleStep(state, cell, firstDigit(mask));
   }
   return undefined;
+}
+
+/** `cell` is the last blank of house `h` and takes `digit`. */
+export function fullHouseStep(state: LogicState, h: number, cell: CellIndex, digit: Digit): Step {
+  const house = state.variant.houses[h]!;
+  return {
+    technique: Technique.fullHouse,
+    placements: [{ cell, digit }],
+    eliminations: [],
+    cells: [cell],
+    houses: [h],
+    digits: [digit],
+    get explanation() {
+      return `Full house: ${cellName(cell)} is the last blank cell in ${houseLabel(house)}, so it is ${digit}.`;
+    },
+  };
+}
+
+/** `digit` has one place left in house `h`: `cell`. */
+export function hiddenSingleStep(
+  state: LogicState,
+  h: number,
+  cell: CellIndex,
+  digit: Digit,
+): Step {
+  const house = state.variant.houses[h]!;
+  return {
+    technique: Technique.hiddenSingle,
+    placements: [{ cell, digit }],
+    eliminations: [],
+    cells: [cell],
+    houses: [h],
+    digits: [digit],
+    get explanation() {
+      return `Hidden single: ${digit} can go only in ${cellName(cell)} within ${houseLabel(house)}.`;
+    },
+  };
+}
+
+/** `cell` has one candidate left: `digit`. */
+export function nakedSingleStep(state: LogicState, cell: CellIndex, digit: Digit): Step {
+  return {
+    technique: Technique.nakedSingle,
+    placements: [{ cell, digit }],
+    eliminations: [],
+    cells: [cell],
+    houses: [...state.variant.housesOf[cell]!],
+    digits: [digit],
+    get explanation() {
+      return `Naked single: ${cellName(cell)} sees every digit but ${digit}, so it is ${digit}.`;
+    },
+  };
 }
