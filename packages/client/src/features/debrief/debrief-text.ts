@@ -16,9 +16,9 @@ import {
   type StepNote,
   type VariantIdName,
 } from '@percent/engine';
-import { cellsText, houseName, listText } from '../../board/houses.ts';
+import { houseName, listText } from '../../board/houses.ts';
 import { hasMessage, t } from '../../i18n/index.ts';
-import { techniqueName } from '../solo/hint-text.ts';
+import { removalsText, techniqueName } from '../solo/hint-text.ts';
 import { formatClock } from '../room/time.ts';
 
 export interface DebriefItem {
@@ -109,16 +109,6 @@ export function stepPhrase(step: StepNote, variant: VariantIdName): string {
     : t('debrief.removes', { removals: removalsText(step) });
   if (step.houses.length === 0) return t('debrief.stepNoHouse', { technique, detail });
   return t('debrief.step', { technique, houses: housesText(step.houses, variant), detail });
-}
-
-function removalsText(step: StepNote): string {
-  const byDigit = new Map<number, number[]>();
-  for (const { cell, digit } of step.eliminations)
-    byDigit.set(digit, [...(byDigit.get(digit) ?? []), cell]);
-  return [...byDigit]
-    .sort(([a], [b]) => a - b)
-    .map(([digit, cells]) => t('step.removal', { digit, cells: cellsText(cells) }))
-    .join(t('list.comma'));
 }
 
 /** Why the wrong digit of `note` could not go in its cell, as one sentence. */

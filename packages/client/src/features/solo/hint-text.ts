@@ -39,7 +39,8 @@ export function stepText(step: Step, variantId: VariantIdName): string {
   });
 }
 
-function removalsText(step: Step): string {
+/** "5 from R1C2 and R1C3, 7 from R4C4": a step's eliminations, by digit. */
+export function removalsText(step: Pick<Step, 'eliminations'>): string {
   const byDigit = new Map<number, number[]>();
   for (const { cell, digit } of step.eliminations)
     byDigit.set(digit, [...(byDigit.get(digit) ?? []), cell]);
