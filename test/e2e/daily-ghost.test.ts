@@ -5,9 +5,6 @@
  * device, raced as a ghost, is beaten and the page says by how much.
  */
 /// <reference lib="dom" />
-import { readFileSync } from 'node:fs';
-import { createRequire } from 'node:module';
-import { dirname, join } from 'node:path';
 import type { Page } from 'playwright-core';
 import { describe, expect, it } from 'vitest';
 import {
@@ -18,27 +15,9 @@ import {
   typeDigit,
   useE2eSession,
 } from './harness.ts';
+import { axeViolations } from './axe.ts';
 
 const BOARD = '.solo';
-
-const AXE_SOURCE = readFileSync(
-  join(dirname(createRequire(import.meta.url).resolve('axe-core')), 'axe.min.js'),
-  'utf8',
-);
-
-/** axe-core's violations on the page as it is now (ids and targets), which must be none. */
-async function axeViolations(page: Page): Promise<string[]> {
-  await page.addScriptTag({ content: AXE_SOURCE });
-  return page.evaluate(async () => {
-    type Axe = {
-      run(d: Document): Promise<{ violations: { id: string; nodes: { target: string[] }[] }[] }>;
-    };
-    const result = await (window as unknown as { axe: Axe }).axe.run(document);
-    return result.violations.map(
-      (v) => `${v.id}: ${v.nodes.map((n) => n.target.join(' ')).join(', ')}`,
-    );
-  });
-}
 
 /** Waits for the solo board, then reads its givens. */
 async function soloGivens(page: Page): Promise<string> {

@@ -7,9 +7,6 @@
  * whose one mistake no short chain rules out is explained by the contradiction it leads to, its
  * forced cell and conflict house highlighted.
  */
-import { readFileSync } from 'node:fs';
-import { createRequire } from 'node:module';
-import { dirname, join } from 'node:path';
 import { getVariant, type House } from '@percent/engine';
 import type { Page } from 'playwright-core';
 import { describe, expect, it } from 'vitest';
@@ -22,6 +19,7 @@ import {
   typeDigit,
   useE2eSession,
 } from './harness.ts';
+import { axeViolations } from './axe.ts';
 
 const VARIANT = getVariant('percent');
 const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
@@ -45,25 +43,6 @@ function readBoards(page: Page, cards: string): Promise<Record<string, string>> 
     }
     return boards;
   }, cards);
-}
-
-const AXE_SOURCE = readFileSync(
-  join(dirname(createRequire(import.meta.url).resolve('axe-core')), 'axe.min.js'),
-  'utf8',
-);
-
-/** axe-core's violations on the page as it is now: "id: targets" per violation. */
-async function axeViolations(page: Page): Promise<string[]> {
-  await page.addScriptTag({ content: AXE_SOURCE });
-  return page.evaluate(async () => {
-    type Axe = {
-      run(d: Document): Promise<{ violations: { id: string; nodes: { target: string[] }[] }[] }>;
-    };
-    const result = await (window as unknown as { axe: Axe }).axe.run(document);
-    return result.violations.map(
-      (v) => `${v.id}: ${v.nodes.map((n) => n.target.join(' ')).join(', ')}`,
-    );
-  });
 }
 
 const RESULT_CARDS = '.results-boards .spectate-card:not(.solution)';
