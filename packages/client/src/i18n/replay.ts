@@ -59,7 +59,7 @@ export const replayEn = {
   'debrief.logic':
     '{cell}: {digit} clashes with nothing yet, but {steps}: that rules {digit} out of {cell} (it is {correct}).',
   'debrief.sat':
-    '{cell}: {digit} clashes with nothing yet, but with the givens the rules of {houses} alone force {digit} out of {cell} (SAT; it is {correct}).',
+    '{cell}: {digit} clashes with nothing yet, but with the digits on the board at that moment, the rules of {houses} alone rule {digit} out of {cell} (SAT; it is {correct}).',
   'debrief.unknown':
     '{cell}: {digit} was wrong (it is {correct}); no short reason was found in time.',
   'debrief.then': ', then ',
@@ -81,7 +81,9 @@ export const replayEn = {
   'debrief.step.naked-single': '{technique} in {cell} (it sees every digit but {digit})',
   'debrief.placed': '{cell} is {digit}',
   'debrief.removes': 'removing {removals}',
-  'debrief.pause': '{technique} in {houses} was available for {seconds} s (at {time}).',
+  'debrief.pause': 'A pause of {seconds} s (at {time}), with {technique} available in {houses}.',
+  'debrief.pauseNoHouse':
+    'A pause of {seconds} s (at {time}), with {technique} available on {cells}.',
   'debrief.pauseStuck':
     'A pause of {seconds} s (at {time}): no technique applied — the next digit needed a harder chain.',
   'debrief.a.full-house': 'a full house',
@@ -151,7 +153,7 @@ export const replayZh: Record<keyof typeof replayEn, string> = {
   'debrief.logic':
     '{cell}：{digit} 暂时没有冲突，但{steps}：由此 {cell} 不能是 {digit}（应为 {correct}）。',
   'debrief.sat':
-    '{cell}：{digit} 暂时没有冲突，但在已知数之下，仅凭{houses}的规则就能排除 {cell} 的 {digit}（SAT 证明；应为 {correct}）。',
+    '{cell}：{digit} 暂时没有冲突，但根据当时盘面上已有的数字，仅凭{houses}的规则就能排除 {cell} 的 {digit}（SAT 证明；应为 {correct}）。',
   'debrief.unknown': '{cell}：{digit} 是错的（应为 {correct}）；未能及时找到简短的理由。',
   'debrief.then': '，然后',
   'debrief.contradiction':
@@ -172,12 +174,14 @@ export const replayZh: Record<keyof typeof replayEn, string> = {
   'debrief.step.naked-single': '{cell} 的{technique}（它能看到除 {digit} 以外的所有数字）',
   'debrief.placed': '{cell} 是 {digit}',
   'debrief.removes': '删去 {removals}',
-  'debrief.pause': '{houses}中的{technique}已可用 {seconds} 秒（从 {time} 起）。',
+  'debrief.pause': '停顿了 {seconds} 秒（从 {time} 起），当时{houses}中的{technique}已经可用。',
+  'debrief.pauseNoHouse':
+    '停顿了 {seconds} 秒（从 {time} 起），当时由 {cells} 构成的{technique}已经可用。',
   'debrief.pauseStuck':
     '停顿了 {seconds} 秒（从 {time} 起）：没有可用的技巧，下一个数字需要更难的推理。',
   'debrief.a.full-house': '唯一空格',
   'debrief.a.naked-single': '唯余法',
-  'debrief.a.hidden-single': '排除法（隐性唯一）',
+  'debrief.a.hidden-single': '排除法',
   'debrief.a.locked-candidates': '区块摒除',
   'debrief.a.naked-pair': '显性数对',
   'debrief.a.hidden-pair': '隐性数对',

@@ -20,6 +20,7 @@ const record: ReplayRecord = {
     { playerId: 'bob', at: 2000, cell: 0, digit: 2, verdict: 'wrong' },
     { playerId: 'ann', at: 9000, cell: 1, digit: 0, verdict: 'cleared' },
   ],
+  wrongDigitsStay: false,
 };
 
 describe('debriefInputOf', () => {

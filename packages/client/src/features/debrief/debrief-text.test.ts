@@ -77,8 +77,8 @@ describe('mistakeText', () => {
     );
     language.value = 'zh';
     expect(mistakeText(note, 'percent')).toBe(
-      'R3C4：5 暂时没有冲突，但第 5 宫中的排除法（隐性唯一）（R4C5 是 7），' +
-        '然后第 2 宫和第 3 行中的区块摒除（删去 R3C4和R3C5 的 5）：由此 R3C4 不能是 5（应为 8）。',
+      'R3C4：5 暂时没有冲突，但第 5 宫中的排除法（R4C5 是 7），' +
+        '然后第 2 宫和第 3 行中的区块摒除（删去 R3C4 和 R3C5 的 5）：由此 R3C4 不能是 5（应为 8）。',
     );
   });
 
@@ -128,7 +128,7 @@ describe('mistakeText', () => {
     language.value = 'zh';
     expect(mistakeText(note, 'percent')).toBe(
       'R3C4：5 暂时没有冲突，但假如 R3C4 是 5：R3C8 只能是 7（第 3 行中的排除法），' +
-        '然后R5C8 只能是 2（唯余法），最后第 6 宫中将没有位置可放 9（应为 8）。',
+        '然后 R5C8 只能是 2（唯余法），最后第 6 宫中将没有位置可放 9（应为 8）。',
     );
   });
 
@@ -154,14 +154,14 @@ describe('mistakeText', () => {
     language.value = 'zh';
     expect(mistakeText(note, 'percent')).toBe(
       'R3C4：5 暂时没有冲突，但假如 R3C4 是 5：R3C8 只能是 7（第 3 行中的排除法），' +
-        '最后R4C5 将没有数字可填（应为 8）。',
+        '最后 R4C5 将没有数字可填（应为 8）。',
     );
     expect(mistakeText(atOnce, 'percent')).toBe(
       'R3C4：5 暂时没有冲突，但假如 R3C4 是 5，上窗口中将没有位置可放 5（应为 8）。',
     );
   });
 
-  it('names the houses whose rules force the digit out (SAT)', () => {
+  it('names the houses whose rules, on the board of that moment, force the digit out (SAT)', () => {
     const houses = [
       { kind: 'row', index: 2 },
       { kind: 'column', index: 3 },
@@ -169,12 +169,13 @@ describe('mistakeText', () => {
     ] as const;
     const note = mistake({ kind: 'sat', houses });
     expect(mistakeText(note, 'percent')).toBe(
-      'R3C4: 5 clashes with nothing yet, but with the givens the rules of row 3, column 4 and ' +
-        'box 2 alone force 5 out of R3C4 (SAT; it is 8).',
+      'R3C4: 5 clashes with nothing yet, but with the digits on the board at that moment, the ' +
+        'rules of row 3, column 4 and box 2 alone rule 5 out of R3C4 (SAT; it is 8).',
     );
     language.value = 'zh';
     expect(mistakeText(note, 'percent')).toBe(
-      'R3C4：5 暂时没有冲突，但在已知数之下，仅凭第 3 行、第 4 列和第 2 宫的规则就能排除 R3C4 的 5（SAT 证明；应为 8）。',
+      'R3C4：5 暂时没有冲突，但根据当时盘面上已有的数字，' +
+        '仅凭第 3 行、第 4 列和第 2 宫的规则就能排除 R3C4 的 5（SAT 证明；应为 8）。',
     );
   });
 
@@ -190,11 +191,11 @@ describe('mistakeText', () => {
     const note = mistake({ kind: 'sat', houses });
     expect(mistakeText(note, 'percent')).toContain(
       'the rules of rows 1–5, 7 and 9, columns 2, 4 and 5, boxes 2 and 5, the anti-diagonal and the ' +
-        'upper window alone force 5 out of R3C4',
+        'upper window alone rule 5 out of R3C4',
     );
     language.value = 'zh';
     expect(mistakeText(note, 'percent')).toContain(
-      '仅凭第 1–5、7和9 行、第 2、4和5 列、第 2和5 宫、反对角线和上窗口的规则',
+      '仅凭第 1–5、7 和 9 行、第 2、4 和 5 列、第 2 和 5 宫、反对角线和上窗口的规则',
     );
   });
 
@@ -215,11 +216,34 @@ describe('pauseText', () => {
 
   it('says which technique was available, where, for how long and when', () => {
     expect(pauseText(pause, 'percent')).toBe(
-      'A hidden single in the upper window was available for 41 s (at 2:13).',
+      'A pause of 41 s (at 2:13), with a hidden single available in the upper window.',
+    );
+    const locked = { ...pause, step: lockedCandidates };
+    expect(pauseText(locked, 'percent')).toBe(
+      'A pause of 41 s (at 2:13), with locked candidates available in box 2 and row 3.',
     );
     language.value = 'zh';
     expect(pauseText(pause, 'percent')).toBe(
-      '上窗口中的排除法（隐性唯一）已可用 41 秒（从 2:13 起）。',
+      '停顿了 41 秒（从 2:13 起），当时上窗口中的排除法已经可用。',
+    );
+  });
+
+  it('names the cells of a step that has no house (an XY-wing)', () => {
+    const xyWing: StepNote = {
+      technique: 'xy-wing',
+      houses: [],
+      cells: [1, 4, 28],
+      digits: [3, 6, 9],
+      placements: [],
+      eliminations: [{ cell: 31, digit: 9 }],
+    };
+    const note = { ...pause, step: xyWing };
+    expect(pauseText(note, 'classic')).toBe(
+      'A pause of 41 s (at 2:13), with an XY-wing available on R1C2, R1C5 and R4C2.',
+    );
+    language.value = 'zh';
+    expect(pauseText(note, 'classic')).toBe(
+      '停顿了 41 秒（从 2:13 起），当时由 R1C2、R1C5 和 R4C2 构成的 XY 翼已经可用。',
     );
   });
 

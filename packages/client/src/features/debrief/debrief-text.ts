@@ -16,7 +16,7 @@ import {
   type StepNote,
   type VariantIdName,
 } from '@percent/engine';
-import { houseName, listText } from '../../board/houses.ts';
+import { cellsText, houseName, listText } from '../../board/houses.ts';
 import { hasMessage, t } from '../../i18n/index.ts';
 import { removalsText, techniqueName } from '../solo/hint-text.ts';
 import { formatClock } from '../room/time.ts';
@@ -111,8 +111,21 @@ export function stepPhrase(step: StepNote, variant: VariantIdName): string {
   return t('debrief.step', { technique, houses: housesText(step.houses, variant), detail });
 }
 
+/**
+ * Chinese typesetting: a space between a Han character and a Latin letter or digit ("最后 R4C5",
+ * "R3C4 和 R3C5"), none next to full-width punctuation. A no-op on English.
+ */
+export const cjkSpacing = (text: string): string =>
+  text
+    .replace(/(\p{Script=Han})([A-Za-z0-9])/gu, '$1 $2')
+    .replace(/([A-Za-z0-9])(\p{Script=Han})/gu, '$1 $2');
+
 /** Why the wrong digit of `note` could not go in its cell, as one sentence. */
 export function mistakeText(note: MistakeNote, variant: VariantIdName): string {
+  return cjkSpacing(mistakeSentence(note, variant));
+}
+
+function mistakeSentence(note: MistakeNote, variant: VariantIdName): string {
   const base = { cell: cellName(note.cell), digit: note.digit, correct: note.correct };
   const why = note.why;
   switch (why.kind) {
@@ -166,17 +179,22 @@ function forcedPhrase(step: StepNote, variant: VariantIdName): string {
   return t('debrief.forced', { cell: cellName(placement.cell), digit: placement.digit, single });
 }
 
-/** "A hidden single in the upper window was available for 41 s (at 2:13)." */
+/**
+ * "A pause of 41 s (at 2:13), with a hidden single available in the upper window."; a step
+ * without houses (an XY-wing) is placed by its cells.
+ */
 export function pauseText(note: PauseNote, variant: VariantIdName): string {
   const params = { seconds: Math.round(note.ms / 1000), time: formatClock(note.from) };
   const step = note.step;
   if (!step) return t('debrief.pauseStuck', params);
-  const sentence = t('debrief.pause', {
-    ...params,
-    technique: techniqueInSentence(step.technique),
-    houses: housesText(step.houses, variant),
-  });
-  return sentence.charAt(0).toUpperCase() + sentence.slice(1);
+  const technique = techniqueInSentence(step.technique);
+  if (step.houses.length > 0)
+    return cjkSpacing(
+      t('debrief.pause', { ...params, technique, houses: housesText(step.houses, variant) }),
+    );
+  // The cells that make the pattern (an XY-wing's pivot and pincers), else those it changes.
+  const cells = step.cells.length > 0 ? step.cells : stepCells(step);
+  return cjkSpacing(t('debrief.pauseNoHouse', { ...params, technique, cells: cellsText(cells) }));
 }
 
 function mistakeItem(note: MistakeNote, variant: VariantIdName): DebriefItem {

@@ -1,7 +1,7 @@
 /**
  * One player of the replay: name and place, progress and mistakes at this moment, their board
- * (wrong digits flash red when entered; every cell that ever took a wrong digit keeps a red
- * corner mark) and a link to race them as a ghost.
+ * (wrong digits flash red when entered — in a solve they stay, drawn wrong, until replaced;
+ * every cell that ever took a wrong digit keeps a red corner mark) and a link to race them as a ghost.
  */
 import { getVariant, type VariantIdName } from '@percent/engine';
 import { useMemo } from 'preact/hooks';
@@ -43,11 +43,12 @@ export function ReplayCard({
   selected,
   onSelect,
 }: Props) {
-  const flashKey = frame.flashes.map((f) => `${f.cell}:${f.digit}`).join(',');
+  const flashKey = cellsKey(frame.flashes);
+  const standingKey = cellsKey(frame.standing);
   const recentKey = frame.recent.join(',');
   const game = useMemo(
     () => frameGame(variant, puzzle, frame),
-    [variant, puzzle, frame.board, flashKey],
+    [variant, puzzle, frame.board, flashKey, standingKey],
   );
   const highlights = useMemo(() => frameHighlights(frame), [flashKey, recentKey]);
   return (
@@ -79,6 +80,9 @@ export function ReplayCard({
     </article>
   );
 }
+
+const cellsKey = (flashes: readonly { cell: number; digit: number }[]): string =>
+  flashes.map((f) => `${f.cell}:${f.digit}`).join(',');
 
 function CardHead({ player, selected, onSelect }: Pick<Props, 'player' | 'selected' | 'onSelect'>) {
   return (

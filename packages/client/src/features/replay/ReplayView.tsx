@@ -14,12 +14,13 @@ import { ReplayCard, type Focus } from './ReplayCard.tsx';
 import { ReplayControls } from './ReplayControls.tsx';
 import type { ReplayRecord } from './replay-record.ts';
 import {
-  FLASH_MS,
+  flashWindow,
   movesBy,
   nextMoveAt,
   previousMoveAt,
   replayAt,
   timelineMarks,
+  type Pin,
 } from './replay-state.ts';
 import { ReplayStandings } from './ReplayStandings.tsx';
 
@@ -58,7 +59,7 @@ export function ReplayView({ record, initialPlayer }: Props) {
         <ReplayBoards
           record={record}
           ms={state.ms}
-          flashMs={FLASH_MS * state.speed}
+          flashMs={flashWindow(state)}
           chosen={chosen}
           picked={picked}
           onChoose={choose}
@@ -72,7 +73,7 @@ export function ReplayView({ record, initialPlayer }: Props) {
 interface BoardsProps {
   readonly record: ReplayRecord;
   readonly ms: number;
-  /** A wrong digit stays visible about 1.5 s of real time whatever the speed. */
+  /** While playing, a wrong digit stays visible about 1.5 s of real time whatever the speed. */
   readonly flashMs: number;
   readonly chosen: string;
   readonly picked: DebriefItem | null;
@@ -81,7 +82,12 @@ interface BoardsProps {
 
 /** Every player's card at `ms`; the picked debrief item is shown on the chosen player's board. */
 function ReplayBoards({ record, ms, flashMs, chosen, picked, onChoose }: BoardsProps) {
-  const frames = replayAt(record, ms, { flashMs });
+  // A picked mistake shows its wrong digit, even when it ended the race (the timeline's end).
+  const pin: Pin | null =
+    picked?.kind === 'mistake' && picked.cell !== null
+      ? { playerId: chosen, cell: picked.cell, at: picked.at }
+      : null;
+  const frames = replayAt(record, ms, { flashMs, pin });
   const focus: Focus | null = picked && {
     cells: new Set(picked.cells),
     area: new Set(picked.area),

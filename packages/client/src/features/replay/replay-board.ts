@@ -1,8 +1,8 @@
 /**
  * A player's frame as a board to draw: the givens, the digits standing, and the wrong digits
- * flashing (verdict `wrong`, drawn red); highlights limited to those flashes (red) and the
- * digits just entered (the "same digit" tint), so the replay never shades what the player
- * did not see.
+ * (verdict `wrong`, drawn red) — those flashing and, in a solve, those left in their cells;
+ * highlights limited to the flashes (red) and the digits just entered (the "same digit" tint),
+ * so the replay never shades what the player did not see.
  */
 import type { VariantIdName } from '@percent/engine';
 import { createGame, setVerdict, type GameState } from '../../state/game.ts';
@@ -12,9 +12,10 @@ import type { PlayerFrame } from './replay-state.ts';
 export function frameGame(variant: VariantIdName, puzzle: string, frame: PlayerFrame): GameState {
   const givens = Uint8Array.from(puzzle, Number);
   const entries = Uint8Array.from(frame.board, Number);
-  for (const { cell, digit } of frame.flashes) entries[cell] = digit;
+  const wrong = [...frame.standing, ...frame.flashes];
+  for (const { cell, digit } of wrong) entries[cell] = digit;
   let game = createGame({ variant, givens, entries, verdict: 'confirmed' });
-  for (const { cell } of frame.flashes) game = setVerdict(game, cell, 'wrong');
+  for (const { cell } of wrong) game = setVerdict(game, cell, 'wrong');
   return game;
 }
 

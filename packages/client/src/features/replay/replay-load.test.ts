@@ -1,4 +1,5 @@
 import { afterEach, describe, expect, it, vi } from 'vitest';
+import { saveSolve } from '../../state/solve-record.ts';
 import { loadReplay } from './replay-load.ts';
 
 afterEach(() => {
@@ -60,7 +61,33 @@ describe('loadReplay', () => {
     });
   });
 
-  it('finds no solve that this device did not record', async () => {
-    expect(await loadReplay({ kind: 'solve', id: 's1' })).toEqual({ kind: 'notFound' });
+  it('reads a solve this device recorded, and finds none it did not', async () => {
+    const stored = new Map<string, string>();
+    vi.stubGlobal('localStorage', {
+      getItem: (key: string) => stored.get(key) ?? null,
+      setItem: (key: string, value: string) => void stored.set(key, value),
+      removeItem: (key: string) => void stored.delete(key),
+    });
+    saveSolve({
+      id: 's1',
+      source: 'solo',
+      variant: 'classic',
+      difficulty: 'easy',
+      puzzle: race.puzzle,
+      solution: SOLUTION,
+      nickname: 'Me',
+      startedAt: 1,
+      timeMs: 4000,
+      mistakes: 0,
+      moves: [{ at: 4000, cell: 0, digit: 5, verdict: 'correct' }],
+    });
+    const loaded = await loadReplay({ kind: 'solve', id: 's1' });
+    expect(loaded.kind === 'ready' && loaded.record).toMatchObject({
+      kind: 'solve',
+      id: 's1',
+      durationMs: 4000,
+      wrongDigitsStay: true,
+    });
+    expect(await loadReplay({ kind: 'solve', id: 's2' })).toEqual({ kind: 'notFound' });
   });
 });

@@ -45,6 +45,12 @@ export interface ReplayRecord {
   readonly players: readonly ReplayPlayer[];
   /** In the order the server judged them (their times never go backwards). */
   readonly moves: readonly ReplayMove[];
+  /**
+   * Whether a wrong digit stays in its cell until the next entry there: in a solo solve it does
+   * (the board keeps what was typed, even over a right digit); in a race it never lands (the
+   * server refuses it).
+   */
+  readonly wrongDigitsStay: boolean;
   /** Commit–reveal fields, when the race has them (hex). */
   readonly commitment?: string;
   readonly secret?: string;
@@ -135,6 +141,7 @@ export function replayOfRace(race: StoredRace): ReplayRecord {
       outcome: p.outcome,
     })),
     moves,
+    wrongDigitsStay: false,
     ...(race.commitment == null ? {} : { commitment: race.commitment }),
     ...(race.secret == null ? {} : { secret: race.secret }),
   };
@@ -173,5 +180,6 @@ export function replayOfSolve(solve: SolveRecord): ReplayRecord | undefined {
       },
     ],
     moves,
+    wrongDigitsStay: true,
   };
 }

@@ -1,6 +1,14 @@
 import { describe, expect, it } from 'vitest';
 import { parseRaceReply, replayOfRace, replayOfSolve, type ReplayRecord } from './replay-record.ts';
-import { movesBy, nextMoveAt, previousMoveAt, replayAt, timelineMarks } from './replay-state.ts';
+import {
+  FLASH_MS,
+  flashWindow,
+  movesBy,
+  nextMoveAt,
+  previousMoveAt,
+  replayAt,
+  timelineMarks,
+} from './replay-state.ts';
 
 const SOLUTION =
   '534678912672195348198342567859761423426853791713924856961537284287419635345286179';
@@ -24,6 +32,7 @@ function record(moves: ReplayRecord['moves']): ReplayRecord {
     durationMs: 60_000,
     players: [player('ann', 'Ann', 1), player('bob', 'Bob', 2)],
     moves,
+    wrongDigitsStay: false,
   };
 }
 
@@ -63,6 +72,7 @@ describe('replayAt', () => {
       replayAt(race, ms, flashMs === undefined ? {} : { flashMs })[1]!;
     expect(at(2000).board).toBe(PUZZLE);
     expect(at(2000).flashes).toEqual([{ cell: 0, digit: 7 }]);
+    expect(at(2000).standing).toEqual([]);
     expect(at(3499).flashes).toEqual([{ cell: 0, digit: 7 }]);
     expect(at(3500).flashes).toEqual([]);
     expect(at(3500, 10_000).flashes).toEqual([{ cell: 0, digit: 7 }]);
@@ -103,9 +113,99 @@ describe('replayAt', () => {
     expect(replayAt(ended, 2500)[1]!.mistakeCells).toEqual([0]);
   });
 
+  it('shows a pinned wrong digit (a picked debrief item) even at the end', () => {
+    const ended = { ...race, durationMs: 2000 };
+    const pin = { playerId: 'bob', cell: 0, at: 2000 };
+    expect(replayAt(ended, 2000, { pin })[1]!.flashes).toEqual([{ cell: 0, digit: 7 }]);
+    // Only that entry: another player, cell or time is not pinned.
+    for (const other of [
+      { ...pin, playerId: 'ann' },
+      { ...pin, cell: 1 },
+      { ...pin, at: 1999 },
+    ])
+      expect(replayAt(ended, 2000, { pin: other })[1]!.flashes).toEqual([]);
+    // Away from the end the pin changes nothing: the flash still lasts flashMs.
+    expect(replayAt(race, 3500, { pin })[1]!.flashes).toEqual([]);
+  });
+
   it('ignores moves of a player who is not in the standings', () => {
     const stray = record([{ playerId: 'zed', at: 10, cell: 0, digit: 5, verdict: 'correct' }]);
     expect(replayAt(stray, 100).map((f) => f.board)).toEqual([PUZZLE, PUZZLE]);
+  });
+});
+
+describe('a solve, where a wrong digit stays in its cell', () => {
+  const solve: ReplayRecord = {
+    ...record([
+      { playerId: 'ann', at: 1000, cell: 0, digit: 7, verdict: 'wrong' },
+      { playerId: 'ann', at: 3000, cell: 0, digit: 5, verdict: 'correct' },
+      { playerId: 'ann', at: 4000, cell: 1, digit: 3, verdict: 'correct' },
+      { playerId: 'ann', at: 9000, cell: 1, digit: 8, verdict: 'wrong' },
+      { playerId: 'ann', at: 12_000, cell: 1, digit: 0, verdict: 'cleared' },
+      { playerId: 'ann', at: 20_000, cell: 2, digit: 9, verdict: 'wrong' },
+    ]),
+    kind: 'solve',
+    players: [player('ann', 'Me', 1)],
+    durationMs: 20_000,
+    wrongDigitsStay: true,
+  };
+  const at = (ms: number) => replayAt(solve, ms)[0]!;
+
+  it('draws the wrong digit until the next move on its cell, flashing only at first', () => {
+    expect(at(1000)).toMatchObject({ flashes: [{ cell: 0, digit: 7 }], board: PUZZLE });
+    expect(at(2999)).toMatchObject({ flashes: [], standing: [{ cell: 0, digit: 7 }] });
+    expect(at(2999)).toMatchObject({ filled: 0, mistakes: 1 });
+    expect(at(3000)).toMatchObject({ standing: [], board: put(PUZZLE, 0, '5'), filled: 1 });
+  });
+
+  it('hides a right digit that a wrong one replaced, until the cell changes again', () => {
+    expect(at(8999)).toMatchObject({ board: put(put(PUZZLE, 0, '5'), 1, '3'), filled: 2 });
+    const replaced = at(10_000);
+    expect(replaced).toMatchObject({ board: put(PUZZLE, 0, '5'), filled: 1, percent: 25 });
+    expect(replaced.standing).toEqual([{ cell: 1, digit: 8 }]);
+    expect(at(12_000)).toMatchObject({ board: put(PUZZLE, 0, '5'), standing: [] });
+  });
+
+  it('keeps the wrong digits standing at the end, where nothing flashes', () => {
+    expect(at(20_000)).toMatchObject({ flashes: [], standing: [{ cell: 2, digit: 9 }] });
+  });
+
+  it('is what a solve record replays to', () => {
+    const replay = replayOfSolve({
+      id: 's1',
+      source: 'solo',
+      variant: 'classic',
+      difficulty: 'easy',
+      puzzle: PUZZLE,
+      solution: SOLUTION,
+      nickname: 'Me',
+      startedAt: 1,
+      timeMs: 9000,
+      mistakes: 1,
+      moves: [
+        { at: 400, cell: 0, digit: 5, verdict: 'correct' },
+        { at: 900, cell: 0, digit: 6, verdict: 'wrong' },
+      ],
+    });
+    expect(replay?.wrongDigitsStay).toBe(true);
+    expect(replayAt(replay!, 9000)[0]).toMatchObject({
+      board: PUZZLE,
+      standing: [{ cell: 0, digit: 6 }],
+    });
+  });
+});
+
+describe('flashWindow', () => {
+  it('keeps a wrong digit about 1.5 s of real time while playing, 1.5 s of race time paused', () => {
+    expect(flashWindow({ playing: true, speed: 16 })).toBe(16 * FLASH_MS);
+    expect(flashWindow({ playing: true, speed: 1 })).toBe(FLASH_MS);
+    expect(flashWindow({ playing: false, speed: 16 })).toBe(FLASH_MS);
+    // At 16×, 10 s after Bob's wrong 7: still flashing while playing, gone from a paused frame.
+    const wrongOnly = record(race.moves.slice(0, 3));
+    const frame = (playing: boolean) =>
+      replayAt(wrongOnly, 12_000, { flashMs: flashWindow({ playing, speed: 16 }) })[1]!;
+    expect(frame(false).flashes).toEqual([]);
+    expect(frame(true).flashes).toEqual([{ cell: 0, digit: 7 }]);
   });
 });
 
@@ -169,6 +269,7 @@ describe('records', () => {
     expect(replay.durationMs).toBe(30_000);
     expect(replay.players[0]).toMatchObject({ id: 'p1', nickname: 'Ann', place: 1 });
     expect(replay.commitment).toBeUndefined();
+    expect(replay.wrongDigitsStay).toBe(false);
   });
 
   it('keeps the commit–reveal fields when the race has them, and takes null for none', () => {
@@ -211,6 +312,7 @@ describe('records', () => {
     });
     expect(replay?.players.map((p) => p.nickname)).toEqual(['Me']);
     expect(replay?.durationMs).toBe(12_000);
+    expect(replay?.kind).toBe('solve');
     expect(replayAt(replay!, 400)[0]!.board).toBe(put(PUZZLE, 0, '5'));
   });
 });
