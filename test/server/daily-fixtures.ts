@@ -1,6 +1,10 @@
 /** Shared by the daily store and API tests: a contract both databases must keep. */
 import { expect, it } from 'vitest';
-import type { DailyStore, DailySolve } from '../../packages/server/src/store/daily-store.ts';
+import {
+  DAILY_START_KEPT_MS,
+  type DailyStore,
+  type DailySolve,
+} from '../../packages/server/src/store/daily-store.ts';
 
 export const SOLUTION =
   '534678912672195348198342567859761423426853791713924856961537284287419635345286179';
@@ -140,6 +144,39 @@ export function dailyContract(open: () => Promise<DailyStore>): void {
       { day: '2026-11-25', variant: 'classic', solvers: 1, bestTimeMs: 60_000 },
       { day: '2026-11-25', variant: 'x', solvers: 1, bestTimeMs: 60_000 },
     ]);
+    await store.close();
+  });
+
+  it('keeps each start by its id, and prunes starts two days older than a new one', async () => {
+    const store = await open();
+    await store.putPuzzle(puzzleOf('2026-11-25'), 1);
+    const start = {
+      startId: 'start-aaaaaaaaaaaa',
+      day: '2026-11-25',
+      variant: 'classic',
+      deviceId: 'device-ann',
+      startedAt: 1_000,
+    };
+    await store.putStart(start);
+    expect(await store.startOf(start.startId)).toEqual(start);
+    expect(await store.startOf('start-bbbbbbbbbbbb')).toBeUndefined();
+    const later = {
+      ...start,
+      startId: 'start-cccccccccccc',
+      startedAt: 1_000 + DAILY_START_KEPT_MS,
+    };
+    await store.putStart(later);
+    expect(await store.startOf(start.startId)).toEqual(start);
+    await store.putStart({
+      ...later,
+      startId: 'start-dddddddddddd',
+      startedAt: later.startedAt + 1,
+    });
+    expect(await store.startOf(start.startId)).toBeUndefined();
+    expect(await store.startOf(later.startId)).toEqual(later);
+    await expect(
+      store.putStart({ ...later, startId: 'start-eeeeeeeeeeee', day: '2026-11-20' }),
+    ).rejects.toThrow();
     await store.close();
   });
 

@@ -44,6 +44,36 @@ async function post(
   return { status: res.status, body: (await res.json()) as Answer<DailyResultView> };
 }
 
+/**
+ * Starts an attempt `ms` before the test clock's now (the clock goes back for the start), so a
+ * solve whose stopwatch ran `ms` fits the server's clock; answers the start's id.
+ */
+async function startedBefore(path: string, deviceId: string, ms: number): Promise<string> {
+  const now = clock;
+  clock = now - ms;
+  try {
+    const res = await fetch(`${server.url}${path}/start`, {
+      method: 'POST',
+      headers: { 'content-type': 'application/json' },
+      body: JSON.stringify({ deviceId }),
+    });
+    const body = (await res.json()) as { startId: string };
+    expect(res.status).toBe(200);
+    return body.startId;
+  } finally {
+    clock = now;
+  }
+}
+
+/** Posts a solve of the daily at `path` (`/api/daily/DAY/VARIANT`), started as long ago as it ran. */
+async function submit(
+  path: string,
+  body: { deviceId: string; nickname: string; moves: DailyMove[] },
+): Promise<{ status: number; body: Answer<DailyResultView> }> {
+  const startId = await startedBefore(path, body.deviceId, body.moves.at(-1)?.at ?? 0);
+  return post(`${path}/results`, { ...body, startId });
+}
+
 /** Fills the blanks in order, `stepMs` apart: a valid solve. */
 function solveOf(puzzle: string, solution: string, stepMs: number): DailyMove[] {
   const moves: DailyMove[] = [];
@@ -100,7 +130,7 @@ describe('the daily puzzle API', () => {
     const slow = solveOf(day.puzzle, day.solution, 900);
     const ann = { deviceId: 'device-ann-1234', nickname: 'Ann' };
     const bob = { deviceId: 'device-bob-1234', nickname: 'Bob' };
-    const first = await post(`/api/daily/${DAY}/classic/results`, { ...ann, moves: slow });
+    const first = await submit(`/api/daily/${DAY}/classic`, { ...ann, moves: slow });
     expect(first.status).toBe(200);
     expect(first.body).toMatchObject({
       ok: true,
@@ -112,9 +142,9 @@ describe('the daily puzzle API', () => {
       onTheDay: true,
       streak: { current: 1, best: 1, solvedToday: true },
     });
-    const bobs = await post(`/api/daily/${DAY}/classic/results`, { ...bob, moves: fast });
+    const bobs = await submit(`/api/daily/${DAY}/classic`, { ...bob, moves: fast });
     expect(bobs.body).toMatchObject({ rank: 1, solvers: 2, improved: true });
-    const worse = await post(`/api/daily/${DAY}/classic/results`, {
+    const worse = await submit(`/api/daily/${DAY}/classic`, {
       ...ann,
       moves: solveOf(day.puzzle, day.solution, 1000),
     });
@@ -140,7 +170,7 @@ describe('the daily puzzle API', () => {
     const { body: day } = await get(`/api/daily/${DAY}/x`);
     const moves = solveOf(day.puzzle, day.solution, 100);
     const who = { deviceId: 'device-eve-1234', nickname: 'Eve' };
-    const unfinished = await post(`/api/daily/${DAY}/x/results`, {
+    const unfinished = await submit(`/api/daily/${DAY}/x`, {
       ...who,
       moves: moves.slice(0, -1),
     });
@@ -150,19 +180,19 @@ describe('the daily puzzle API', () => {
       /^moves: the final board is not the solution: R\dC\d is empty$/,
     );
     const backwards = moves.map((m, i) => (i === 1 ? { ...m, at: 1 } : m));
-    const back = await post(`/api/daily/${DAY}/x/results`, { ...who, moves: backwards });
+    const back = await submit(`/api/daily/${DAY}/x`, { ...who, moves: backwards });
     expect(back.body.error).toEqual({
       code: 'BAD_SOLVE',
       message: 'moves[1].at: times must not decrease (1 after 100)',
     });
-    const badDigit = await post(`/api/daily/${DAY}/x/results`, {
+    const badDigit = await submit(`/api/daily/${DAY}/x`, {
       ...who,
       moves: [{ at: 0, cell: 0, digit: 10 }],
     });
     expect(badDigit.status).toBe(400);
     expect(badDigit.body.error.code).toBe('BAD_PAYLOAD');
     expect(badDigit.body.error.message).toMatch(/^moves\.0\.digit: /);
-    const tooMany = await post(`/api/daily/${DAY}/x/results`, {
+    const tooMany = await submit(`/api/daily/${DAY}/x`, {
       ...who,
       moves: Array.from({ length: 501 }, () => ({ at: 0, cell: 0, digit: 1 })),
     });
@@ -188,9 +218,51 @@ describe('the daily puzzle API', () => {
     expect(board.solvers).toBe(0);
   });
 
+  it("times a solve on the server's clock: it needs this device's start and cannot beat it", async () => {
+    const path = `/api/daily/${DAY}/percent`;
+    const { body: day } = await get(path);
+    const moves = solveOf(day.puzzle, day.solution, 1000);
+    const ran = moves.at(-1)!.at;
+    const fay = { deviceId: 'device-fay-1234', nickname: 'Fay' };
+    const unstarted = await post(`${path}/results`, { ...fay, moves });
+    expect([unstarted.status, unstarted.body.error.code]).toEqual([400, 'BAD_PAYLOAD']);
+    expect(unstarted.body.error.message).toMatch(/^startId: /);
+    const gusStart = await startedBefore(path, 'device-gus-1234', ran);
+    const borrowed = await post(`${path}/results`, { ...fay, startId: gusStart, moves });
+    expect([borrowed.status, borrowed.body.error]).toEqual([
+      422,
+      { code: 'BAD_SOLVE', message: `startId: no start of ${DAY}/percent by this device` },
+    ]);
+    const elsewhere = await startedBefore(`/api/daily/${DAY}/classic`, fay.deviceId, ran);
+    const wrongPuzzle = await post(`${path}/results`, { ...fay, startId: elsewhere, moves });
+    expect(wrongPuzzle.body.error.message).toBe(
+      `startId: no start of ${DAY}/percent by this device`,
+    );
+    // Started just now: a stopwatch of a minute or more cannot be true yet.
+    const justNow = await startedBefore(path, fay.deviceId, 0);
+    const early = await post(`${path}/results`, { ...fay, startId: justNow, moves });
+    expect([early.status, early.body.error]).toEqual([
+      422,
+      {
+        code: 'BAD_SOLVE',
+        message: `moves: the solve claims ${(ran / 1000).toFixed(1)} s but began 0.0 s ago on the server`,
+      },
+    ]);
+    expect((await get(path)).body.solvers).toBe(0);
+    // The same start once the server's clock has run as long (the 2 s slack included).
+    clock += ran - 2000;
+    try {
+      const fair = await post(`${path}/results`, { ...fay, startId: justNow, moves });
+      expect([fair.status, fair.body.timeMs]).toEqual([200, ran]);
+    } finally {
+      clock -= ran - 2000;
+    }
+  });
+
   it('refuses future days and days before the first daily; bad days and variants are named', async () => {
     const future = await post(`/api/daily/2026-11-26/percent/results`, {
       deviceId: 'device-eve-1234',
+      startId: 'no-such-start-0000',
       nickname: 'Eve',
       moves: [{ at: 0, cell: 0, digit: 1 }],
     });
@@ -201,8 +273,13 @@ describe('the daily puzzle API', () => {
     });
     expect((await get('/api/daily/2026-11-26/percent')).body.error.code).toBe('FUTURE_DAY');
     expect((await get('/api/daily/2025-06-01/percent')).body.error.code).toBe('DAY_NOT_FOUND');
-    const badDay = await get('/api/daily/2026-02-30/percent');
-    expect(badDay.body.error).toEqual({ code: 'BAD_PAYLOAD', message: 'day: no such date' });
+    for (const day of ['2026-02-30', '2026-13-01', '2026-00-10']) {
+      const badDay = await get(`/api/daily/${day}/percent`);
+      expect([badDay.status, badDay.body.error]).toEqual([
+        400,
+        { code: 'BAD_PAYLOAD', message: 'day: no such date' },
+      ]);
+    }
     const badVariant = await get(`/api/daily/${DAY}/sudoku`);
     expect(badVariant.body.error.message).toBe('variant: one of classic, percent, x, windoku');
   });
@@ -211,7 +288,7 @@ describe('the daily puzzle API', () => {
     const carl = { deviceId: 'device-carl-123', nickname: 'Carl' };
     const yesterday = '2026-11-24';
     const { body: old } = await get(`/api/daily/${yesterday}/windoku`);
-    const late = await post(`/api/daily/${yesterday}/windoku/results`, {
+    const late = await submit(`/api/daily/${yesterday}/windoku`, {
       ...carl,
       moves: solveOf(old.puzzle, old.solution, 100),
     });
@@ -222,12 +299,12 @@ describe('the daily puzzle API', () => {
       const { body: today } = await get(`/api/daily/${DAY}/windoku`);
       expect(next.puzzle).not.toBe(today.puzzle);
       clock = Date.parse(`${DAY}T23:59:00Z`);
-      await post(`/api/daily/${DAY}/windoku/results`, {
+      await submit(`/api/daily/${DAY}/windoku`, {
         ...carl,
         moves: solveOf(today.puzzle, today.solution, 100),
       });
       clock = Date.parse('2026-11-26T00:01:00Z');
-      const onNext = await post('/api/daily/2026-11-26/windoku/results', {
+      const onNext = await submit('/api/daily/2026-11-26/windoku', {
         ...carl,
         moves: solveOf(next.puzzle, next.solution, 100),
       });

@@ -36,7 +36,14 @@ export const DAILY_ARCHIVE_DAYS = 30;
 export const DaySchema = z
   .string()
   .regex(/^\d{4}-\d{2}-\d{2}$/, 'a day is YYYY-MM-DD')
-  .refine((day) => new Date(`${day}T00:00:00Z`).toISOString().startsWith(day), 'no such date');
+  .refine(isCalendarDay, 'no such date');
+
+/** Whether `YYYY-MM-DD` names a real date (`2026-02-30` and `2026-13-01` do not). */
+function isCalendarDay(day: string): boolean {
+  // Date.parse gives NaN for an impossible month, where toISOString() would throw.
+  const ms = Date.parse(`${day}T00:00:00Z`);
+  return !Number.isNaN(ms) && new Date(ms).toISOString().startsWith(day);
+}
 
 export const DailyVariantSchema = z.enum(VARIANTS);
 
@@ -48,9 +55,26 @@ export const DailyMoveSchema = z.object({
 });
 export type DailyMove = z.infer<typeof DailyMoveSchema>;
 
+/** What `POST …/start` answers with: the attempt's id, to post its result with. */
+export const DailyStartIdSchema = z
+  .string()
+  .regex(/^[A-Za-z0-9_-]{16,64}$/, 'a start id is 16–64 letters, digits, _ or -');
+
+/** `POST /api/daily/:day/:variant/start`: an attempt begins on the server's clock. */
+export const DailyStartPayloadSchema = z.object({ deviceId: DeviceIdSchema });
+export type DailyStartPayload = z.infer<typeof DailyStartPayloadSchema>;
+
+/**
+ * How far a solve's stopwatch may run ahead of the server's clock since its start (ms): the
+ * start's answer travels back to the client before its stopwatch starts, so an honest stopwatch
+ * is behind the server's, never ahead; this covers clock-rate differences and timer jitter.
+ */
+export const DAILY_CLOCK_SLACK_MS = 2000;
+
 /** `POST /api/daily/:day/:variant/results`. */
 export const DailyResultPayloadSchema = z.object({
   deviceId: DeviceIdSchema,
+  startId: DailyStartIdSchema,
   nickname: NicknameSchema,
   moves: z
     .array(DailyMoveSchema)
@@ -126,6 +150,14 @@ export interface DailyPuzzleView {
   /** This device's best solve of the day, or null. */
   readonly you: DailyEntryView | null;
   readonly streak: DailyStreakView | null;
+}
+
+/** `POST …/start` answers this. */
+export interface DailyStartView {
+  /** Names this attempt in its `POST …/results`. */
+  readonly startId: string;
+  /** The server's clock when the attempt began (ms since the epoch). */
+  readonly startedAt: number;
 }
 
 /** `POST …/results` answers this. */

@@ -65,8 +65,10 @@ export interface RunningServer {
 /** Starts one server: HTTP, Socket.IO, rooms (restored from the store), puzzle pool. */
 export async function startServer(options: ServerOptions = {}): Promise<RunningServer> {
   const pool = options.puzzles ?? createPuzzlePool(options.pool);
-  // A ready-made pool that cannot generate by seed: the daily gets one worker of its own.
-  const seeded = isSeeded(pool) ? pool : createPuzzlePool({ kinds: [], threads: 1 });
+  // The daily makes its puzzles on a worker of its own, so a client walking the archive never
+  // queues generations in front of the races' refills (a given seeded pool serves tests).
+  const given = options.puzzles;
+  const seeded = given && isSeeded(given) ? given : createPuzzlePool({ kinds: [], threads: 1 });
   const timings = { ...DEFAULT_TIMINGS, ...options.timings };
   let port = 0;
   const http = createServer();

@@ -49,6 +49,8 @@ export const dailyEn = {
   'daily.post': 'Post my time',
   'daily.tooManyMoves': 'This solve has more than 500 moves: it cannot be posted.',
   'daily.assisted': 'Solved with help: not posted to the leaderboard.',
+  'daily.notStarted':
+    'This game began before the server timed daily solves: it cannot be posted. Play the daily again to be ranked.',
   'ghost.title': 'Ghost: {name}',
   'ghost.progress': '{name}: {percent}%',
   'ghost.mistakes': '{count} mistakes',
@@ -126,6 +128,7 @@ export const dailyZh: Record<keyof typeof dailyEn, string> = {
   'daily.post': '提交成绩',
   'daily.tooManyMoves': '这次解题超过 500 步，无法提交。',
   'daily.assisted': '借助帮助完成：不计入排行榜。',
+  'daily.notStarted': '这局开始时服务器尚未为每日谜题计时，无法提交。重新开始每日谜题即可上榜。',
   'ghost.title': '幽灵：{name}',
   'ghost.progress': '{name}：{percent}%',
   'ghost.mistakes': '{count} 个错误',

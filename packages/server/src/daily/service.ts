@@ -4,8 +4,10 @@
  * (`now`), so tests can be on any day. Answers are result values; only a store that fails
  * throws (the HTTP layer answers 503).
  */
+import { randomBytes } from 'node:crypto';
 import {
   DAILY_ARCHIVE_DAYS,
+  DAILY_CLOCK_SLACK_MS,
   DailyErrorCode,
   VARIANTS,
   type DailyErrorCodeName,
@@ -15,7 +17,9 @@ import {
   type DailyPuzzleView,
   type DailyResultPayload,
   type DailyResultView,
+  type DailyStartView,
   type DailySummaryView,
+  type DifficultyLevel,
   type VariantName,
 } from '@percent/protocol';
 import type { SeededPuzzles } from '../puzzles/pool.ts';
@@ -26,6 +30,8 @@ import { verifySolve } from './verify.ts';
 /** Budget of one generation; a miss retries with the next seed (`#1`, `#2`). */
 const GENERATE_MS = 20_000;
 const GENERATE_ATTEMPTS = 3;
+/** Generations that may wait at once; past that a day not made yet answers `PUZZLE_UNAVAILABLE`. */
+const MAX_PENDING_GENERATIONS = 8;
 export const DEFAULT_BOARD_LIMIT = 20;
 
 export type DailyResult<T> =
@@ -121,6 +127,24 @@ export class DailyService {
     };
   }
 
+  /**
+   * Begins an attempt on the server's clock. Its solve, posted with the start's id, may claim
+   * no more time than has passed on the server since (plus `DAILY_CLOCK_SLACK_MS`).
+   */
+  async start(
+    day: string,
+    variant: VariantName,
+    deviceId: string,
+  ): Promise<DailyResult<DailyStartView>> {
+    const open = this.openDay(day);
+    if (!open.ok) return open;
+    await this.puzzleOf(day, variant);
+    const start = { startId: randomBytes(18).toString('base64url'), day, variant, deviceId };
+    const startedAt = this.now();
+    await this.options.store.putStart({ ...start, startedAt });
+    return { ok: true, value: { startId: start.startId, startedAt } };
+  }
+
   async submit(
     day: string,
     variant: VariantName,
@@ -132,6 +156,8 @@ export class DailyService {
     const verdict = verifySolve(record.puzzle, record.solution, payload.moves);
     if (!verdict.ok)
       return fail(422, DailyErrorCode.badSolve, `${verdict.field}: ${verdict.message}`);
+    const timed = await this.checkClock(day, variant, payload, verdict.timeMs);
+    if (!timed.ok) return timed;
     const onTheDay = day === open.value;
     const { store } = this.options;
     const { improved } = await store.recordSolve({
@@ -173,6 +199,32 @@ export class DailyService {
     return { ok: true, value: { day, variant, puzzle, solution, ...ranked } };
   }
 
+  /** The solve's start is this device's on this puzzle, and its time fits the server's clock. */
+  private async checkClock(
+    day: string,
+    variant: VariantName,
+    payload: DailyResultPayload,
+    timeMs: number,
+  ): Promise<DailyResult<undefined>> {
+    const start = await this.options.store.startOf(payload.startId);
+    const same =
+      start?.day === day && start.variant === variant && start.deviceId === payload.deviceId;
+    if (!start || !same)
+      return fail(
+        422,
+        DailyErrorCode.badSolve,
+        `startId: no start of ${day}/${variant} by this device`,
+      );
+    const since = this.now() - start.startedAt;
+    if (timeMs > since + DAILY_CLOCK_SLACK_MS)
+      return fail(
+        422,
+        DailyErrorCode.badSolve,
+        `moves: the solve claims ${seconds(timeMs)} but began ${seconds(since)} ago on the server`,
+      );
+    return { ok: true, value: undefined };
+  }
+
   /** Today's day when `day` may be read (today or a past day since the first); else an error. */
   private openDay(day: string): DailyResult<string> {
     const today = this.today();
@@ -198,6 +250,8 @@ export class DailyService {
     if (stored) return stored;
     const key = `${day}/${variant}`;
     let pending = this.making.get(key);
+    if (!pending && this.making.size >= MAX_PENDING_GENERATIONS)
+      throw new DailyUnavailable(day, variant, new Error('too many puzzles are being made'));
     if (!pending) {
       // One generation at a time, whatever asks: a client walking the whole archive keeps at
       // most one puzzle worker busy, and races keep the others.
@@ -213,20 +267,25 @@ export class DailyService {
 
   private async generate(day: string, variant: VariantName): Promise<DailyPuzzleRecord> {
     const difficulty = difficultyOf(day);
+    const made = await this.generateSeeded(day, variant, difficulty);
+    const record = { day, variant, difficulty, puzzle: made.puzzle, solution: made.solution };
+    // A store that fails throws from here: the next read tries the same seed again.
+    const kept = await this.options.store.putPuzzle(record, this.now());
+    if (kept.puzzle === made.puzzle) this.grades.set(made.puzzle, Promise.resolve(made.grade));
+    return kept;
+  }
+
+  /** The day's seed, or the next (`#1`, `#2`) when the generator fails or runs out of time. */
+  private async generateSeeded(day: string, variant: VariantName, difficulty: DifficultyLevel) {
     let lastError: unknown;
     for (let attempt = 0; attempt < GENERATE_ATTEMPTS; attempt++) {
       try {
-        const seed = seedOf(day, variant, attempt);
-        const made = await this.options.puzzles.generateSeeded({
+        return await this.options.puzzles.generateSeeded({
           variant,
           difficulty,
-          seed,
+          seed: seedOf(day, variant, attempt),
           timeMs: GENERATE_MS,
         });
-        const record = { day, variant, difficulty, puzzle: made.puzzle, solution: made.solution };
-        const kept = await this.options.store.putPuzzle(record, this.now());
-        if (kept.puzzle === made.puzzle) this.grades.set(made.puzzle, Promise.resolve(made.grade));
-        return kept;
       } catch (error) {
         lastError = error;
       }
@@ -253,6 +312,8 @@ export class DailyUnavailable extends Error {
     super(`the daily ${variant} puzzle of ${day} could not be generated: ${reason}`, { cause });
   }
 }
+
+const seconds = (ms: number): string => `${(ms / 1000).toFixed(1)} s`;
 
 const fail = (
   status: number,

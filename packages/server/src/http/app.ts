@@ -3,6 +3,7 @@ import { join } from 'node:path';
 import {
   DailyErrorCode,
   DailyResultPayloadSchema,
+  DailyStartPayloadSchema,
   DailyVariantSchema,
   DaySchema,
   DeviceIdSchema,
@@ -17,8 +18,9 @@ import {
 } from '@percent/protocol';
 import express, { type Express, type NextFunction, type Request, type Response } from 'express';
 import expressStaticGzip from 'express-static-gzip';
+import type { z } from 'zod';
 import { DailyUnavailable, type DailyResult, type DailyService } from '../daily/service.ts';
-import { PostLimiter } from '../daily/post-limit.ts';
+import { DAILY_POSTS_PER_MINUTE, PostLimiter } from '../daily/post-limit.ts';
 import type { HistoryReader } from '../store/history.ts';
 import { publicLeaderboard } from '../store/store.ts';
 
@@ -115,7 +117,9 @@ const DAILY_BODY_LIMIT = '64kb';
 
 /** The daily puzzle's API (docs/PROTOCOL.md, "The daily puzzle"). */
 function serveDaily(app: Express, daily: DailyService): void {
-  const limiter = new PostLimiter();
+  // Starts and solves share one budget per address: an honest game makes one of each.
+  const limiter = new PostLimiter(2 * DAILY_POSTS_PER_MINUTE);
+  const json = express.json({ limit: DAILY_BODY_LIMIT });
   app.get('/api/daily', async (req, res) => {
     const deviceId = optional(DeviceIdSchema, req.query.deviceId);
     if (!deviceId.ok) return badRequest(res, 'deviceId', deviceId.message);
@@ -143,27 +147,32 @@ function serveDaily(app: Express, daily: DailyService): void {
       return badRequest(res, 'rank', 'a rank is a whole number from 1 to 1000');
     reply(res, await daily.ghost(where.day, where.variant, rank));
   });
-  app.post(
-    '/api/daily/:day/:variant/results',
-    express.json({ limit: DAILY_BODY_LIMIT }),
-    async (req, res) => {
-      if (!limiter.allow(req.ip ?? 'unknown', Date.now()))
-        return problem(
-          res,
-          429,
-          DailyErrorCode.rateLimited,
-          'too many solves posted; wait a minute',
-        );
-      const where = dayAndVariant(req, res);
-      if (!where) return;
-      const body = DailyResultPayloadSchema.safeParse(req.body);
-      if (!body.success) {
-        const issue = body.error.issues[0];
-        return badRequest(res, issue?.path.join('.') || 'body', issue?.message);
-      }
-      reply(res, await daily.submit(where.day, where.variant, body.data));
-    },
-  );
+  app.post('/api/daily/:day/:variant/start', json, async (req, res) => {
+    if (!limiter.allow(req.ip ?? 'unknown', Date.now())) return tooMany(res);
+    const where = dayAndVariant(req, res);
+    const body = where && parsedBody(res, DailyStartPayloadSchema, req.body);
+    if (!where || !body) return;
+    reply(res, await daily.start(where.day, where.variant, body.deviceId));
+  });
+  app.post('/api/daily/:day/:variant/results', json, async (req, res) => {
+    if (!limiter.allow(req.ip ?? 'unknown', Date.now())) return tooMany(res);
+    const where = dayAndVariant(req, res);
+    const body = where && parsedBody(res, DailyResultPayloadSchema, req.body);
+    if (!where || !body) return;
+    reply(res, await daily.submit(where.day, where.variant, body));
+  });
+}
+
+const tooMany = (res: Response): void =>
+  problem(res, 429, DailyErrorCode.rateLimited, 'too many daily starts and solves; wait a minute');
+
+/** The body parsed by `schema`, or undefined once a 400 naming the first bad field is sent. */
+function parsedBody<T>(res: Response, schema: z.ZodType<T>, body: unknown): T | undefined {
+  const parsed = schema.safeParse(body);
+  if (parsed.success) return parsed.data;
+  const issue = parsed.error.issues[0];
+  badRequest(res, issue?.path.join('.') || 'body', issue?.message);
+  return undefined;
 }
 
 function dayAndVariant(req: Request, res: Response) {

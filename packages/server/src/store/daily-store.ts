@@ -2,7 +2,8 @@
  * Where the daily puzzles and each device's best solve of them are kept: the same SQLite file
  * as the races (one machine) or the same PostgreSQL (`DATABASE_URL`), so every node and process
  * serves the same puzzle and leaderboard. Tables `daily_puzzles` and `daily_results` (SQLite
- * migration 4, PostgreSQL 2). Moves read back are validated; a damaged row is an error.
+ * migration 4, PostgreSQL 2), `daily_starts` (SQLite 5, PostgreSQL 3). Moves read back are
+ * validated; a damaged row is an error.
  */
 import { DailyMoveSchema, type DailyEntryView, type DailyMove } from '@percent/protocol';
 import { z } from 'zod';
@@ -27,6 +28,19 @@ export interface DailySolve {
   readonly onTheDay: boolean;
 }
 
+/** An attempt begun on the server's clock (`POST …/start`); its solve is posted with its id. */
+export interface DailyStart {
+  readonly startId: string;
+  readonly day: string;
+  readonly variant: string;
+  readonly deviceId: string;
+  /** The server's clock at the start, ms since the epoch. */
+  readonly startedAt: number;
+}
+
+/** Starts are kept this long (a solve's stopwatch runs at most `MAX_DAILY_MS`), then pruned. */
+export const DAILY_START_KEPT_MS = 2 * 86_400_000;
+
 export interface DailyCount {
   readonly day: string;
   readonly variant: string;
@@ -46,6 +60,10 @@ export interface DailyStore {
    * became it. `on_the_day` stays set once a solve was made on the day.
    */
   recordSolve(solve: DailySolve): Promise<{ improved: boolean }>;
+  /** Stores an attempt, pruning those older than `DAILY_START_KEPT_MS` before `start.startedAt`. */
+  putStart(start: DailyStart): Promise<void>;
+  /** The attempt with that id, if it is (still) kept. */
+  startOf(startId: string): Promise<DailyStart | undefined>;
   /** Fastest first (time, mistakes, earlier post). */
   leaderboard(day: string, variant: string, limit: number): Promise<DailyEntryView[]>;
   /** The device's best with its rank, or null. */

@@ -130,6 +130,20 @@ export const MIGRATIONS: readonly string[] = [
    ) STRICT;
    CREATE INDEX daily_results_by_time ON daily_results (day, variant, time_ms);
    CREATE INDEX daily_results_by_device ON daily_results (device_id, day);`,
+  // 5: daily attempts begun on the server's clock (`POST /api/daily/…/start`): a posted solve
+  // names its start, and its stopwatch may not be ahead of the server's time since then.
+  `CREATE TABLE daily_starts (
+     start_id TEXT PRIMARY KEY,
+     day TEXT NOT NULL,
+     variant TEXT NOT NULL,
+     device_id TEXT NOT NULL,
+     started_at INTEGER NOT NULL,
+     FOREIGN KEY (day, variant) REFERENCES daily_puzzles (day, variant)
+   ) STRICT;
+   CREATE INDEX daily_starts_by_time ON daily_starts (started_at);`,
+  // 6: a race's pauses (the server's outages during it, JSON `[{ "at": ms, "ms": ms }]`), which
+  // give each move its time on the race clock. Races stored before have none.
+  `ALTER TABLE races ADD COLUMN pauses TEXT NOT NULL DEFAULT '[]';`,
 ];
 
 /**

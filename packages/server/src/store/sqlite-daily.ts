@@ -5,9 +5,11 @@ import {
   entryOfRow,
   movesFromColumn,
   RANK_ORDER,
+  DAILY_START_KEPT_MS,
   type DailyCount,
   type DailyPuzzleRecord,
   type DailySolve,
+  type DailyStart,
   type DailyStore,
   type EntryRow,
 } from './daily-store.ts';
@@ -95,6 +97,29 @@ class SqliteDaily implements DailyStore {
       solve.onTheDay ? 1 : 0,
     );
     return { improved: row !== undefined };
+  }
+
+  async putStart(start: DailyStart): Promise<void> {
+    this.db.transaction(() => {
+      this.db
+        .prepare('DELETE FROM daily_starts WHERE started_at < ?')
+        .run(start.startedAt - DAILY_START_KEPT_MS);
+      this.db
+        .prepare(
+          `INSERT INTO daily_starts (start_id, day, variant, device_id, started_at)
+           VALUES (?, ?, ?, ?, ?)`,
+        )
+        .run(start.startId, start.day, start.variant, start.deviceId, start.startedAt);
+    })();
+  }
+
+  async startOf(startId: string): Promise<DailyStart | undefined> {
+    return this.db
+      .prepare<[string], DailyStart>(
+        `SELECT start_id AS startId, day, variant, device_id AS deviceId, started_at AS startedAt
+         FROM daily_starts WHERE start_id = ?`,
+      )
+      .get(startId);
   }
 
   async leaderboard(day: string, variant: string, limit: number): Promise<DailyEntryView[]> {

@@ -7,6 +7,7 @@ import type {
   DailyPuzzleView,
   DailyResultPayload,
   DailyResultView,
+  DailyStartView,
 } from '@percent/protocol';
 import { z } from 'zod';
 
@@ -75,6 +76,21 @@ export function fetchDaily(
 ): Promise<Fetched<DailyPuzzleView>> {
   const path = `/api/daily/${day}/${encodeURIComponent(variant)}`;
   return ask(`${path}?deviceId=${encodeURIComponent(deviceId)}`, PuzzleSchema);
+}
+
+const StartSchema = z.object({ startId: z.string(), startedAt: z.number() });
+
+/** Begins an attempt on the server's clock: its solve is posted with the `startId`. */
+export function startDaily(
+  day: string,
+  variant: string,
+  deviceId: string,
+): Promise<Fetched<DailyStartView>> {
+  return ask(`/api/daily/${day}/${encodeURIComponent(variant)}/start`, StartSchema, {
+    method: 'POST',
+    headers: { 'content-type': 'application/json' },
+    body: JSON.stringify({ deviceId }),
+  });
 }
 
 export function postDailyResult(

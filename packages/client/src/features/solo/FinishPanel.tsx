@@ -100,15 +100,18 @@ function PostForm({ session, failed }: { readonly session: Session; readonly fai
   );
 }
 
+const SKIPPED = {
+  assisted: 'daily.assisted',
+  tooManyMoves: 'daily.tooManyMoves',
+  notStarted: 'daily.notStarted',
+} as const;
+
 function DailyOutcome({ session }: { readonly session: Session }) {
   const post = dailyPost.value;
   const { origin } = session;
   if (!post || origin.kind !== 'daily') return null;
   if (post.state === 'posting') return <p role="status">{t('daily.posting')}</p>;
-  if (post.state === 'skipped')
-    return (
-      <p class="muted">{t(post.reason === 'assisted' ? 'daily.assisted' : 'daily.tooManyMoves')}</p>
-    );
+  if (post.state === 'skipped') return <p class="muted">{t(SKIPPED[post.reason])}</p>;
   if (post.state === 'failed' || post.state === 'needsName')
     return (
       <PostForm session={session} failed={post.state === 'failed' ? post.message : undefined} />

@@ -18,7 +18,8 @@ export type DailyPost =
   | { readonly state: 'failed'; readonly message: string }
   /** No nickname yet: the page asks for one. */
   | { readonly state: 'needsName' }
-  | { readonly state: 'skipped'; readonly reason: 'assisted' | 'tooManyMoves' };
+  /** `notStarted`: a game saved before the server started daily clocks cannot be ranked. */
+  | { readonly state: 'skipped'; readonly reason: 'assisted' | 'tooManyMoves' | 'notStarted' };
 
 /** The daily post of the game just finished (not kept across reloads). */
 export const dailyPost = signal<DailyPost | undefined>(undefined);
@@ -95,10 +96,15 @@ export async function postDaily(session: Session, nickname = savedNickname()): P
     dailyPost.value = { state: 'needsName' };
     return;
   }
+  if (origin.startId === undefined) {
+    dailyPost.value = { state: 'skipped', reason: 'notStarted' };
+    return;
+  }
   saveNickname(nickname);
   dailyPost.value = { state: 'posting' };
   const answer = await postDailyResult(origin.day, origin.variant, {
     deviceId: deviceId(),
+    startId: origin.startId,
     nickname: nickname.trim(),
     moves,
   });

@@ -31,8 +31,16 @@ import { elapsed, pause, resume, stopped, type Stopwatch } from './timer.ts';
 
 const OriginSchema = z.union([
   z.object({ kind: z.literal('solo') }),
-  /** The daily puzzle of that day and variant: a finish is posted to its leaderboard. */
-  z.object({ kind: z.literal('daily'), day: z.string(), variant: z.string() }),
+  /**
+   * The daily puzzle of that day and variant: a finish is posted to its leaderboard with the
+   * `startId` the server gave when the game began (absent in a game saved before starts).
+   */
+  z.object({
+    kind: z.literal('daily'),
+    day: z.string(),
+    variant: z.string(),
+    startId: z.string().optional(),
+  }),
 ]);
 export type SoloOrigin = z.infer<typeof OriginSchema>;
 

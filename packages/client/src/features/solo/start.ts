@@ -5,11 +5,13 @@
 import { parseGrid } from '@percent/engine';
 import { signal } from '@preact/signals';
 import { t } from '../../i18n/index.ts';
+import { deviceId } from '../../net/identity.ts';
+import { startDaily } from '../daily/api.ts';
 import { loadGhost } from '../ghost/load.ts';
 import { ghostSourceText, type GhostSource } from '../ghost/source.ts';
 import { answers, type SoloRequest } from './request.ts';
 import { notice, session } from './actions.ts';
-import { saveSession, startSession } from './session.ts';
+import { saveSession, startSession, type SoloOrigin } from './session.ts';
 
 export const loadingGhost = signal(false);
 
@@ -28,10 +30,8 @@ export async function playOn(source: GhostSource, withGhost = true): Promise<voi
     const puzzle = parseGrid(ghost.puzzle);
     const solution = parseGrid(ghost.solution);
     if (!puzzle.ok || !solution.ok) return;
-    const origin =
-      source.kind === 'daily'
-        ? { kind: 'daily' as const, day: source.day, variant: source.variant }
-        : { kind: 'solo' as const };
+    const origin = source.kind === 'daily' ? await dailyOrigin(source) : { kind: 'solo' as const };
+    if (!origin) return;
     const track = withGhost ? ghost.track : undefined;
     const clues = [...ghost.puzzle].filter((c) => c !== '0').length;
     session.value = startSession(
@@ -45,6 +45,21 @@ export async function playOn(source: GhostSource, withGhost = true): Promise<voi
   } finally {
     loadingGhost.value = false;
   }
+}
+
+/**
+ * A daily game's origin, once the server has started its clock (so the stopwatch starts after
+ * the server's: the time posted can never be ahead of it); undefined, with a notice, if not.
+ */
+async function dailyOrigin(source: {
+  day: string;
+  variant: string;
+}): Promise<SoloOrigin | undefined> {
+  const { day, variant } = source;
+  const started = await startDaily(day, variant, deviceId());
+  if (started.ok) return { kind: 'daily', day, variant, startId: started.value.startId };
+  notice.value = { text: t('ghost.failed', { message: started.message }), tone: 'error' };
+  return undefined;
 }
 
 /** Carries out the address's request unless the game in progress already answers it. */

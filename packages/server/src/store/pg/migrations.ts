@@ -87,6 +87,18 @@ export const PG_MIGRATIONS: readonly string[] = [
    );
    CREATE INDEX daily_results_by_time ON daily_results (day, variant, time_ms);
    CREATE INDEX daily_results_by_device ON daily_results (device_id, day);`,
+  // 3: as SQLite's migration 5 — daily attempts begun on the server's clock.
+  `CREATE TABLE daily_starts (
+     start_id TEXT PRIMARY KEY,
+     day TEXT NOT NULL,
+     variant TEXT NOT NULL,
+     device_id TEXT NOT NULL,
+     started_at BIGINT NOT NULL,
+     FOREIGN KEY (day, variant) REFERENCES daily_puzzles (day, variant)
+   );
+   CREATE INDEX daily_starts_by_time ON daily_starts (started_at);`,
+  // 4: as SQLite's migration 6 — a race's pauses (JSON text), which time its moves.
+  `ALTER TABLE races ADD COLUMN pauses TEXT NOT NULL DEFAULT '[]';`,
 ];
 
 /** Our tables: finding one without `schema_migrations` means the database is not ours. */

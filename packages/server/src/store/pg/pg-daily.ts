@@ -5,9 +5,11 @@ import {
   entryOfRow,
   movesFromColumn,
   RANK_ORDER,
+  DAILY_START_KEPT_MS,
   type DailyCount,
   type DailyPuzzleRecord,
   type DailySolve,
+  type DailyStart,
   type DailyStore,
   type EntryRow,
 } from '../daily-store.ts';
@@ -108,6 +110,38 @@ class PgDaily implements DailyStore {
       ],
     );
     return { improved: rows.length > 0 };
+  }
+
+  async putStart(start: DailyStart): Promise<void> {
+    // One statement, so no transaction is needed for the prune and the insert.
+    await this.pool.query(
+      `WITH pruned AS (DELETE FROM daily_starts WHERE started_at < $6)
+       INSERT INTO daily_starts (start_id, day, variant, device_id, started_at)
+       VALUES ($1, $2, $3, $4, $5)`,
+      [
+        start.startId,
+        start.day,
+        start.variant,
+        start.deviceId,
+        start.startedAt,
+        start.startedAt - DAILY_START_KEPT_MS,
+      ],
+    );
+  }
+
+  async startOf(startId: string): Promise<DailyStart | undefined> {
+    const { rows } = await this.pool.query<{
+      day: string;
+      variant: string;
+      device_id: string;
+      started_at: number | string;
+    }>('SELECT day, variant, device_id, started_at FROM daily_starts WHERE start_id = $1', [
+      startId,
+    ]);
+    const row = rows[0];
+    if (!row) return undefined;
+    const { day, variant } = row;
+    return { startId, day, variant, deviceId: row.device_id, startedAt: Number(row.started_at) };
   }
 
   async leaderboard(day: string, variant: string, limit: number): Promise<DailyEntryView[]> {
