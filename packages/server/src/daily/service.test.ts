@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import type { SeededPuzzles } from '../puzzles/pool.ts';
+import type { DailyStore } from '../store/daily-store.ts';
 import { openSqliteDaily } from '../store/sqlite-daily.ts';
 import { DailyService } from './service.ts';
 
@@ -64,5 +65,84 @@ describe('DailyService', () => {
     await expect(first).rejects.toThrow(/could not be generated: worker died/);
     expect((await second).ok).toBe(true);
     expect(counts.made).toBe(1);
+  });
+
+  it('answers PUZZLE_UNAVAILABLE past 8 days waiting to be made, and makes them later', async () => {
+    const { puzzles, counts } = countingPuzzles();
+    const daily = new DailyService({
+      store: openSqliteDaily({ memory: true }),
+      puzzles,
+      now: () => NOW,
+    });
+    const days = Array.from({ length: 9 }, (_, i) => `2026-11-${String(10 + i).padStart(2, '0')}`);
+    const waiting = days.slice(0, 8).map((day) => daily.puzzleView(day, 'x', undefined));
+    await expect(daily.puzzleView(days[8]!, 'x', undefined)).rejects.toThrow(
+      /could not be generated: too many puzzles are being made/,
+    );
+    expect((await Promise.all(waiting)).every((view) => view.ok)).toBe(true);
+    expect((await daily.puzzleView(days[8]!, 'x', undefined)).ok).toBe(true);
+    expect(counts.made).toBe(9);
+  });
+
+  it("keeps the day's seed when the store fails: the next read makes the same puzzle", async () => {
+    const seeds: string[] = [];
+    const { puzzles } = countingPuzzles();
+    const store = openSqliteDaily({ memory: true });
+    let broken = true;
+    const flakyStore: DailyStore = Object.create(store);
+    flakyStore.putPuzzle = (record, at) =>
+      broken ? Promise.reject(new Error('disk full')) : store.putPuzzle(record, at);
+    const daily = new DailyService({
+      store: flakyStore,
+      puzzles: {
+        ...puzzles,
+        generateSeeded: (r) => (seeds.push(r.seed), puzzles.generateSeeded(r)),
+      },
+      now: () => NOW,
+    });
+    await expect(daily.puzzleView('2026-11-20', 'x', undefined)).rejects.toThrow('disk full');
+    broken = false;
+    expect((await daily.puzzleView('2026-11-20', 'x', undefined)).ok).toBe(true);
+    expect(seeds).toHaveLength(2);
+    expect(seeds[1]).toBe(seeds[0]);
+  });
+
+  it("starts an attempt on the server's clock and takes its solve only once that much time passed", async () => {
+    const { puzzles } = countingPuzzles();
+    const blank: SeededPuzzles = {
+      ...puzzles,
+      generateSeeded: async (request) => ({
+        ...(await puzzles.generateSeeded(request)),
+        puzzle: '0'.repeat(81),
+      }),
+    };
+    let now = NOW;
+    const daily = new DailyService({
+      store: openSqliteDaily({ memory: true }),
+      puzzles: blank,
+      now: () => now,
+    });
+    const started = await daily.start('2026-11-25', 'x', 'device-ann-1');
+    if (!started.ok) throw new Error(started.message);
+    expect(started.value.startedAt).toBe(NOW);
+    expect(started.value.startId).toMatch(/^[A-Za-z0-9_-]{24}$/);
+    const view = await daily.puzzleView('2026-11-25', 'x', undefined);
+    if (!view.ok) throw new Error(view.message);
+    // Every cell blank, the solution all 1s: one move per cell.
+    const moves = Array.from({ length: 81 }, (_, cell) => ({ at: 10_000 + cell, cell, digit: 1 }));
+    const payload = {
+      deviceId: 'device-ann-1',
+      startId: started.value.startId,
+      nickname: 'Ann',
+      moves,
+    };
+    now = NOW + 8_079; // 10.080 s claimed: 2.001 s ahead of the server
+    const early = await daily.submit('2026-11-25', 'x', payload);
+    expect(early.ok ? 'taken' : early.message).toBe(
+      'moves: the solve claims 10.1 s but began 8.1 s ago on the server',
+    );
+    now = NOW + 8_080; // exactly 2 s ahead: the slack
+    const taken = await daily.submit('2026-11-25', 'x', payload);
+    expect(taken.ok && taken.value.timeMs).toBe(10_080);
   });
 });
