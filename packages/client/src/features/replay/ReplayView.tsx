@@ -40,6 +40,7 @@ export function ReplayView({ record, initialPlayer }: Props) {
     setPicked(item);
     dispatch({ type: 'pause' });
     dispatch({ type: 'seek', ms: item.at });
+    showBoard(chosen);
   };
   const choose = (playerId: string) => {
     setChosen(playerId);
@@ -159,6 +160,17 @@ function firstPlayer(record: ReplayRecord, wanted: string | null): string {
 export function ghostHref(record: ReplayRecord, playerId: string): string {
   const ghost = record.kind === 'race' ? `race:${record.id}:${playerId}` : `solve:${record.id}`;
   return `/solo?ghost=${encodeURIComponent(ghost)}`;
+}
+
+/** Brings a player's board into view: on a phone the debrief sits below every board. */
+function showBoard(playerId: string): void {
+  requestAnimationFrame(() => {
+    const selector = `[data-testid="replay-card"][data-player-id="${CSS.escape(playerId)}"] .replay-board`;
+    const smooth = !matchMedia('(prefers-reduced-motion: reduce)').matches;
+    document
+      .querySelector(selector)
+      ?.scrollIntoView({ block: 'nearest', behavior: smooth ? 'smooth' : 'auto' });
+  });
 }
 
 const seekMaybe = (dispatch: (a: PlaybackAction) => void, ms: number | undefined) => {
