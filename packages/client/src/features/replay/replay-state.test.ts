@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { parseRaceReply, replayOfRace, replayOfSolve, type ReplayRecord } from './replay-record.ts';
+import { replayOfSolve, type ReplayRecord } from './replay-record.ts';
 import {
   FLASH_MS,
   flashWindow,
@@ -227,92 +227,5 @@ describe('move stepping', () => {
     expect(previousMoveAt(race, 4000, 'bob')).toBe(2000);
     expect(previousMoveAt(race, 1000)).toBeUndefined();
     expect([movesBy(race, 0), movesBy(race, 4000), movesBy(race, 9000)]).toEqual([0, 4, 8]);
-  });
-});
-
-describe('records', () => {
-  const body = {
-    race: {
-      id: 'r1',
-      roomCode: 'ABCDE',
-      variant: 'classic',
-      difficulty: 'easy',
-      puzzle: PUZZLE,
-      solution: SOLUTION,
-      startedAt: 50_000,
-      endedAt: 80_000,
-      players: [
-        {
-          playerId: 'p1',
-          nickname: 'Ann',
-          place: 1,
-          timeMs: 9000,
-          mistakes: 0,
-          outcome: 'finished',
-        },
-      ],
-      moves: [
-        { seq: 1, playerId: 'p1', moveId: 'b', at: 59_000, cell: 1, digit: 3, verdict: 'correct' },
-        { seq: 0, playerId: 'p1', moveId: 'a', at: 59_500, cell: 0, digit: 5, verdict: 'correct' },
-      ],
-    },
-  };
-
-  it('reads a stored race in the server’s order, times since the start, never backwards', () => {
-    const parsed = parseRaceReply(body);
-    if (!parsed.ok) throw new Error(parsed.message);
-    const replay = replayOfRace(parsed.race);
-    expect(replay.moves.map((m) => [m.cell, m.at])).toEqual([
-      [0, 9500],
-      [1, 9500],
-    ]);
-    expect(replay.durationMs).toBe(30_000);
-    expect(replay.players[0]).toMatchObject({ id: 'p1', nickname: 'Ann', place: 1 });
-    expect(replay.commitment).toBeUndefined();
-    expect(replay.wrongDigitsStay).toBe(false);
-  });
-
-  it('keeps the commit–reveal fields when the race has them, and takes null for none', () => {
-    const sealed = { race: { ...body.race, commitment: 'ab'.repeat(32), secret: 'cd'.repeat(32) } };
-    const parsed = parseRaceReply(sealed);
-    if (!parsed.ok) throw new Error(parsed.message);
-    expect(replayOfRace(parsed.race)).toMatchObject({
-      commitment: 'ab'.repeat(32),
-      secret: 'cd'.repeat(32),
-    });
-    const open = parseRaceReply({ race: { ...body.race, commitment: null, secret: null } });
-    expect(open.ok && replayOfRace(open.race).commitment).toBeUndefined();
-  });
-
-  it('refuses a malformed reply, naming the field', () => {
-    const bad = { race: { ...body.race, puzzle: 'x' } };
-    expect(parseRaceReply(bad)).toEqual({
-      ok: false,
-      message: 'race.puzzle: an 81-character grid',
-    });
-    expect(parseRaceReply({ race: { ...body.race, variant: 'hexagon' } })).toMatchObject({
-      ok: false,
-      message: 'race.variant: a known variant',
-    });
-  });
-
-  it('makes a solve of this device a one-player replay', () => {
-    const replay = replayOfSolve({
-      id: 's1',
-      source: 'solo',
-      variant: 'classic',
-      difficulty: 'easy',
-      puzzle: PUZZLE,
-      solution: SOLUTION,
-      nickname: 'Me',
-      startedAt: 1,
-      timeMs: 12_000,
-      mistakes: 0,
-      moves: [{ at: 400, cell: 0, digit: 5, verdict: 'correct' }],
-    });
-    expect(replay?.players.map((p) => p.nickname)).toEqual(['Me']);
-    expect(replay?.durationMs).toBe(12_000);
-    expect(replay?.kind).toBe('solve');
-    expect(replayAt(replay!, 400)[0]!.board).toBe(put(PUZZLE, 0, '5'));
   });
 });
