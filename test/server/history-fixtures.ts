@@ -9,6 +9,7 @@ import {
   type RaceRecord,
 } from '../../packages/server/src/rooms/index.ts';
 import type { HistoryStore } from '../../packages/server/src/store/history.ts';
+import { clockContract } from './history-clock.ts';
 import { ratingsContract } from './history-ratings.ts';
 
 export const PUZZLE =
@@ -31,6 +32,7 @@ export function player(
     mistakes: 0,
     outcome: place === null ? 'left' : 'finished',
     rating: null,
+    oldRating: null,
     newRating: null,
     ...extra,
   };
@@ -44,12 +46,17 @@ export function race(
 ): RaceRecord {
   const common = { variant: 'percent', difficulty: 'easy', puzzle: PUZZLE, solution: SOLUTION };
   const fairness = { rated: false, commitment: 'c0'.repeat(32), secret: '5e'.repeat(32) };
-  return { id, roomCode, ...common, startedAt: endedAt - 60_000, endedAt, ...fairness, players };
+  const startedAt = endedAt - 60_000;
+  return { id, roomCode, ...common, startedAt, endedAt, pauses: [], ...fairness, players };
 }
 
-/** The race as `raceOf` reads it back: each device's new rating is kept in `ratings` instead. */
-export function asStored(record: RaceRecord) {
-  return { ...record, players: record.players.map(({ newRating: _kept, ...p }) => p) };
+/**
+ * The race as `raceOf` reads it back: each device's rating is kept in `ratings` instead, and
+ * the race's pauses (none here) give its length on the race clock.
+ */
+export function asStored({ pauses: _pauses, ...record }: RaceRecord) {
+  const players = record.players.map(({ oldRating: _old, newRating: _new, ...p }) => p);
+  return { ...record, durationMs: record.endedAt - record.startedAt, players };
 }
 
 /** `count` judged moves, the players taking turns: right, wrong, cleared, right, … */
@@ -167,7 +174,12 @@ export function historyContract(fresh: FreshHistory): void {
       ok: true,
       value: {
         ...asStored(stored),
-        moves: moves.map((move, seq) => ({ ...move, raceId: 'r1', seq })),
+        moves: moves.map((move, seq) => ({
+          ...move,
+          raceId: 'r1',
+          seq,
+          ms: move.at - stored.startedAt,
+        })),
       },
     });
     await store.recordRace(race('r0', 5, [player('ann', 1, 5)]), []);
@@ -199,6 +211,7 @@ export function historyContract(fresh: FreshHistory): void {
   });
 
   ratingsContract(() => store, node);
+  clockContract(() => store);
 
   it('stores all of a race or none of it', async () => {
     const stored = race('r1', 1_000, [player('ann', 1, 90_000)]);

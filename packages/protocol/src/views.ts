@@ -249,8 +249,14 @@ export interface RaceMoveView {
   readonly playerId: string;
   /** The client's id for the move (unique per player per race). */
   readonly moveId: string;
-  /** Server epoch ms. */
+  /** Server epoch ms when the server judged it. */
   readonly at: number;
+  /**
+   * Its time on the race clock: ms since the clock's 0:00 (the end of the countdown), the
+   * server's outages left out (the clock stood still then); never negative, never decreasing
+   * in `seq`. For a race stored before outages were kept: `at − startedAt`, at least 0.
+   */
+  readonly ms: number;
   readonly cell: number;
   /** 0 = clear. */
   readonly digit: number;
@@ -268,8 +274,14 @@ export interface RaceRecordView {
   readonly difficulty: string;
   readonly puzzle: string;
   readonly solution: string;
+  /**
+   * Server epoch ms: the race clock's 0:00 (the end of the countdown, moved forward by every
+   * outage of the server during the race) and the end.
+   */
   readonly startedAt: number;
   readonly endedAt: number;
+  /** The end on the race clock (as `RaceMoveView.ms`): the replay's timeline runs 0…durationMs. */
+  readonly durationMs: number;
   /** The race changed ratings. */
   readonly rated: boolean;
   /** As `RaceView.commitment` and `.secret` (null for races stored before commit–reveal). */

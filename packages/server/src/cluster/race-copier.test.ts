@@ -63,11 +63,13 @@ afterEach(async () => {
   if (dir) rmSync(dir, { recursive: true, force: true });
 });
 
+const silent = pino({ level: 'silent' });
+
 function copierWith(queued: Record<string, unknown>) {
   dir = mkdtempSync(join(tmpdir(), 'percent-copier-'));
   history = openSqliteHistory(dir);
   const { outbox, copied } = outboxOf(queued);
-  return { copier: new RaceCopier(outbox, history, pino({ level: 'silent' })), copied, history };
+  return { copier: new RaceCopier(outbox, history, silent), copied, history };
 }
 
 describe('copying the cluster outbox into the history', () => {
@@ -100,5 +102,40 @@ describe('copying the cluster outbox into the history', () => {
     expect(warnings.join('')).toMatch(/race bad-1 in the outbox: puzzle/);
     await copier.drain();
     expect(copied).toEqual(['old-2']);
+  });
+
+  it('applies the rating change of a race queued before records carried the whole old rating', async () => {
+    const after = { rating: 1662.3, rd: 290.3, volatility: 0.059999, races: 1 };
+    const queued = (id: string, startedAt: number) => ({
+      ...OLD_RECORD,
+      id,
+      startedAt,
+      rated: true,
+      commitment: 'c0'.repeat(32),
+      secret: '5e'.repeat(32),
+      players: [
+        {
+          ...OLD_RECORD.players[0],
+          rating: { before: 1500, after: 1662.3, provisional: true },
+          newRating: after,
+        },
+      ],
+    });
+    const { copier, history } = copierWith({ 'prev-1': queued('prev-1', 1_000) });
+    await copier.drain();
+    expect(await history.ratingOf('ann')).toEqual(after); // it started from the stored rating
+    // Queued again under another id, from a rating the store has moved on from: the change is
+    // added, deviation and volatility (unknown at its start) as stored.
+    const again = new RaceCopier(
+      outboxOf({ 'prev-2': queued('prev-2', 1_000) }).outbox,
+      history,
+      silent,
+    );
+    await again.drain();
+    expect(await history.ratingOf('ann')).toEqual({ ...after, rating: 1824.6, races: 2 });
+    expect(await history.raceOf('prev-2')).toMatchObject({
+      ok: true,
+      value: { startedAt: 1_000, durationMs: 60_000 },
+    });
   });
 });

@@ -48,6 +48,7 @@ export function start(room: Room, command: CommandOf<'start'>, now: number): Tra
     endedAt: null,
     endedBy: null,
     pausedMs: 0,
+    pauses: [],
     runners: room.seats
       .filter((seat) => seat.plays)
       .map((seat) => ({
@@ -201,6 +202,7 @@ function recordOf(roomCode: string, race: Race): RaceRecord {
     solution: race.solution,
     startedAt: race.startsAt,
     endedAt: race.endedAt!,
+    pauses: race.pauses,
     rated: isRated(race),
     commitment: race.commitment,
     secret: race.secret,
@@ -223,6 +225,7 @@ function recordOf(roomCode: string, race: Race): RaceRecord {
                 provisional: isProvisional(newRating),
               }
             : null,
+        oldRating: newRating ? before : null,
         newRating,
       };
     }),

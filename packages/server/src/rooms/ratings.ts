@@ -97,3 +97,43 @@ export function rateRace(placings: readonly Placing[]): Rating[] {
     return { ...next, rd: Math.min(next.rd, MAX_RD), races: self.rating.races + 1 };
   });
 }
+
+/** What a rated race did to one device's rating: its whole rating at the race's start and after. */
+export interface RatingChange {
+  readonly before: Rating;
+  readonly after: Rating;
+}
+
+/**
+ * The device's rating once the race's change is applied to `stored`, its rating as the store
+ * holds it when the race is stored (`INITIAL_RATING` if none), so that every rated race counts
+ * exactly once whatever order races are stored in. A device may race in two rooms at once
+ * (both races start from the same rating), and a cluster copies finished races to the history
+ * late and out of order, so `stored` need not be what the race started from.
+ *
+ * - `stored` is what the race started from (the same number of races — each stored race adds
+ *   one, so a count names one state of the row — and the same rating): `after`, exactly.
+ * - Otherwise the change is carried over as a difference: the rating moves by
+ *   `after − before`, the volatility too, and the deviation's precision (1/RD², to which
+ *   Glicko-2 adds each rating period's information) by `1/after.rd² − 1/before.rd²`; one more
+ *   race. Differences add up in any order: two races copied in reverse order end where the
+ *   right order ends (up to rounding), and two races run at once from the same rating both
+ *   count, their evidence combined (`min(stored.rd, after.rd)` would keep only one race's).
+ *   The deviation stays within (0, 350] and the volatility positive.
+ *
+ * Recomputing Glicko-2 against the stored rating instead would need every opponent's
+ * pre-race rating in the record, and would give a number other than the one the race's
+ * standings showed; the difference keeps exactly the change the players saw.
+ */
+export function applyRaceRating(stored: Rating, change: RatingChange): Rating {
+  const { before, after } = change;
+  if (stored.races === before.races && stored.rating === before.rating) return after;
+  const precision = stored.rd ** -2 + after.rd ** -2 - before.rd ** -2;
+  const volatility = stored.volatility + after.volatility - before.volatility;
+  return {
+    rating: stored.rating + after.rating - before.rating,
+    rd: precision > MAX_RD ** -2 ? precision ** -0.5 : MAX_RD,
+    volatility: volatility > 0 ? volatility : after.volatility,
+    races: stored.races + 1,
+  };
+}

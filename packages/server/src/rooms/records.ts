@@ -4,12 +4,17 @@
  * never the reverse. They are the published race (`RaceRecordView`) plus what stays private.
  */
 import type { RaceMoveView, RacePlayerView, RaceRecordView } from '@percent/protocol';
+import type { Pause } from './race-clock.ts';
 import type { Rating } from './ratings.ts';
 
-/** One judged move, in the order the room judged it (its place in the log is kept apart). */
-export type MoveRecord = Omit<RaceMoveView, 'seq'>;
+/**
+ * One judged move, in the order the room judged it (its place in the log is kept apart). Its
+ * time on the race clock (`ms`) is worked out when the finished race is read (`race-clock.ts`):
+ * an outage after the move still moves the clock's 0:00.
+ */
+export type MoveRecord = Omit<RaceMoveView, 'seq' | 'ms'>;
 
-/** A move as the log keeps it: its race and its place in that race's order (from 0). */
+/** A move of a stored race: its race, its place in that race's order (from 0), its clock time. */
 export interface LoggedMove extends RaceMoveView {
   readonly raceId: string;
 }
@@ -23,21 +28,27 @@ export interface StoredPlayer extends RacePlayerView {
 /** A standing as the core hands it to the store. */
 export interface RacePlayerRecord extends StoredPlayer {
   /**
-   * The device's whole rating after a rated race, which the store keeps as the device's
-   * current one (in the transaction that stores the race, only if the race is new); null when
-   * the race did not rate this player.
+   * The device's whole rating at the start of a rated race (as read at the join) and after it.
+   * The store applies the change to the device's rating as it stands when the race is stored
+   * (`applyRaceRating`, in the transaction that stores the race, only if the race is new);
+   * both null when the race did not rate this player.
    */
+  readonly oldRating: Rating | null;
   readonly newRating: Rating | null;
 }
 
 /** A finished race: its header and standings. Its moves are in the move log already. */
-export interface RaceRecord extends Omit<RaceRecordView, 'players' | 'moves'> {
+export interface RaceRecord extends Omit<RaceRecordView, 'players' | 'moves' | 'durationMs'> {
+  /** The server's outages during the race (`Race.pauses`): they time the moves when read. */
+  readonly pauses: readonly Pause[];
   /** Best first. */
   readonly players: readonly RacePlayerRecord[];
 }
 
-/** A stored race with its whole move log: what a replay needs. */
-export interface StoredRace extends Omit<RaceRecord, 'players'> {
+/** A stored race with its whole move log and its length on the race clock: what a replay needs. */
+export interface StoredRace extends Omit<RaceRecord, 'players' | 'pauses'> {
+  /** `endedAt` on the race clock (`RaceRecordView.durationMs`). */
+  readonly durationMs: number;
   /** Best first. */
   readonly players: readonly StoredPlayer[];
   readonly moves: readonly LoggedMove[];

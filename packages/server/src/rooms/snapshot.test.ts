@@ -200,6 +200,7 @@ describe('a race across a server outage', () => {
     if (!restored.ok) return expect.fail(restored.message);
     const race = restored.room.race!;
     expect(race).toMatchObject({ startsAt: 11_000, endsAt: 71_000, pausedMs: 7000 });
+    expect(race.pauses).toEqual([{ at: 13_000, ms: 7000 }]); // now − the outage
     expect(race.runners.map((r) => [r.status, r.finishedAt, r.activeAt])).toEqual([
       ['finished', 13_000, 6000],
       ['racing', null, 11_000],

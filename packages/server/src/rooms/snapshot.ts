@@ -115,6 +115,11 @@ const RaceSchema = z.object({
   endsAt: z.number().nullable(),
   endedAt: z.number().nullable(),
   pausedMs: z.number().min(0).default(0),
+  /** Absent before pauses were kept: none known (the moves' times then ignore `pausedMs`). */
+  pauses: z
+    .array(z.object({ at: z.number(), ms: z.number().min(0) }))
+    .readonly()
+    .default([]),
   runners: z.array(RunnerSchema),
   /** How many logged moves the runners' boards already include. */
   movesApplied: z.int().min(0),
@@ -213,7 +218,7 @@ export function restoreRoom(
   const seats = saved.seats.map((seat) => ({ ...seat, connectionId: null, drops: 1 }));
   const room: Room = { ...saved, seats, spectators: [], race, timings };
   const shift = race && isRaceOn(room) ? Math.max(0, Math.round(awayMs)) : 0;
-  const restored = restoredWithTimers(shift > 0 ? pause(room, shift) : room, now);
+  const restored = restoredWithTimers(shift > 0 ? pause(room, now - shift, shift) : room, now);
   if (!restored.ok || shift === 0) return restored;
   const live = isRaceOn(restored.room) ? (restored.room.race?.id ?? null) : null;
   const write: Effect = {
@@ -225,8 +230,11 @@ export function restoreRoom(
   return { ...restored, effects: [write, ...restored.effects] };
 }
 
-/** The race's clock moved forward by `ms` (the server was away): nobody loses that time. */
-function pause(room: Room, ms: number): Room {
+/**
+ * The race's clock stopped at `at` for `ms` (the server was away) and moves forward by that:
+ * nobody loses the time. The pause is kept, so the stored race can time its moves.
+ */
+function pause(room: Room, at: number, ms: number): Room {
   const race = room.race!;
   const runners = race.runners.map((runner): Runner => {
     if (runner.status === 'finished' && runner.finishedAt !== null) {
@@ -239,6 +247,7 @@ function pause(room: Room, ms: number): Room {
     startsAt: race.startsAt + ms,
     endsAt: race.endsAt === null ? null : race.endsAt + ms,
     pausedMs: race.pausedMs + ms,
+    pauses: [...race.pauses, { at, ms }],
     runners,
   };
   return { ...room, race: shifted };

@@ -12,6 +12,7 @@ import type {
   ViewReply,
   WireError,
 } from '@percent/protocol';
+import type { Pause } from './race-clock.ts';
 import type { Rating } from './ratings.ts';
 import type { MoveRecord, RaceRecord } from './records.ts';
 
@@ -91,6 +92,12 @@ export interface Race {
   readonly endedBy: RaceEndCause | null;
   /** Server outages during the race (ms): the clock was shifted forward by them. */
   readonly pausedMs: number;
+  /**
+   * Each of those outages: when the clock stopped and for how long (`race-clock.ts`), so that
+   * a stored race gives every move its time on the clock. Empty in a race restored from a
+   * snapshot written before they were kept, even if `pausedMs` is not 0.
+   */
+  readonly pauses: readonly Pause[];
   /** In seat order at the start; a runner stays when their seat goes. */
   readonly runners: readonly Runner[];
   /** Every judged move in order; index = the move's `seq` in the store's log. */

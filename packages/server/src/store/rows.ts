@@ -1,5 +1,15 @@
 import { z } from 'zod';
-import type { MoveRecord, RaceRecord, Rating, StoredPlayer } from '../rooms/index.ts';
+import {
+  applyRaceRating,
+  INITIAL_RATING,
+  onRaceClock,
+  type MoveRecord,
+  type RaceRecord,
+  type Rating,
+  type RatingChange,
+  type StoredPlayer,
+  type StoredRace,
+} from '../rooms/index.ts';
 
 /** A flag as either database gives it back: SQLite's 0/1, PostgreSQL's boolean. */
 const Flag = z
@@ -21,6 +31,20 @@ export const MoveRowSchema = z.object({
   verdict: z.enum(['correct', 'wrong', 'cleared']),
 });
 
+/** A race's pauses (`Pause[]`): JSON text in either database. */
+const PausesSchema = z.array(z.object({ at: z.number(), ms: z.number().min(0) })).readonly();
+
+const PausesColumn = z.string().transform((text, ctx) => {
+  try {
+    const parsed = PausesSchema.safeParse(JSON.parse(text));
+    if (parsed.success) return parsed.data;
+  } catch {
+    // reported below
+  }
+  ctx.addIssue({ code: 'custom', message: 'not a JSON list of pauses' });
+  return z.NEVER;
+});
+
 export const RaceRowSchema = z.object({
   id: z.string().min(1),
   roomCode: z.string(),
@@ -30,6 +54,7 @@ export const RaceRowSchema = z.object({
   solution: z.string().length(81),
   startedAt: z.number(),
   endedAt: z.number(),
+  pauses: PausesColumn,
   rated: Flag,
   commitment: z
     .string()
@@ -72,25 +97,47 @@ export const RatingRowSchema = z.object({
 
 const Hex64 = z.string().regex(/^[0-9a-f]{64}$/);
 
-const RecordPlayerSchema = z.object({
-  playerId: z.string().min(1),
-  deviceId: z.string().min(1),
-  nickname: z.string().min(1),
-  place: z.int().min(1).nullable(),
-  timeMs: z.number().nullable(),
-  mistakes: z.int().min(0),
-  outcome: z.enum(['finished', 'eliminated', 'left', 'timeout', 'forfeited', 'idle']),
-  rating: z
-    .object({ before: z.number(), after: z.number(), provisional: z.boolean() })
-    .nullable()
-    .default(null),
-  newRating: RatingRowSchema.nullable().default(null),
-});
+const RecordPlayerSchema = z
+  .object({
+    playerId: z.string().min(1),
+    deviceId: z.string().min(1),
+    nickname: z.string().min(1),
+    place: z.int().min(1).nullable(),
+    timeMs: z.number().nullable(),
+    mistakes: z.int().min(0),
+    outcome: z.enum(['finished', 'eliminated', 'left', 'timeout', 'forfeited', 'idle']),
+    rating: z
+      .object({ before: z.number(), after: z.number(), provisional: z.boolean() })
+      .nullable()
+      .default(null),
+    oldRating: RatingRowSchema.nullable().optional(),
+    newRating: RatingRowSchema.nullable().default(null),
+  })
+  .transform(({ oldRating, ...player }) => ({
+    ...player,
+    oldRating: oldRating === undefined ? formerBefore(player) : oldRating,
+  }));
 
 /**
- * A race record as it was queued (a cluster's outbox, JSON): the fields added with ratings and
- * commit–reveal default for a record queued by the version before them — unrated, no
- * commitment, no rating change — so that it stores as such instead of failing forever.
+ * The rating a rated player started from, for a record queued before records carried it: its
+ * number (`rating.before`) and race count (one fewer than after) are known, which is what
+ * `applyRaceRating` compares; its deviation and volatility are taken as after's, so that
+ * applied as a difference the race changes neither.
+ */
+function formerBefore(player: {
+  rating: { before: number } | null;
+  newRating: Rating | null;
+}): Rating | null {
+  const { rating, newRating } = player;
+  if (rating === null || newRating === null) return null;
+  return { ...newRating, rating: rating.before, races: Math.max(0, newRating.races - 1) };
+}
+
+/**
+ * A race record as it was queued (a cluster's outbox, JSON): the fields added with ratings,
+ * commit–reveal and pauses default for a record queued by a version before them — unrated, no
+ * commitment, no rating change, no pauses — so that it stores as such instead of failing
+ * forever.
  */
 export const RaceRecordSchema = z.object({
   id: z.string().min(1),
@@ -101,6 +148,7 @@ export const RaceRecordSchema = z.object({
   solution: z.string().length(81),
   startedAt: z.number(),
   endedAt: z.number(),
+  pauses: PausesSchema.default([]),
   rated: z.boolean().default(false),
   commitment: Hex64.nullable().default(null),
   secret: Hex64.nullable().default(null),
@@ -115,27 +163,56 @@ export function parseRaceRecord(value: unknown, where: string): RaceRecord {
   throw new Error(`${where}: ${issue?.path.join('.') || 'record'}: ${issue?.message}`);
 }
 
-/**
- * The condition under which a stored race's new rating replaces the device's stored one (the
- * `WHERE` of both databases' upsert): it counts more rated races, or as many and its race ended
- * later. Races copied out of order (a cluster's outbox) leave the newest rating; of two races
- * the device ran at the same time in two rooms (both from the same rating), the later-ended
- * one's result stands and the other's is lost.
- */
-export const RATING_MOVES_FORWARD = `WHERE ratings.races < excluded.races
-  OR (ratings.races = excluded.races AND ratings.updated_at < excluded.updated_at)`;
-
-/** The `ratings` rows a stored race writes: each rated player's new rating. */
-export function newRatingsOf(record: RaceRecord) {
-  return record.players.flatMap((p) =>
-    p.newRating === null
-      ? []
-      : [{ deviceId: p.deviceId, ...p.newRating, updatedAt: record.endedAt }],
+/** The rating changes a stored race makes: each rated player's before and after. */
+export function ratingChangesOf(
+  record: RaceRecord,
+): (RatingChange & { readonly deviceId: string })[] {
+  return record.players.flatMap(({ deviceId, oldRating, newRating }) =>
+    oldRating && newRating ? [{ deviceId, before: oldRating, after: newRating }] : [],
   );
 }
 
-/** A race's row as SQLite binds it (no booleans there: `rated` is 0 or 1). */
-export type RaceRow = Omit<RaceRecord, 'players' | 'rated'> & { readonly rated: 0 | 1 };
+/**
+ * The `ratings` rows a newly stored race writes: each rated device's rating as `stored` gives
+ * it (read in the race's transaction, under the write lock; none: `INITIAL_RATING`) with the
+ * race's change applied (`applyRaceRating`). Both databases write exactly these.
+ */
+export function ratingRowsOf(
+  record: RaceRecord,
+  stored: (deviceId: string) => Rating | null | undefined,
+) {
+  const next = new Map<string, Rating>();
+  for (const { deviceId, before, after } of ratingChangesOf(record)) {
+    const current = next.get(deviceId) ?? stored(deviceId) ?? INITIAL_RATING;
+    next.set(deviceId, applyRaceRating(current, { before, after }));
+  }
+  return [...next].map(([deviceId, rating]) => ({
+    deviceId,
+    ...rating,
+    updatedAt: record.endedAt,
+  }));
+}
+
+/**
+ * A stored race as read: its header without the pauses, which give every move its time on the
+ * race clock (`onRaceClock`) and the race its length on it.
+ */
+export function storedRace(
+  header: z.output<typeof RaceRowSchema>,
+  players: StoredRace['players'],
+  moves: readonly MoveRecord[],
+): StoredRace {
+  const { pauses, ...race } = header;
+  const logged = moves.map((move, seq) => ({ ...move, raceId: race.id, seq }));
+  const timed = onRaceClock({ ...race, pauses }, logged);
+  return { ...race, durationMs: timed.durationMs, players, moves: timed.moves };
+}
+
+/** A race's row as SQLite binds it (no booleans there: `rated` is 0 or 1; pauses as JSON). */
+export type RaceRow = Omit<RaceRecord, 'players' | 'rated' | 'pauses'> & {
+  readonly rated: 0 | 1;
+  readonly pauses: string;
+};
 
 /** A standing's row as SQLite binds it. */
 export interface PlayerRow {

@@ -5,12 +5,12 @@ import { createLogger } from '../log.ts';
 import type { MoveRecord, PersistEffect, RaceRecord, Rating, StoredRace } from '../rooms/index.ts';
 import {
   movesFromRows,
-  newRatingsOf,
   playerRow,
   PlayerRowSchema,
   RaceRowSchema,
+  ratingRowsOf,
   RatingRowSchema,
-  RATING_MOVES_FORWARD,
+  storedRace,
   type PlayerRow,
   type RaceRow,
 } from './rows.ts';
@@ -135,11 +135,13 @@ export class SqliteStore implements Store {
       }
       case 'persistRace': {
         // Ratings move only with a race stored now: a race stored before (a retry) fails
-        // here or is skipped by `recordRace`, so no rating counts a race twice.
-        const { players, rated, ...row } = write.record;
-        s.insertRace.run({ ...row, rated: rated ? 1 : 0 });
+        // here or is skipped by `recordRace`, so no rating counts a race twice. The race's
+        // insert took the write lock: the ratings read next are current until the commit.
+        const { players, rated, pauses, ...row } = write.record;
+        s.insertRace.run({ ...row, rated: rated ? 1 : 0, pauses: JSON.stringify(pauses) });
         for (const player of players) s.insertPlayer.run(playerRow(row.id, player));
-        for (const rating of newRatingsOf(write.record)) s.upsertRating.run(rating);
+        const ratings = ratingRowsOf(write.record, (deviceId) => this.ratingOf(deviceId));
+        for (const rating of ratings) s.upsertRating.run(rating);
         return;
       }
       case 'persistRoom':
@@ -169,8 +171,7 @@ export class SqliteStore implements Store {
     }
     const moves = this.movesOf(raceId);
     if (!moves.ok) return moves;
-    const logged = moves.value.map((move, seq) => ({ ...move, raceId, seq }));
-    return { ok: true, value: { ...race.data, players: players.data, moves: logged } };
+    return { ok: true, value: storedRace(race.data, players.data, moves.value) };
   }
 
   ratingOf(deviceId: string): Rating | null {
@@ -237,9 +238,9 @@ function prepare(db: Database.Database) {
     ),
     insertRace: db.prepare<RaceRow>(
       `INSERT INTO races (id, room_code, variant, difficulty, puzzle, solution, started_at, ended_at,
-                          rated, commitment, secret)
+                          pauses, rated, commitment, secret)
        VALUES (@id, @roomCode, @variant, @difficulty, @puzzle, @solution, @startedAt, @endedAt,
-               @rated, @commitment, @secret)`,
+               @pauses, @rated, @commitment, @secret)`,
     ),
     insertPlayer: db.prepare<PlayerRow>(
       `INSERT INTO race_players (race_id, player_id, device_id, nickname, place, time_ms, mistakes,
@@ -247,12 +248,11 @@ function prepare(db: Database.Database) {
        VALUES (@raceId, @playerId, @deviceId, @nickname, @place, @timeMs, @mistakes, @outcome,
                @ratingBefore, @ratingAfter, @provisional)`,
     ),
-    upsertRating: db.prepare<ReturnType<typeof newRatingsOf>[number]>(
+    upsertRating: db.prepare<ReturnType<typeof ratingRowsOf>[number]>(
       `INSERT INTO ratings (device_id, rating, rd, volatility, races, updated_at)
        VALUES (@deviceId, @rating, @rd, @volatility, @races, @updatedAt)
        ON CONFLICT (device_id) DO UPDATE SET rating = excluded.rating, rd = excluded.rd,
-         volatility = excluded.volatility, races = excluded.races, updated_at = excluded.updated_at
-       ${RATING_MOVES_FORWARD}`,
+         volatility = excluded.volatility, races = excluded.races, updated_at = excluded.updated_at`,
     ),
     selectRating: db.prepare<[string], unknown>(
       'SELECT rating, rd, volatility, races FROM ratings WHERE device_id = ?',
@@ -280,7 +280,7 @@ function prepare(db: Database.Database) {
     selectOne: db.prepare<[], { one: number }>('SELECT 1 AS one'),
     selectRace: db.prepare<[string], unknown>(
       `SELECT id, room_code AS roomCode, variant, difficulty, puzzle, solution,
-              started_at AS startedAt, ended_at AS endedAt, rated, commitment, secret
+              started_at AS startedAt, ended_at AS endedAt, pauses, rated, commitment, secret
        FROM races WHERE id = ?`,
     ),
     selectPlayers: db.prepare<[string], unknown>(

@@ -28,6 +28,7 @@ function player(
     mistakes: 0,
     outcome,
     rating: null,
+    oldRating: null,
     newRating: null,
     ...extra,
   };
@@ -48,6 +49,7 @@ function race(
     solution: SOLUTION,
     startedAt: endedAt - 60_000,
     endedAt,
+    pauses: [],
     rated: false,
     commitment: 'c0'.repeat(32),
     secret: '5e'.repeat(32),
@@ -55,10 +57,14 @@ function race(
   };
 }
 
-/** The race as `raceOf` reads it back: the new ratings are kept in `ratings`, not with it. */
-const asStored = (record: RaceRecord) => ({
+/**
+ * The race as `raceOf` reads it back: the ratings are kept in `ratings`, not with it; its
+ * pauses give its length on the race clock instead.
+ */
+const asStored = ({ pauses: _pauses, ...record }: RaceRecord) => ({
   ...record,
-  players: record.players.map(({ newRating: _kept, ...p }) => p),
+  durationMs: record.endedAt - record.startedAt,
+  players: record.players.map(({ oldRating: _old, newRating: _new, ...p }) => p),
 });
 
 /** Three logged moves of `race`'s first player: right, wrong, cleared. */
@@ -162,7 +168,12 @@ describe('store in memory', () => {
       ok: true,
       value: {
         ...asStored(record),
-        moves: movesOf(record).map((move, seq) => ({ ...move, raceId: 'r1', seq })),
+        moves: movesOf(record).map((move, seq) => ({
+          ...move,
+          raceId: 'r1',
+          seq,
+          ms: move.at - record.startedAt,
+        })),
       },
     });
     expect(store.raceOf('nope')).toBeUndefined();

@@ -40,9 +40,16 @@ const RaceReply = z.object({
     difficulty: z.enum(DIFFICULTIES),
     puzzle: Grid,
     solution: Grid,
-    startedAt: z.number(),
     players: z.array(z.object({ playerId: z.string(), nickname: z.string() })),
-    moves: z.array(Move.extend({ playerId: z.string() })),
+    /** `ms`: the move's time on the race clock (the server's outages left out). */
+    moves: z.array(
+      z.object({
+        playerId: z.string(),
+        ms: z.number(),
+        cell: Move.shape.cell,
+        digit: Move.shape.digit,
+      }),
+    ),
   }),
 });
 

@@ -4,24 +4,30 @@ import { trackOfRace, type StoredRace } from './race-track.ts';
 
 const SOLUTION =
   '534678912672195348198342567859761423426853791713924856961537284287419635345286179';
-const race: StoredRace = {
+/**
+ * A race as the server sends it: its clock's 0:00 was 1 000 000, the server was away from
+ * 1 004 000 to 1 010 000, so `startedAt` is the shifted 1 006 000 and the moves made before the
+ * outage are earlier than it; `ms` is each move's time on the race clock.
+ */
+const reply = {
   puzzle: '00' + SOLUTION.slice(2),
   solution: SOLUTION,
-  startedAt: 1_000_000,
+  startedAt: 1_006_000,
   players: [
     { playerId: 'p1', nickname: 'Ann' },
     { playerId: 'p2', nickname: 'Bob' },
   ],
   moves: [
-    { playerId: 'p2', at: 1_002_000, cell: 0, digit: 5 },
-    { playerId: 'p1', at: 1_003_000, cell: 1, digit: 9 },
-    { playerId: 'p1', at: 1_004_500, cell: 1, digit: 3 },
-    { playerId: 'p1', at: 1_006_000, cell: 0, digit: 5 },
+    { playerId: 'p2', at: 1_002_000, ms: 2000, cell: 0, digit: 5 },
+    { playerId: 'p1', at: 1_003_000, ms: 3000, cell: 1, digit: 9 },
+    { playerId: 'p1', at: 1_010_500, ms: 4500, cell: 1, digit: 3 },
+    { playerId: 'p1', at: 1_012_000, ms: 6000, cell: 0, digit: 5 },
   ],
 };
+const race: StoredRace = reply;
 
 describe("a race player's ghost", () => {
-  it("keeps only that player's moves, timed from the race's start", () => {
+  it("keeps only that player's moves, on the race clock (the server's times for them)", () => {
     const track = trackOfRace(race, 'p1');
     expect(track?.name).toBe('Ann');
     expect(track?.moves).toEqual([

@@ -1,4 +1,5 @@
 import { DatabaseError, Pool, type PoolClient } from 'pg';
+import { z } from 'zod';
 import { createLogger } from '../../log.ts';
 import {
   INITIAL_RATING,
@@ -10,10 +11,12 @@ import {
 import type { HistoryStore } from '../history.ts';
 import {
   movesFromRows,
-  newRatingsOf,
   PlayerRowSchema,
   RaceRowSchema,
+  ratingChangesOf,
+  ratingRowsOf,
   RatingRowSchema,
+  storedRace,
 } from '../rows.ts';
 import type { HistoryEntry, LeaderboardEntry, Loaded } from '../store.ts';
 import { migrate } from './migrations.ts';
@@ -117,8 +120,7 @@ class PgHistory implements HistoryStore {
     if (!standings.ok) return standings;
     const logged = movesFromRows(raceId, moves.rows);
     if (!logged.ok) return logged;
-    const withSeq = logged.value.map((move, seq) => ({ ...move, raceId, seq }));
-    return { ok: true, value: { ...header.value, players: standings.value, moves: withSeq } };
+    return { ok: true, value: storedRace(header.value, standings.value, logged.value) };
   }
 
   async historyOf(deviceId: string, limit = DEFAULT_HISTORY_LIMIT): Promise<HistoryEntry[]> {
@@ -162,9 +164,10 @@ class PgHistory implements HistoryStore {
 function insertRace(record: RaceRecord, moves: readonly MoveRecord[]) {
   return async (client: PoolClient): Promise<void> => {
     const { id, roomCode, variant, difficulty, puzzle, solution, startedAt, endedAt } = record;
-    const { rated, commitment, secret } = record;
+    const { pauses, rated, commitment, secret } = record;
     const race = [id, roomCode, variant, difficulty, puzzle, solution, startedAt, endedAt];
-    const inserted = await client.query(sql.INSERT_RACE_SQL, [...race, rated, commitment, secret]);
+    const rest = [JSON.stringify(pauses), rated, commitment, secret];
+    const inserted = await client.query(sql.INSERT_RACE_SQL, [...race, ...rest]);
     if (inserted.rowCount === 0) return;
     await insertPlayers(client, record);
     await upsertRatings(client, record);
@@ -202,10 +205,23 @@ async function insertPlayers(client: PoolClient, record: RaceRecord): Promise<vo
   ]);
 }
 
-/** The rated players' new ratings (in the transaction that stored the race for the first time). */
+/**
+ * The rated players' ratings with the race's change applied to them as they stand now (in the
+ * transaction that stored the race for the first time, rated races one at a time).
+ */
 async function upsertRatings(client: PoolClient, record: RaceRecord): Promise<void> {
-  const r = newRatingsOf(record);
-  if (r.length === 0) return;
+  const devices = ratingChangesOf(record).map((change) => change.deviceId);
+  if (devices.length === 0) return;
+  await client.query(sql.LOCK_RATINGS_SQL);
+  const { rows } = await client.query(sql.SELECT_RATINGS_SQL, [devices]);
+  const stored = new Map<string, Rating>();
+  for (const row of rows as unknown[]) {
+    const parsed = parseRow(StoredRatingSchema, row, `the rating of a device of ${record.id}`);
+    if (!parsed.ok) throw new Error(parsed.message);
+    const { deviceId, ...rating } = parsed.value;
+    stored.set(deviceId, rating);
+  }
+  const r = ratingRowsOf(record, (deviceId) => stored.get(deviceId));
   await client.query(sql.UPSERT_RATINGS_SQL, [
     r.map((x) => x.deviceId),
     r.map((x) => x.rating),
@@ -215,6 +231,8 @@ async function upsertRatings(client: PoolClient, record: RaceRecord): Promise<vo
     record.endedAt,
   ]);
 }
+
+const StoredRatingSchema = RatingRowSchema.extend({ deviceId: z.string().min(1) });
 
 async function inTransaction(
   client: PoolClient,

@@ -1,5 +1,3 @@
-import { RATING_MOVES_FORWARD } from '../rows.ts';
-
 /**
  * The history queries of `../queries.ts` in PostgreSQL's dialect, giving the same rows in the
  * same order: `races.stored` stands for SQLite's rowid (the order races were stored in), and
@@ -8,9 +6,9 @@ import { RATING_MOVES_FORWARD } from '../rows.ts';
  */
 
 export const INSERT_RACE_SQL = `INSERT INTO races
-    (id, room_code, variant, difficulty, puzzle, solution, started_at, ended_at, rated,
+    (id, room_code, variant, difficulty, puzzle, solution, started_at, ended_at, pauses, rated,
      commitment, secret)
-  VALUES ($1, $2, $3, $4, $5, $6, $7, $8, $9, $10, $11)
+  VALUES ($1, $2, $3, $4, $5, $6, $7, $8, $9, $10, $11, $12)
   ON CONFLICT (id) DO NOTHING
   RETURNING id`;
 
@@ -26,10 +24,17 @@ export const INSERT_PLAYERS_SQL = `INSERT INTO race_players
                           rating_before, rating_after, provisional, position)`;
 
 /**
- * The new ratings of a stored race's players, one array per column. Run only in the
- * transaction that stored the race for the first time, so a race counts once; a rating only
- * moves forward (`RATING_MOVES_FORWARD`).
+ * Rated races are stored one at a time, as SQLite's write lock makes them: the ratings a race
+ * changes are read and written back (`ratingRowsOf`) before any other race may read them.
+ * Readers (`ratingOf`) are not held up. Taken only in the transaction that stores a rated race
+ * for the first time.
  */
+export const LOCK_RATINGS_SQL = 'LOCK TABLE ratings IN SHARE ROW EXCLUSIVE MODE';
+
+export const SELECT_RATINGS_SQL = `SELECT device_id AS "deviceId", rating, rd, volatility, races
+  FROM ratings WHERE device_id = ANY ($1::text[])`;
+
+/** The new ratings of a stored race's players (`ratingRowsOf`), one array per column. */
 export const UPSERT_RATINGS_SQL = `INSERT INTO ratings
     (device_id, rating, rd, volatility, races, updated_at)
   SELECT r.device_id, r.rating, r.rd, r.volatility, r.races, $6
@@ -37,8 +42,7 @@ export const UPSERT_RATINGS_SQL = `INSERT INTO ratings
               $4::double precision[], $5::int[])
     AS r (device_id, rating, rd, volatility, races)
   ON CONFLICT (device_id) DO UPDATE SET rating = excluded.rating, rd = excluded.rd,
-    volatility = excluded.volatility, races = excluded.races, updated_at = excluded.updated_at
-  ${RATING_MOVES_FORWARD}`;
+    volatility = excluded.volatility, races = excluded.races, updated_at = excluded.updated_at`;
 
 export const SELECT_RATING_SQL = `SELECT rating, rd, volatility, races
   FROM ratings WHERE device_id = $1`;
@@ -51,7 +55,8 @@ export const INSERT_MOVES_SQL = `INSERT INTO race_moves
     WITH ORDINALITY AS m (player_id, move_id, at, cell, digit, verdict, seq)`;
 
 export const SELECT_RACE_SQL = `SELECT id, room_code AS "roomCode", variant, difficulty, puzzle,
-    solution, started_at AS "startedAt", ended_at AS "endedAt", rated, commitment, secret
+    solution, started_at AS "startedAt", ended_at AS "endedAt", pauses, rated, commitment,
+    secret
   FROM races WHERE id = $1`;
 
 export const SELECT_PLAYERS_SQL = `SELECT player_id AS "playerId", device_id AS "deviceId",
