@@ -20,6 +20,7 @@ const race = {
   solution: SOLUTION,
   startedAt: 1000,
   endedAt: 9000,
+  durationMs: 8000,
   rated: false,
   commitment: null,
   secret: null,

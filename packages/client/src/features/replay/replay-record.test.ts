@@ -20,6 +20,8 @@ describe('records', () => {
       solution: SOLUTION,
       startedAt: 50_000,
       endedAt: 80_000,
+      // A 3 s outage after the first moves: the race clock leaves it out.
+      durationMs: 27_000,
       players: [
         {
           playerId: 'p1',
@@ -31,21 +33,39 @@ describe('records', () => {
         },
       ],
       moves: [
-        { seq: 1, playerId: 'p1', moveId: 'b', at: 59_000, cell: 1, digit: 3, verdict: 'correct' },
-        { seq: 0, playerId: 'p1', moveId: 'a', at: 59_500, cell: 0, digit: 5, verdict: 'correct' },
+        {
+          seq: 1,
+          playerId: 'p1',
+          moveId: 'b',
+          at: 59_000,
+          ms: 6000,
+          cell: 1,
+          digit: 3,
+          verdict: 'correct',
+        },
+        {
+          seq: 0,
+          playerId: 'p1',
+          moveId: 'a',
+          at: 59_500,
+          ms: 6500,
+          cell: 0,
+          digit: 5,
+          verdict: 'correct',
+        },
       ],
     },
   };
 
-  it('reads a stored race in the server’s order, times since the start, never backwards', () => {
+  it('reads a stored race in the server’s order, timed on the race clock, never backwards', () => {
     const parsed = parseRaceReply(body);
     if (!parsed.ok) throw new Error(parsed.message);
     const replay = replayOfRace(parsed.race);
     expect(replay.moves.map((m) => [m.cell, m.at])).toEqual([
-      [0, 9500],
-      [1, 9500],
+      [0, 6500],
+      [1, 6500],
     ]);
-    expect(replay.durationMs).toBe(30_000);
+    expect(replay.durationMs).toBe(27_000);
     expect(replay.players[0]).toMatchObject({ id: 'p1', nickname: 'Ann', place: 1 });
     expect(replay.commitment).toBeUndefined();
     expect(replay.wrongDigitsStay).toBe(false);

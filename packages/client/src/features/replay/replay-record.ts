@@ -67,6 +67,8 @@ const RaceSchema = z.object({
   solution: z.string().regex(/^[1-9]{81}$/, 'a full grid'),
   startedAt: z.number(),
   endedAt: z.number(),
+  /** `endedAt` on the race clock (server outages left out): the timeline's length. */
+  durationMs: z.number().min(0),
   players: z.array(
     z.object({
       playerId: z.string(),
@@ -83,6 +85,8 @@ const RaceSchema = z.object({
       playerId: z.string(),
       moveId: z.string(),
       at: z.number(),
+      /** The move's time on the race clock (ms since 0:00, server outages left out). */
+      ms: z.number().min(0),
       cell: z.number().int().min(0).max(80),
       digit: z.number().int().min(0).max(9),
       verdict: z.enum(['correct', 'wrong', 'cleared']),
@@ -116,7 +120,7 @@ export function replayOfRace(race: StoredRace): ReplayRecord {
     .sort((a, b) => a.seq - b.seq)
     .map((m) => ({
       playerId: m.playerId,
-      at: (clock = Math.max(clock, m.at - race.startedAt)),
+      at: (clock = Math.max(clock, m.ms)),
       cell: m.cell,
       digit: m.digit,
       verdict: m.verdict,
@@ -131,7 +135,7 @@ export function replayOfRace(race: StoredRace): ReplayRecord {
     puzzle: race.puzzle.replace(/\./g, '0'),
     solution: race.solution,
     startedAt: race.startedAt,
-    durationMs: Math.max(race.endedAt - race.startedAt, lastMove),
+    durationMs: Math.max(race.durationMs, lastMove),
     players: race.players.map((p) => ({
       id: p.playerId,
       nickname: p.nickname,
