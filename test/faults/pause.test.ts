@@ -51,6 +51,22 @@ describe('a crash mid-race', () => {
     expect(elapsedAfter - elapsedBefore).toBeGreaterThanOrEqual(0);
     expect(elapsedAfter - elapsedBefore).toBeLessThan(2000);
     expect(race.own![cell]).toBe(String(digit));
+
+    // The stored race times the move made before the crash on the race clock, outage left out.
+    expectOk(await back.call('race:end', {}));
+    const stored = await fetch(`${server.url}/api/races/${race.id}`).then((r) => r.json());
+    const { startedAt, endedAt, durationMs, moves } = stored.race as {
+      startedAt: number;
+      endedAt: number;
+      durationMs: number;
+      moves: { at: number; ms: number; cell: number }[];
+    };
+    expect(startedAt).toBe(race.startsAt);
+    expect(moves.map((m) => m.cell)).toEqual([cell]);
+    expect(moves[0]!.ms).toBeGreaterThanOrEqual(1200);
+    expect(moves[0]!.ms).toBeLessThanOrEqual(elapsedBefore);
+    expect(moves[0]!.at - startedAt).toBeLessThan(0); // why `at − startedAt` will not do
+    expect(durationMs).toBe(endedAt - startedAt); // the clock ran from the shifted start
     back.close();
     ann.close();
   }, 60_000);
