@@ -121,6 +121,17 @@ describe('joining', () => {
     expect(refusal(racingRoom, cmd)).toBe('SEATED_IN_RACE');
   });
 
+  it('lets a player give up the seat to watch, unless it is the last seat (the room would close)', () => {
+    const pair = lobbyWith(['Ann', 'Bob']);
+    const watching = apply(pair, { type: 'spectate', connectionId: 'c2', deviceId: 'device-2' });
+    expect(watching.room.seats.map((s) => s.nickname)).toEqual(['Ann']);
+    expect(watching.room.spectators).toEqual([{ connectionId: 'c2', deviceId: 'device-2' }]);
+    expect(watching.reply).toMatchObject({ role: 'spectator' });
+    const alone = lobbyWith(['Ann']);
+    const cmd = { type: 'spectate', connectionId: 'c1', deviceId: 'device-1' } as const;
+    expect(refusal(alone, cmd)).toBe('NO_PLAYERS');
+  });
+
   it('turns a spectator who joins after the race into a player', () => {
     const watched = watch(1, lobbyWith(['Ann'])).room;
     const seated = apply(watched, { ...joinCmd('Sam', 1), connectionId: 's1' });

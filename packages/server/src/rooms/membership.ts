@@ -99,6 +99,11 @@ export function spectate(
       'this device is racing here, so it cannot watch this race (rejoin with your session token)',
     );
   }
+  if (own && room.seats.length === 1)
+    return failure(
+      ErrorCode.noPlayers,
+      'you are the only player: watching would close the room (leave it instead)',
+    );
   const unseated = own ? removeSeat(room, own, null, now) : undefined;
   const base = unseated?.ok ? unseated.room : room;
   const spectators = [
