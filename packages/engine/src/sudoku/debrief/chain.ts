@@ -3,24 +3,27 @@ import type { Variant } from '../variant.ts';
 import { createState, type LogicState } from '../logic/candidates.ts';
 import { findStep, techniqueSpec } from '../logic/techniques.ts';
 import type { Step } from '../logic/types.ts';
+import { expired, type Deadline } from './deadline.ts';
 import { applyAndDiff, fact, FACTS, factValue, readsOf } from './facts.ts';
 import { findFocused, focusOn } from './focus.ts';
 import { allSingles } from './singles.ts';
 
 export type ChainResult =
-  /** The steps, in order; the last one takes the digit out of the cell. */
-  | { readonly kind: 'chain'; readonly steps: readonly Step[] }
+  /**
+   * The steps, in order; the last one takes the digit out of the cell. `complete` is false
+   * when the deadline stopped the search or the shortening early: the chain holds, but a full
+   * search might have found a shorter one.
+   */
+  | { readonly kind: 'chain'; readonly steps: readonly Step[]; readonly complete: boolean }
   /** Every technique is stuck before the digit leaves the cell. */
   | { readonly kind: 'stuck' }
   /** The chain needs more than `maxSteps` steps (`steps` says how many). */
   | { readonly kind: 'long'; readonly steps: number }
   | { readonly kind: 'timeout' };
 
-export interface ChainOptions {
+export interface ChainOptions extends Deadline {
   /** Longer chains are answered `long`: a person does not follow them. */
   readonly maxSteps: number;
-  /** `performance.now()` value after which the search gives up. */
-  readonly deadline: number;
 }
 
 /**
@@ -44,6 +47,9 @@ export interface ChainOptions {
  * the cell, and leaving out any one step breaks it (judged by the facts each step reads). It
  * is not a minimum over every order of deductions (a search the debrief cannot afford); on a
  * tie the easier chain wins (the techniques' weights summed), then the grader's order.
+ *
+ * At the deadline the search stops: with no chain yet it answers `timeout`; with one (a run
+ * done, or a run's steps pruned but not fully tightened) it answers that chain, `complete: false`.
  */
 export function logicChain(
   board: Grid,
@@ -59,8 +65,11 @@ export function logicChain(
   let best = plain;
   for (const mode of ['focused', 'rounds'] as const) {
     const other = run(board, variant, cell, digit, options, mode);
-    if (other.kind === 'timeout') return other;
-    if (other.kind === 'chain' && shorter(other.steps, best.steps)) best = other;
+    // Out of time: the chain already found still holds, if maybe not the shortest.
+    if (other.kind === 'timeout') return finish({ ...best, complete: false }, options);
+    if (other.kind !== 'chain') continue;
+    const complete = best.complete && other.complete;
+    best = { ...(shorter(other.steps, best.steps) ? other : best), complete };
   }
   return finish(best, options);
 }
@@ -113,7 +122,7 @@ function run(
   const target = fact(cell, digit);
   const taken: Taken[] = [];
   for (;;) {
-    if (performance.now() > options.deadline) return { kind: 'timeout' };
+    if (expired(options)) return { kind: 'timeout' };
     const batch = mode === 'rounds' ? allSingles(state) : [];
     if (batch.length === 0) {
       const step = (focus && findFocused(focus)) ?? findStep(state);
@@ -129,23 +138,25 @@ function run(
       if (reads.some((f, k) => factValue(state, f) !== values[k])) continue;
       const writes = applyAndDiff(state, step);
       taken.push({ step, reads, values, writes });
-      if (writes.includes(target))
-        return { kind: 'chain', steps: shorten(taken, board, variant, target, options) };
+      if (writes.includes(target)) return shorten(taken, { board, variant, target }, options);
     }
   }
 }
 
-function shorten(
-  taken: readonly Taken[],
-  board: Grid,
-  variant: Variant,
-  target: number,
-  options: ChainOptions,
-): Step[] {
-  let chain = prune(taken);
-  if (chain.length <= TIGHTEN_UP_TO * options.maxSteps)
-    chain = tighten(chain, board, variant, target);
-  return chain.map((t) => t.step);
+/** Where every replay of a chain starts, and the fact its last step makes false. */
+interface Premise {
+  readonly board: Grid;
+  readonly variant: Variant;
+  readonly target: number;
+}
+
+/** The run's steps pruned, then tightened while time lasts (`complete` false if it ran out). */
+function shorten(taken: readonly Taken[], premise: Premise, options: ChainOptions): RunResult {
+  const pruned = prune(taken);
+  if (pruned.length > TIGHTEN_UP_TO * options.maxSteps)
+    return { kind: 'chain', steps: pruned.map((t) => t.step), complete: true };
+  const { chain, complete } = tighten(pruned, premise, options);
+  return { kind: 'chain', steps: chain.map((t) => t.step), complete };
 }
 
 /** The steps the last one depends on, transitively, in their order. */
@@ -168,21 +179,31 @@ const TIGHTEN_UP_TO = 3;
 /**
  * Drops, earliest first, every step the chain still holds without: a later step can make the
  * same fact false (a placement clears a candidate an earlier elimination had already taken).
+ * Dropping one step can free an earlier one, so the passes repeat until none drops — or until
+ * the deadline, answering the chain so far (it holds: every chain tried on the way did).
  */
-function tighten(chain: Taken[], board: Grid, variant: Variant, target: number): Taken[] {
-  for (let i = 0; i < chain.length - 1;) {
-    const trial = chain.filter((_, j) => j !== i);
-    if (holds(trial, board, variant, target)) chain = trial;
-    else i++;
+function tighten(
+  chain: Taken[],
+  premise: Premise,
+  options: ChainOptions,
+): { chain: Taken[]; complete: boolean } {
+  for (let dropped = true; dropped;) {
+    dropped = false;
+    for (let i = 0; i < chain.length - 1;) {
+      if (expired(options)) return { chain, complete: false };
+      const trial = chain.filter((_, j) => j !== i);
+      if (holds(trial, premise)) [chain, dropped] = [trial, true];
+      else i++;
+    }
   }
-  return chain;
+  return { chain, complete: true };
 }
 
 /**
  * Whether the steps, played in order from the board, each find what they read as it was when
  * they were found, and only the last one takes the target out.
  */
-function holds(chain: readonly Taken[], board: Grid, variant: Variant, target: number): boolean {
+function holds(chain: readonly Taken[], { board, variant, target }: Premise): boolean {
   const state: LogicState = createState(board, variant);
   for (const { step, reads, values } of chain) {
     if (factValue(state, target) === 0) return false;

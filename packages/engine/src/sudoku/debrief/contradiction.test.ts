@@ -2,7 +2,7 @@ import { describe, expect, it } from 'vitest';
 import { CELLS, DIGITS, type CellIndex, type Grid } from '../grid.ts';
 import { bit, createState, place, type LogicState } from '../logic/candidates.ts';
 import { cell } from '../logic/testing.ts';
-import { contradiction, type Conflict } from './contradiction.ts';
+import { contradiction, type Conflict, type ContradictionResult } from './contradiction.ts';
 import { debrief, MAX_CONTRADICTION_STEPS } from './debrief.ts';
 import { EASY, EASY_SOLUTION, EXPERT, EXPERT_SOLUTION, grid, variant } from './fixtures.ts';
 import { houseRef, stepNote } from './notes.ts';
@@ -54,6 +54,33 @@ function conflictHolds(state: LogicState, conflict: ContradictionConflict): bool
   const cells = houseOf(variant, conflict.house).cells;
   const d = conflict.digit;
   return cells.every((c) => state.board[c] !== d && (state.cands[c]! & bit(d)) === 0);
+}
+
+/** The steps the argument still holds without (none for a minimal one). */
+function spareOf(
+  board: Grid,
+  at: CellIndex,
+  digit: number,
+  steps: readonly StepNote[],
+  conflict: ContradictionConflict,
+): number[] {
+  return steps.flatMap((_, i) => {
+    const rest = steps.filter((__, j) => j !== i);
+    return problemOf(board, at, digit, rest, conflict) === null ? [i] : [];
+  });
+}
+
+/** The argument holds, and leaving out any one placement breaks it. */
+function expectSound(
+  board: Grid,
+  at: CellIndex,
+  digit: number,
+  found: Extract<ContradictionResult, { kind: 'contradiction' }>,
+): void {
+  const steps = found.steps.map((step) => stepNote(variant, step));
+  const conflict = noteOf(found.conflict);
+  expect(problemOf(board, at, digit, steps, conflict), `${at}=${digit}`).toBeNull();
+  expect(spareOf(board, at, digit, steps, conflict), `${at}=${digit}`).toEqual([]);
 }
 
 /** Every wrong digit that repeats nothing on the board. */
@@ -116,25 +143,73 @@ describe('contradiction by singles', () => {
 
   it('answers long past the cap, and stuck when singles stop short of a conflict', () => {
     const board = grid(EASY);
-    // Easy start, R7C9 = 3: the conflict rests on 26 placements.
+    // Easy start, R7C9 = 3: the conflict rests on more placements than the cap.
     const long = contradiction(board, variant, cell('R7C9'), 3, { ...FAR, maxSteps: 10 });
-    expect(long).toEqual({ kind: 'long', steps: 26 });
+    expect(long.kind).toBe('long');
+    if (long.kind !== 'long') return;
+    expect(long.steps).toBeGreaterThan(10);
+    // Without the cap, the same argument: it holds, no placement is spare, and it stays
+    // within a few dozen placements (the easy puzzle has 58 blanks).
+    const whole = contradiction(board, variant, cell('R7C9'), 3, FAR);
+    expect(whole.kind).toBe('contradiction');
+    if (whole.kind !== 'contradiction') return;
+    expect(whole.steps.length).toBe(long.steps);
+    expect(whole.steps.length).toBeLessThanOrEqual(30);
+    expectSound(board, cell('R7C9'), 3, whole);
     // Expert start, R1C3 = 3: singles run dry with no conflict.
     expect(contradiction(grid(EXPERT), variant, cell('R1C3'), 3, FAR)).toEqual({ kind: 'stuck' });
   });
 
   it('runs on past the first conflict for one that rests on fewer placements', () => {
-    // Easy start, R7C1 = 3: the first conflict met needs 11 placements, one met a round later 10.
+    // Easy start, R7C1 = 3: a conflict met a round after the first needs fewer placements.
     const board = grid(EASY);
     const first = contradiction(board, variant, cell('R7C1'), 3, { ...FAR, extraRounds: 0 });
     const later = contradiction(board, variant, cell('R7C1'), 3, FAR);
     expect([first.kind, later.kind]).toEqual(['contradiction', 'contradiction']);
     if (first.kind !== 'contradiction' || later.kind !== 'contradiction') return;
-    expect([first.steps.length, later.steps.length]).toEqual([11, 10]);
-    for (const found of [first, later]) {
-      const steps = found.steps.map((s) => stepNote(variant, s));
-      expect(problemOf(board, cell('R7C1'), 3, steps, noteOf(found.conflict))).toBeNull();
+    expect(later.steps.length).toBeLessThan(first.steps.length);
+    expect(later.steps.length).toBeLessThanOrEqual(MAX_CONTRADICTION_STEPS);
+    for (const found of [first, later]) expectSound(board, cell('R7C1'), 3, found);
+  });
+
+  it('answers what it has when the deadline stops the shortening', () => {
+    // Easy start, R7C9 = 3 (a long argument); a clock that moves one tick per reading.
+    const board = grid(EASY);
+    const within = (deadline: number): { result: ContradictionResult; reads: number } => {
+      let reads = 0;
+      const now = (): number => reads++;
+      const result = contradiction(board, variant, cell('R7C9'), 3, { ...FAR, deadline, now });
+      return { result, reads };
+    };
+    const full = within(Number.POSITIVE_INFINITY);
+    expect(full.result).toMatchObject({ kind: 'contradiction', complete: true });
+    const last = full.reads - 1;
+    let answered: number | undefined;
+    let spare = 0;
+    const seen = new Set<string>();
+    // Every third deadline: each run replays the whole search.
+    for (let deadline = 0; deadline < last; deadline += 3) {
+      const { result } = within(deadline);
+      if (result.kind === 'timeout') {
+        expect(answered, `deadline ${deadline}`).toBeUndefined();
+        continue;
+      }
+      answered ??= deadline;
+      expect(result, `deadline ${deadline}`).toMatchObject({ complete: false });
+      if (result.kind !== 'contradiction') continue;
+      const steps = result.steps.map((step) => stepNote(variant, step));
+      const conflict = noteOf(result.conflict);
+      // Many deadlines give the same answer: each different one is checked once.
+      const key = JSON.stringify([steps, conflict]);
+      if (seen.has(key)) continue;
+      seen.add(key);
+      expect(problemOf(board, cell('R7C9'), 3, steps, conflict), `deadline ${deadline}`).toBeNull();
+      spare += spareOf(board, cell('R7C9'), 3, steps, conflict).length;
     }
+    // Answers came back while the shortening was still under way, with placements to spare.
+    expect(answered).toBeDefined();
+    expect(spare).toBeGreaterThan(0);
+    expect(within(last).result).toEqual(full.result);
   });
 
   it('gives up at the deadline', () => {

@@ -2,6 +2,7 @@ import type { CellIndex, Digit, Grid } from '../grid.ts';
 import type { Variant } from '../variant.ts';
 import { bit, createState, place, type LogicState } from '../logic/candidates.ts';
 import type { Step } from '../logic/types.ts';
+import { expired, type Deadline } from './deadline.ts';
 import { applyAndDiff, fact, FACTS, factValue, readsOf } from './facts.ts';
 import { allSingles } from './singles.ts';
 
@@ -12,19 +13,26 @@ export type Conflict =
   | { readonly kind: 'house'; readonly house: number; readonly digit: Digit };
 
 export type ContradictionResult =
-  /** The forced placements the conflict rests on, in order, then the conflict. */
-  | { readonly kind: 'contradiction'; readonly steps: readonly Step[]; readonly conflict: Conflict }
+  /**
+   * The forced placements the conflict rests on, in order, then the conflict. `complete` is
+   * false when the deadline stopped the shortening: the argument holds but may keep a
+   * placement it could do without, or a shorter one may have been missed.
+   */
+  | {
+      readonly kind: 'contradiction';
+      readonly steps: readonly Step[];
+      readonly conflict: Conflict;
+      readonly complete: boolean;
+    }
   /** Singles stop before any conflict: the digit is refuted by something harder. */
   | { readonly kind: 'stuck' }
   /** A conflict, but it rests on more than `maxSteps` placements (`steps` says how many). */
   | { readonly kind: 'long'; readonly steps: number }
   | { readonly kind: 'timeout' };
 
-export interface ContradictionOptions {
+export interface ContradictionOptions extends Deadline {
   /** Longer arguments (after pruning) are answered `long`. */
   readonly maxSteps: number;
-  /** `performance.now()` value after which the search gives up. */
-  readonly deadline: number;
   /** Rounds of singles run past the first conflict; default `EXTRA_ROUNDS`. */
   readonly extraRounds?: number;
 }
@@ -76,7 +84,7 @@ export function contradiction(
   // Rounds still to run: unbounded until the first conflict, then `extra` more.
   const extra = options.extraRounds ?? EXTRA_ROUNDS;
   for (let rounds = found.size > 0 ? extra : Infinity; rounds > 0; rounds--) {
-    if (performance.now() > options.deadline) return { kind: 'timeout' };
+    if (expired(options)) return { kind: 'timeout' };
     const batch = allSingles(state).map((step) => {
       const reads = readsOf(step, variant);
       return { step, reads, values: reads.map((f) => factValue(state, f)) };
@@ -140,6 +148,11 @@ interface Premise {
   readonly digit: Digit;
 }
 
+/**
+ * The conflict resting on the fewest placements, after pruning and tightening. At the
+ * deadline it stops and answers the best so far, `complete: false`: every argument tried on
+ * the way holds (a pruned one does, and tightening only keeps what still holds).
+ */
 function answer(
   found: readonly Conflict[],
   taken: readonly Taken[],
@@ -154,13 +167,19 @@ function answer(
     .sort((a, b) => a.steps.length - b.steps.length)
     .slice(0, TIGHTENED);
   let best: { steps: Taken[]; conflict: Conflict } | undefined;
+  let complete = true;
   for (const { conflict, steps: kept } of pruned) {
-    const steps = tighten(kept, premise, conflict);
-    if (best === undefined || steps.length < best.steps.length) best = { steps, conflict };
+    const tight = tighten(kept, premise, conflict, options);
+    if (best === undefined || tight.steps.length < best.steps.length)
+      best = { steps: tight.steps, conflict };
+    if (!tight.complete) {
+      complete = false;
+      break;
+    }
   }
   const { steps, conflict } = best!;
   if (steps.length > options.maxSteps) return { kind: 'long', steps: steps.length };
-  return { kind: 'contradiction', steps: steps.map((t) => t.step), conflict };
+  return { kind: 'contradiction', steps: steps.map((t) => t.step), conflict, complete };
 }
 
 /** The placements the reads depend on, transitively, in their order. */
@@ -183,19 +202,26 @@ const TIGHTEN_UP_TO = 30;
  * Drops, earliest first, every placement the argument still holds without: a later placement
  * can clear the same candidate from a peer (one placed digit clears it from a whole house), so
  * a fact the pruning kept a step for may be made false again later. Dropping one placement can
- * free an earlier one, so the passes repeat until none drops.
+ * free an earlier one, so the passes repeat until none drops — or until the deadline,
+ * answering the argument so far (it holds: every one tried on the way did).
  */
-function tighten(steps: Taken[], premise: Premise, conflict: Conflict): Taken[] {
-  if (steps.length > TIGHTEN_UP_TO) return steps;
+function tighten(
+  steps: Taken[],
+  premise: Premise,
+  conflict: Conflict,
+  options: ContradictionOptions,
+): { steps: Taken[]; complete: boolean } {
+  if (steps.length > TIGHTEN_UP_TO) return { steps, complete: true };
   for (let dropped = true; dropped;) {
     dropped = false;
     for (let i = 0; i < steps.length;) {
+      if (expired(options)) return { steps, complete: false };
       const trial = steps.filter((_, j) => j !== i);
       if (holds(trial, premise, conflict)) [steps, dropped] = [trial, true];
       else i++;
     }
   }
-  return steps;
+  return { steps, complete: true };
 }
 
 /**

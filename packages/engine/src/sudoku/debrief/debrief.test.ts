@@ -1,13 +1,12 @@
 import { describe, expect, it } from 'vitest';
 import { createState } from '../logic/candidates.ts';
-import { nextStep } from '../logic/solve.ts';
+import { TECHNIQUES, techniqueSpec } from '../logic/techniques.ts';
 import { cell } from '../logic/testing.ts';
 import type { Grid } from '../grid.ts';
 import { debrief, debriefRace } from './debrief.ts';
 import {
   EASY,
   EASY_SOLUTION,
-  EXPERT,
   EXPERT_SOLUTION,
   easyRace,
   grid,
@@ -82,7 +81,10 @@ describe('debrief: long pauses', () => {
       const state = createState(boards[i]!, variant);
       expect(pause.step).not.toBeNull();
       expect(stepProblem(state, pause.step!)).toBeNull();
-      expect(pause.step!.technique).toBe(nextStep(boards[i]!, variant)!.technique);
+      // Nothing easier was there: no finder of a lighter technique finds a step.
+      const weight = techniqueSpec(pause.step!.technique).weight;
+      for (const easier of TECHNIQUES.filter((t) => t.weight < weight))
+        expect(easier.find(state), `${easier.id} at ${pause.from}`).toBeUndefined();
     });
   });
 
@@ -105,6 +107,21 @@ describe('debrief: long pauses', () => {
   }
 });
 
+describe('debrief: a digit that fits', () => {
+  it('says a mistake is unexplained because the digit fits, not for want of time', () => {
+    // The easy solution with a rectangle left blank that takes its two digits either way round:
+    // R1C5 = 7 fits the board as well as the 4 of the solution given.
+    const blank = [cell('R1C5'), cell('R1C8'), cell('R3C5'), cell('R3C8')];
+    const puzzle = [...EASY_SOLUTION].map((d, c) => (blank.includes(c) ? '0' : d)).join('');
+    const result = debrief({
+      ...easyRace([{ at: 1000, cell: cell('R1C5'), digit: 7, verdict: 'wrong' }]),
+      puzzle,
+    });
+    expect(result.mistakes[0]!.why).toEqual({ kind: 'unknown', reason: 'fits' });
+    expect(result.complete).toBe(true);
+  });
+});
+
 describe('debrief: budget, abort and bad input', () => {
   const moves = timed([wrong('R1C1', 6), wrong('R2C3', 3)]);
 
@@ -114,6 +131,7 @@ describe('debrief: budget, abort and bad input', () => {
     const result = debrief(easyRace(moves, { endMs: 60_000 }), { signal: controller.signal });
     expect(result.complete).toBe(false);
     expect(result.mistakes.map((m) => m.why.kind)).toEqual(['clash', 'unknown']);
+    expect(result.mistakes[1]!.why).toEqual({ kind: 'unknown', reason: 'time' });
     expect(result.pauses).toEqual([]);
   });
 
@@ -134,52 +152,25 @@ describe('debrief: budget, abort and bad input', () => {
     expect(() => debrief(easyRace([{ ...moves[0]!, digit: 10 }]))).toThrow(/moves\[0\]\.digit/);
   });
 
+  it('refuses a pause threshold that is not above 0, a bad end, and moves out of time order', () => {
+    const input = easyRace(moves, { endMs: 60_000 });
+    for (const pauseMs of [0, -5, Number.NaN])
+      expect(() => debrief({ ...input, pauseMs }), `${pauseMs}`).toThrow(
+        /^debrief: pauseMs: expected a number of ms above 0/,
+      );
+    expect(debrief({ ...input, pauseMs: Number.POSITIVE_INFINITY }).pauses).toEqual([]);
+    for (const endMs of [-1, Number.NaN, Number.POSITIVE_INFINITY])
+      expect(() => debrief({ ...input, endMs }), `${endMs}`).toThrow(/^debrief: endMs/);
+    const backwards = [moves[0]!, { ...moves[1]!, at: moves[0]!.at - 1 }];
+    expect(() => debriefRace([input, easyRace(backwards)])).toThrow(
+      /^debrief: moves\[1\]\.at: 999 is before moves\[0\]\.at \(1000\)/,
+    );
+    // Moves at the same moment are in order.
+    expect(() => debrief(easyRace([moves[0]!, { ...moves[1]!, at: moves[0]!.at }]))).not.toThrow();
+  });
+
   it('is plain JSON', () => {
     const result = debrief(easyRace(moves, { endMs: 60_000 }));
     expect(JSON.parse(JSON.stringify(result))).toEqual(result);
-  });
-});
-
-describe('debriefRace', () => {
-  const players = [
-    easyRace(timed([wrong('R1C1', 6), wrong('R2C3', 3)]), { endMs: 60_000 }),
-    {
-      variant: 'percent' as const,
-      puzzle: EXPERT,
-      solution: EXPERT_SOLUTION,
-      moves: [{ at: 1000, cell: cell('R1C6'), digit: 3, verdict: 'wrong' as const }],
-      endMs: 1000,
-    },
-  ];
-
-  it('debriefs every player in order, as one by one', () => {
-    expect(debriefRace(players, { budgetMs: 5_000 })).toEqual(players.map((p) => debrief(p)));
-  });
-
-  it("explains the players' mistakes in turns, so each gets its first one first", () => {
-    const many = easyRace(timed([wrong('R2C3', 3), wrong('R2C4', 3), wrong('R2C4', 7)]));
-    const one = easyRace(timed([wrong('R1C8', 9)]));
-    // A signal that lets two explanations through, then says stop.
-    let looks = 0;
-    const signal = {
-      get aborted() {
-        return ++looks > 2;
-      },
-    } as unknown as AbortSignal;
-    const result = debriefRace([many, one], { signal });
-    expect(result.map((d) => d.mistakes.map((m) => m.why.kind))).toEqual([
-      ['logic', 'unknown', 'unknown'],
-      ['logic'],
-    ]);
-    expect(result.map((d) => d.complete)).toEqual([false, true]);
-  });
-
-  it('shares one budget: none left means every player is cut short', () => {
-    const result = debriefRace(players, { budgetMs: 0 });
-    expect(result.map((d) => d.complete)).toEqual([false, false]);
-    expect(result.map((d) => d.mistakes.map((m) => m.why.kind))).toEqual([
-      ['clash', 'unknown'],
-      ['unknown'],
-    ]);
   });
 });

@@ -25,6 +25,8 @@ export const MAX_CONTRADICTION_STEPS = 10;
 const SHORT_CONTRADICTION = 4;
 /** A minimal SAT house set this small reads better than a contradiction longer than the above. */
 const SHORT_SAT_HOUSES = 4;
+/** A mistake not explained (yet): the budget or the signal stopped the work first. */
+const OUT_OF_TIME: MistakeWhy = { kind: 'unknown', reason: 'time' };
 
 /**
  * One player's debrief: why each wrong digit could not go where it went, and the easiest
@@ -32,7 +34,7 @@ const SHORT_SAT_HOUSES = 4;
  * budget or when the signal aborts, answering `complete: false` with the unexplained
  * mistakes as `unknown` (pauses and clashes are cheap and come first, so they are always
  * there unless the signal was already aborted). Throws an Error naming the field on
- * malformed input.
+ * malformed input (a move out of time order, a pause threshold not above 0 included).
  *
  * Per mistake, cheapest first: a clash (the digit is already in a house of the cell); else a
  * chain of at most `MAX_CHAIN_STEPS` human techniques (`logicChain`); else a contradiction by
@@ -118,12 +120,22 @@ function note(entry: WrongEntry, why: MistakeWhy): MistakeNote {
   return { move, at, cell, digit, correct, why };
 }
 
-/** The first house of the cell (rows, columns, boxes, then the extras) already holding the digit. */
+/**
+ * The first house of the cell (rows, columns, boxes, then the extras) already holding the
+ * digit as a fact (a given or a right digit); else, when wrong digits stay, the first holding
+ * it as a wrong digit the player could see.
+ */
 function clashOf(entry: WrongEntry, variant: Variant): MistakeWhy {
-  const conflict = conflictsAt(variant, entry.board, entry.cell, entry.digit)[0];
-  if (conflict === undefined) return { kind: 'unknown' };
-  const h = variant.houses.indexOf(conflict.house);
-  return { kind: 'clash', house: houseRef(variant, h), cell: conflict.cells[1]! };
+  const { board, shown, cell, digit } = entry;
+  const fact = conflictsAt(variant, board, cell, digit)[0];
+  const conflict = fact ?? conflictsAt(variant, shown, cell, digit)[0];
+  // Not a clash: unexplained until a later pass explains it (out of time if none does).
+  if (conflict === undefined) return OUT_OF_TIME;
+  const house = houseRef(variant, variant.houses.indexOf(conflict.house));
+  const at = conflict.cells[1]!;
+  return fact
+    ? { kind: 'clash', house, cell: at }
+    : { kind: 'clash', house, cell: at, cellWrong: true };
 }
 
 /**
@@ -140,9 +152,9 @@ function explain(
   const chain = logicChain(board, variant, cell, digit, { maxSteps: MAX_CHAIN_STEPS, deadline });
   if (chain.kind === 'chain') {
     const steps = chain.steps.map((step) => stepNote(variant, step));
-    return { why: { kind: 'logic', steps }, whole: true };
+    return { why: { kind: 'logic', steps }, whole: chain.complete };
   }
-  if (chain.kind === 'timeout') return { why: { kind: 'unknown' }, whole: false };
+  if (chain.kind === 'timeout') return { why: OUT_OF_TIME, whole: false };
   return fallback(entry, variant, deadline);
 }
 
@@ -162,20 +174,18 @@ function fallback(
   const { board, cell, digit } = entry;
   const options = { maxSteps: MAX_CONTRADICTION_STEPS, deadline };
   const found = contradiction(board, variant, cell, digit, options);
-  if (found.kind === 'timeout') return { why: { kind: 'unknown' }, whole: false };
-  const byContradiction = found.kind === 'contradiction' ? contradictionWhy(variant, found) : null;
-  if (byContradiction && byContradiction.steps.length <= SHORT_CONTRADICTION)
-    return { why: byContradiction, whole: true };
+  if (found.kind === 'timeout') return { why: OUT_OF_TIME, whole: false };
+  const argued =
+    found.kind === 'contradiction'
+      ? { why: contradictionWhy(variant, found), whole: found.complete }
+      : null;
+  if (argued && argued.why.steps.length <= SHORT_CONTRADICTION) return argued;
   const refutation = refuterFor(variant).refute(board, cell, digit, deadline);
-  if (refutation.kind === 'timeout')
-    return byContradiction
-      ? { why: byContradiction, whole: true }
-      : { why: { kind: 'unknown' }, whole: false };
+  if (refutation.kind === 'timeout') return argued ?? { why: OUT_OF_TIME, whole: false };
   // The digit fits the board: the solution given is not the puzzle's only one.
-  if (refutation.kind === 'fits') return { why: { kind: 'unknown' }, whole: true };
+  if (refutation.kind === 'fits') return { why: { kind: 'unknown', reason: 'fits' }, whole: true };
   const houses = refutation.houses.map((h) => houseRef(variant, h));
-  if (byContradiction && houses.length > SHORT_SAT_HOUSES)
-    return { why: byContradiction, whole: true };
+  if (argued && houses.length > SHORT_SAT_HOUSES) return argued;
   return { why: { kind: 'sat', houses }, whole: refutation.minimal };
 }
 

@@ -44,9 +44,12 @@ export function readsOf(step: Step, variant: Variant): number[] {
   const some = (cells: readonly CellIndex[], digits: readonly number[]): number[] =>
     cells.flatMap((cell) => digits.map((d) => fact(cell, d)));
   switch (step.technique) {
-    case Technique.fullHouse:
-      // The other cells are filled; the blank's one candidate is then the missing digit.
-      return some(houseCells(step.houses[0]!), [0]);
+    case Technique.fullHouse: {
+      // The other cells are filled, and the missing digit is still a candidate of the blank
+      // (an earlier placement of the round may have taken it: then the house has a conflict).
+      const { cell, digit } = step.placements[0]!;
+      return [...some(houseCells(step.houses[0]!), [0]), fact(cell, digit)];
+    }
     case Technique.nakedSingle:
     case Technique.nakedPair:
     case Technique.nakedTriple:

@@ -1,6 +1,7 @@
 import { createState } from '../logic/candidates.ts';
 import { isFull } from '../logic/solve.ts';
 import { findStep } from '../logic/techniques.ts';
+import type { CellIndex, Digit, Grid } from '../grid.ts';
 import type { Variant } from '../variant.ts';
 import { stepNote } from './notes.ts';
 import type { Moment } from './replay.ts';
@@ -29,13 +30,27 @@ export function longGaps(moments: readonly Moment[], endMs: number, pauseMs: num
   return gaps;
 }
 
-/** The pause with the easiest step a person could take on the board it opened with. */
+/**
+ * The pause with the easiest step a person could take on the board it opened with, reasoning
+ * from the facts (a wrong digit shown is not one), and the wrong digits shown then, if any.
+ */
 export function pauseNote(gap: Gap, variant: Variant): PauseNote {
-  const step = isFull(gap.from.board) ? undefined : findStep(createState(gap.from.board, variant));
-  return {
-    from: gap.from.at,
+  const { at, board, shown } = gap.from;
+  const step = isFull(board) ? undefined : findStep(createState(board, variant));
+  const note: PauseNote = {
+    from: at,
     to: gap.to,
-    ms: gap.to - gap.from.at,
+    ms: gap.to - at,
     step: step ? stepNote(variant, step) : null,
   };
+  const wrongShown = wrongDigits(board, shown);
+  return wrongShown.length === 0 ? note : { ...note, wrongShown };
+}
+
+/** The cells showing a digit that is not a fact, with that digit. */
+function wrongDigits(board: Grid, shown: Grid): { cell: CellIndex; digit: Digit }[] {
+  const out: { cell: CellIndex; digit: Digit }[] = [];
+  for (let cell = 0; cell < board.length; cell++)
+    if (shown[cell] !== board[cell]) out.push({ cell, digit: shown[cell]! });
+  return out;
 }

@@ -3,9 +3,9 @@
  * from the techniques' definitions, not from the finders — and the houses a HouseRef names.
  */
 import { popcount } from '../../bits.ts';
-import { bit, type LogicState } from '../logic/candidates.ts';
+import { bit, createState, eliminate, place, type LogicState } from '../logic/candidates.ts';
 import { Technique, type TechniqueName } from '../logic/types.ts';
-import type { CellIndex, Digit } from '../grid.ts';
+import type { CellIndex, Digit, Grid } from '../grid.ts';
 import type { House, Variant } from '../variant.ts';
 import type { HouseRef, StepNote } from './types.ts';
 
@@ -27,6 +27,42 @@ interface Seen {
   readonly step: StepNote;
   readonly houses: readonly (readonly CellIndex[])[];
   readonly d: Digit;
+}
+
+/**
+ * Why a logic chain does not rule `digit` out of `cell` on `board`: a step that does not hold
+ * when its turn comes, the digit out before the last step, or still in at the end; null when
+ * the chain works.
+ */
+export function chainProblem(
+  board: Grid,
+  variant: Variant,
+  target: { readonly cell: CellIndex; readonly digit: Digit },
+  steps: readonly StepNote[],
+): string | null {
+  const state = createState(board, variant);
+  const inCell = (): boolean => has(state, target.cell, target.digit);
+  for (const [i, step] of steps.entries()) {
+    if (!inCell()) return `the digit is out before step ${i}`;
+    const problem = stepProblem(state, step);
+    if (problem !== null) return `step ${i} (${step.technique}): ${problem}`;
+    for (const { cell, digit } of step.placements) place(state, cell, digit);
+    for (const { cell, digit } of step.eliminations) eliminate(state, cell, digit);
+  }
+  return inCell() ? 'the digit is still in the cell' : null;
+}
+
+/** The steps of a working chain that it still works without (none for a minimal one). */
+export function spareSteps(
+  board: Grid,
+  variant: Variant,
+  target: { readonly cell: CellIndex; readonly digit: Digit },
+  steps: readonly StepNote[],
+): number[] {
+  return steps.flatMap((_, i) => {
+    const rest = steps.filter((__, j) => j !== i);
+    return chainProblem(board, variant, target, rest) === null ? [i] : [];
+  });
 }
 
 /** Why the step does not hold on `state`, or null when it does. */

@@ -23,12 +23,28 @@ export interface DebriefInput {
   readonly puzzle: string;
   /** 81 characters, the unique solution. */
   readonly solution: string;
-  /** ONE player's moves, in the order they were made. */
+  /** ONE player's moves, in the order they were made (`at` never decreases). */
   readonly moves: readonly DebriefMove[];
-  /** When this player's race ended (finished, gave up or time ran out), ms since the start. */
+  /**
+   * When this player's race ended (finished, gave up or time ran out), ms since the start:
+   * finite and not negative.
+   */
   readonly endMs: number;
-  /** A gap between entries at least this long is a long pause; default `DEFAULT_PAUSE_MS`. */
+  /**
+   * A gap between entries at least this long is a long pause; default `DEFAULT_PAUSE_MS`.
+   * Must be above 0 (`Infinity`: no pauses are reported).
+   */
   readonly pauseMs?: number;
+  /**
+   * How a wrong entry affects the board. `false` (the default) is a race: the server refuses a
+   * wrong digit, so the cell keeps what it held. `true` is a solo solve: the wrong digit stays
+   * in its cell, shown, until the next entry there (a right digit it replaced is gone
+   * meanwhile). Either way the explanations reason from facts only — the givens and the
+   * player's right digits still on the board; a cell showing a wrong digit counts as blank —
+   * while a clash may name a wrong digit the player could see (`cellWrong`), and a pause
+   * lists the wrong digits on the board when it began (`wrongShown`).
+   */
+  readonly wrongDigitsStay?: boolean;
 }
 
 export interface DebriefOptions {
@@ -65,8 +81,17 @@ export type ContradictionConflict =
 
 /** Why a wrong digit could not go in its cell. */
 export type MistakeWhy =
-  /** The digit was already on the board (a given or a placed digit) in `house`, at `cell`. */
-  | { readonly kind: 'clash'; readonly house: HouseRef; readonly cell: CellIndex }
+  /**
+   * The digit was already on the board in `house`, at `cell`: a given or a right digit, else
+   * (`wrongDigitsStay` only) a wrong digit the player still had there (`cellWrong: true`).
+   */
+  | {
+      readonly kind: 'clash';
+      readonly house: HouseRef;
+      readonly cell: CellIndex;
+      /** Present (true) only when the digit at `cell` was itself a wrong entry, still shown. */
+      readonly cellWrong?: true;
+    }
   /**
    * No clash yet: a short chain of human techniques from the board at that moment whose last
    * step removes the digit from the cell or places the right digit there.
@@ -91,10 +116,14 @@ export type MistakeWhy =
    */
   | { readonly kind: 'sat'; readonly houses: readonly HouseRef[] }
   /**
-   * The budget ran out before an explanation was found (or the digit fits the board: the
-   * solution given is not the puzzle's only one).
+   * No explanation. `reason` says why: `time` when the budget or the signal stopped the work
+   * first, `fits` when the digit fits the board (the solution given is not the puzzle's only
+   * one). This engine always sets it; it is optional so older notes still read.
    */
-  | { readonly kind: 'unknown' };
+  | { readonly kind: 'unknown'; readonly reason?: UnexplainedReason };
+
+/** Why a mistake has no explanation: out of time, or the digit fits the board. */
+export type UnexplainedReason = 'time' | 'fits';
 
 export interface MistakeNote {
   /** Index of the move in `DebriefInput.moves`. */
@@ -114,8 +143,16 @@ export interface PauseNote {
   /** ms since the start: the next entry, or the end of this player's race. */
   readonly to: number;
   readonly ms: number;
-  /** The easiest technique available at `from` on the player's board, or null if none. */
+  /**
+   * The easiest technique available at `from`, reasoning from the givens and the player's
+   * right digits (a cell showing a wrong digit counts as blank), or null if none.
+   */
   readonly step: StepNote | null;
+  /**
+   * The wrong digits still on the player's board at `from`, by cell (`wrongDigitsStay` only;
+   * absent when there are none).
+   */
+  readonly wrongShown?: readonly { readonly cell: CellIndex; readonly digit: Digit }[];
 }
 
 export interface Debrief {
@@ -123,7 +160,11 @@ export interface Debrief {
   readonly mistakes: readonly MistakeNote[];
   /** Every long pause, in time order. */
   readonly pauses: readonly PauseNote[];
-  /** False when the budget or the signal cut the work short (unexplained parts are `unknown`). */
+  /**
+   * False when the budget or the signal cut the work short: unexplained mistakes are `unknown`
+   * (`reason: 'time'`), and an explanation found as time ran out holds but may not be the
+   * shortest (or, for `sat`, the smallest) there is.
+   */
   readonly complete: boolean;
 }
 
