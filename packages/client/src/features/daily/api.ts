@@ -86,11 +86,7 @@ export function startDaily(
   variant: string,
   deviceId: string,
 ): Promise<Fetched<DailyStartView>> {
-  return ask(`/api/daily/${day}/${encodeURIComponent(variant)}/start`, StartSchema, {
-    method: 'POST',
-    headers: { 'content-type': 'application/json' },
-    body: JSON.stringify({ deviceId }),
-  });
+  return post(`/api/daily/${day}/${encodeURIComponent(variant)}/start`, StartSchema, { deviceId });
 }
 
 export function postDailyResult(
@@ -98,11 +94,12 @@ export function postDailyResult(
   variant: string,
   payload: DailyResultPayload,
 ): Promise<Fetched<DailyResultView>> {
-  return ask(`/api/daily/${day}/${encodeURIComponent(variant)}/results`, ResultSchema, {
-    method: 'POST',
-    headers: { 'content-type': 'application/json' },
-    body: JSON.stringify(payload),
-  });
+  return post(`/api/daily/${day}/${encodeURIComponent(variant)}/results`, ResultSchema, payload);
+}
+
+function post<T>(path: string, schema: z.ZodType<T>, body: unknown): Promise<Fetched<T>> {
+  const headers = { 'content-type': 'application/json' };
+  return ask(path, schema, { method: 'POST', headers, body: JSON.stringify(body) });
 }
 
 async function ask<T>(path: string, schema: z.ZodType<T>, init?: RequestInit): Promise<Fetched<T>> {
