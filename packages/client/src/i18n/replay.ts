@@ -49,19 +49,23 @@ export const replayEn = {
   'debrief.computing': 'Working out the debrief…',
   'debrief.failed': 'The debrief could not be worked out: {message}',
   'debrief.retry': 'Try again',
-  'debrief.clean': 'No mistakes and no long pauses: a clean race.',
+  'debrief.clean': 'No mistakes and no long pauses: a clean run.',
   'debrief.incomplete': 'Time ran out before every item could be explained.',
   'debrief.mistakesHeading': '{n, plural, one {# mistake} other {# mistakes}}',
   'debrief.pausesHeading': '{n, plural, one {# long pause} other {# long pauses}}',
   'debrief.at': 'at {time}',
   'debrief.seek': 'Show this moment in the replay',
   'debrief.clash': '{cell}: {digit} clashes with the {digit} in {house} ({other}).',
+  'debrief.clashWrong':
+    '{cell}: {digit} clashes with the {digit} in {house} ({other}, itself a wrong digit still on the board).',
   'debrief.logic':
     '{cell}: {digit} clashes with nothing yet, but {steps}: that rules {digit} out of {cell} (it is {correct}).',
   'debrief.sat':
     '{cell}: {digit} clashes with nothing yet, but with the digits on the board at that moment, the rules of {houses} alone rule {digit} out of {cell} (SAT; it is {correct}).',
   'debrief.unknown':
     '{cell}: {digit} was wrong (it is {correct}); no short reason was found in time.',
+  'debrief.unknownFits':
+    '{cell}: {digit} was judged wrong (it is {correct}), yet the rules do not rule it out: this puzzle has more than one solution.',
   'debrief.then': ', then ',
   'debrief.contradiction':
     '{cell}: {digit} clashes with nothing yet, but if {digit} were in {cell}: {steps}, and {conflict} (it is {correct}).',
@@ -86,6 +90,8 @@ export const replayEn = {
     'A pause of {seconds} s (at {time}), with {technique} available on {cells}.',
   'debrief.pauseStuck':
     'A pause of {seconds} s (at {time}): no technique applied — the next digit needed a harder chain.',
+  'debrief.wrongShown': '{pause} The board still showed {wrong}.',
+  'debrief.wrongDigit': 'a wrong {digit} in {cell}',
   'debrief.a.full-house': 'a full house',
   'debrief.a.naked-single': 'a naked single',
   'debrief.a.hidden-single': 'a hidden single',
@@ -150,11 +156,14 @@ export const replayZh: Record<keyof typeof replayEn, string> = {
   'debrief.at': '{time}',
   'debrief.seek': '在回放中查看这一刻',
   'debrief.clash': '{cell}：{digit} 与{house}中的 {digit}（{other}）冲突。',
+  'debrief.clashWrong': '{cell}：{digit} 与{house}中的 {digit}（{other}，它本身也是填错的）冲突。',
   'debrief.logic':
     '{cell}：{digit} 暂时没有冲突，但{steps}：由此 {cell} 不能是 {digit}（应为 {correct}）。',
   'debrief.sat':
     '{cell}：{digit} 暂时没有冲突，但根据当时盘面上已有的数字，仅凭{houses}的规则就能排除 {cell} 的 {digit}（SAT 证明；应为 {correct}）。',
   'debrief.unknown': '{cell}：{digit} 是错的（应为 {correct}）；未能及时找到简短的理由。',
+  'debrief.unknownFits':
+    '{cell}：{digit} 被判为错（应为 {correct}），但规则并不能排除它：这道题不止一个解。',
   'debrief.then': '，然后',
   'debrief.contradiction':
     '{cell}：{digit} 暂时没有冲突，但假如 {cell} 是 {digit}：{steps}，最后{conflict}（应为 {correct}）。',
@@ -179,6 +188,8 @@ export const replayZh: Record<keyof typeof replayEn, string> = {
     '停顿了 {seconds} 秒（从 {time} 起），当时由 {cells} 构成的{technique}已经可用。',
   'debrief.pauseStuck':
     '停顿了 {seconds} 秒（从 {time} 起）：没有可用的技巧，下一个数字需要更难的推理。',
+  'debrief.wrongShown': '{pause}盘面上还留着{wrong}。',
+  'debrief.wrongDigit': '{cell} 中填错的 {digit}',
   'debrief.a.full-house': '唯一空格',
   'debrief.a.naked-single': '唯余法',
   'debrief.a.hidden-single': '排除法',

@@ -34,7 +34,13 @@ describe('debriefInputOf', () => {
         { at: 9000, cell: 1, digit: 0, verdict: 'cleared' },
       ],
       endMs: 9000,
+      wrongDigitsStay: false,
     });
+  });
+
+  it('tells the engine that a solve keeps its wrong digits on the board', () => {
+    const solve = { ...record, kind: 'solve', wrongDigitsStay: true } as const;
+    expect(debriefInputOf(solve, 'bob')?.wrongDigitsStay).toBe(true);
   });
 
   it('runs to the end of the race for a player whose time ran out', () => {

@@ -1,8 +1,8 @@
-import type { Debrief, MistakeNote, PauseNote, StepNote } from '@percent/engine';
+import type { Debrief, MistakeNote, StepNote } from '@percent/engine';
 import { afterEach, describe, expect, it } from 'vitest';
 import { language } from '../../i18n/index.ts';
 import { replayEn, replayZh } from '../../i18n/replay.ts';
-import { debriefItems, mistakeText, pauseText } from './debrief-text.ts';
+import { debriefItems, mistakeText } from './debrief-text.ts';
 
 afterEach(() => {
   language.value = 'en';
@@ -200,56 +200,40 @@ describe('mistakeText', () => {
   });
 
   it('says plainly when no reason was found in time', () => {
-    expect(mistakeText(mistake({ kind: 'unknown' }), 'percent')).toBe(
-      'R3C4: 5 was wrong (it is 8); no short reason was found in time.',
+    const timedOut = 'R3C4: 5 was wrong (it is 8); no short reason was found in time.';
+    expect(mistakeText(mistake({ kind: 'unknown', reason: 'time' }), 'percent')).toBe(timedOut);
+    expect(mistakeText(mistake({ kind: 'unknown' }), 'percent')).toBe(timedOut);
+    language.value = 'zh';
+    expect(mistakeText(mistake({ kind: 'unknown', reason: 'time' }), 'percent')).toBe(
+      'R3C4：5 是错的（应为 8）；未能及时找到简短的理由。',
     );
   });
-});
 
-describe('pauseText', () => {
-  const pause: PauseNote = {
-    from: 133_000,
-    to: 174_000,
-    ms: 41_000,
-    step: { ...hiddenSingle, houses: [{ kind: 'window', index: 0 }] },
-  };
-
-  it('says which technique was available, where, for how long and when', () => {
-    expect(pauseText(pause, 'percent')).toBe(
-      'A pause of 41 s (at 2:13), with a hidden single available in the upper window.',
-    );
-    const locked = { ...pause, step: lockedCandidates };
-    expect(pauseText(locked, 'percent')).toBe(
-      'A pause of 41 s (at 2:13), with locked candidates available in box 2 and row 3.',
+  it('says so when the digit fits: the puzzle has another solution', () => {
+    const note = mistake({ kind: 'unknown', reason: 'fits' });
+    expect(mistakeText(note, 'percent')).toBe(
+      'R3C4: 5 was judged wrong (it is 8), yet the rules do not rule it out: ' +
+        'this puzzle has more than one solution.',
     );
     language.value = 'zh';
-    expect(pauseText(pause, 'percent')).toBe(
-      '停顿了 41 秒（从 2:13 起），当时上窗口中的排除法已经可用。',
+    expect(mistakeText(note, 'percent')).toBe(
+      'R3C4：5 被判为错（应为 8），但规则并不能排除它：这道题不止一个解。',
     );
   });
 
-  it('names the cells of a step that has no house (an XY-wing)', () => {
-    const xyWing: StepNote = {
-      technique: 'xy-wing',
-      houses: [],
-      cells: [1, 4, 28],
-      digits: [3, 6, 9],
-      placements: [],
-      eliminations: [{ cell: 31, digit: 9 }],
-    };
-    const note = { ...pause, step: xyWing };
-    expect(pauseText(note, 'classic')).toBe(
-      'A pause of 41 s (at 2:13), with an XY-wing available on R1C2, R1C5 and R4C2.',
+  it('says when the digit it clashes with was itself wrong (a solve)', () => {
+    const note = mistake({
+      kind: 'clash',
+      house: { kind: 'row', index: 2 },
+      cell: R3C8,
+      cellWrong: true,
+    });
+    expect(mistakeText(note, 'percent')).toBe(
+      'R3C4: 5 clashes with the 5 in row 3 (R3C8, itself a wrong digit still on the board).',
     );
     language.value = 'zh';
-    expect(pauseText(note, 'classic')).toBe(
-      '停顿了 41 秒（从 2:13 起），当时由 R1C2、R1C5 和 R4C2 构成的 XY 翼已经可用。',
-    );
-  });
-
-  it('says when no technique applied', () => {
-    expect(pauseText({ ...pause, step: null }, 'percent')).toBe(
-      'A pause of 41 s (at 2:13): no technique applied — the next digit needed a harder chain.',
+    expect(mistakeText(note, 'percent')).toBe(
+      'R3C4：5 与第 3 行中的 5（R3C8，它本身也是填错的）冲突。',
     );
   });
 });

@@ -130,7 +130,7 @@ function mistakeSentence(note: MistakeNote, variant: VariantIdName): string {
   const why = note.why;
   switch (why.kind) {
     case 'clash':
-      return t('debrief.clash', {
+      return t(why.cellWrong ? 'debrief.clashWrong' : 'debrief.clash', {
         ...base,
         house: houseRefName(why.house, variant),
         other: cellName(why.cell),
@@ -145,7 +145,7 @@ function mistakeSentence(note: MistakeNote, variant: VariantIdName): string {
     case 'sat':
       return t('debrief.sat', { ...base, houses: housesText(why.houses, variant) });
     case 'unknown':
-      return t('debrief.unknown', base);
+      return t(why.reason === 'fits' ? 'debrief.unknownFits' : 'debrief.unknown', base);
   }
 }
 
@@ -184,17 +184,25 @@ function forcedPhrase(step: StepNote, variant: VariantIdName): string {
  * without houses (an XY-wing) is placed by its cells.
  */
 export function pauseText(note: PauseNote, variant: VariantIdName): string {
+  const pause = pauseSentence(note, variant);
+  const shown = note.wrongShown ?? [];
+  if (shown.length === 0) return cjkSpacing(pause);
+  const wrong = listText(
+    shown.map(({ cell, digit }) => t('debrief.wrongDigit', { cell: cellName(cell), digit })),
+  );
+  return cjkSpacing(t('debrief.wrongShown', { pause, wrong }));
+}
+
+function pauseSentence(note: PauseNote, variant: VariantIdName): string {
   const params = { seconds: Math.round(note.ms / 1000), time: formatClock(note.from) };
   const step = note.step;
   if (!step) return t('debrief.pauseStuck', params);
   const technique = techniqueInSentence(step.technique);
   if (step.houses.length > 0)
-    return cjkSpacing(
-      t('debrief.pause', { ...params, technique, houses: housesText(step.houses, variant) }),
-    );
+    return t('debrief.pause', { ...params, technique, houses: housesText(step.houses, variant) });
   // The cells that make the pattern (an XY-wing's pivot and pincers), else those it changes.
   const cells = step.cells.length > 0 ? step.cells : stepCells(step);
-  return cjkSpacing(t('debrief.pauseNoHouse', { ...params, technique, cells: cellsText(cells) }));
+  return t('debrief.pauseNoHouse', { ...params, technique, cells: cellsText(cells) });
 }
 
 function mistakeItem(note: MistakeNote, variant: VariantIdName): DebriefItem {
@@ -251,12 +259,13 @@ function housesAround(cell: number, variant: VariantIdName): HouseRef[] {
 function pauseItem(note: PauseNote, variant: VariantIdName): DebriefItem {
   const step = note.step;
   const target = step?.placements[0]?.cell ?? step?.eliminations[0]?.cell ?? null;
+  const shown = (note.wrongShown ?? []).map((w) => w.cell);
   return {
     kind: 'pause',
     at: note.from,
     cell: target,
     text: pauseText(note, variant),
-    cells: step ? unique(stepCells(step)) : [],
+    cells: unique([...(step ? stepCells(step) : []), ...shown]),
     area: step ? unique(houseCells(step.houses, variant)) : [],
   };
 }
