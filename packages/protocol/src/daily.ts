@@ -123,7 +123,7 @@ export interface DailyEntryView {
   readonly nickname: string;
   readonly timeMs: number;
   readonly mistakes: number;
-  /** Solved on the day itself (UTC), not from the archive later. */
+  /** Begun on the puzzle's own day (UTC), not from the archive later. */
   readonly onTheDay: boolean;
 }
 
@@ -171,6 +171,7 @@ export interface DailyResultView {
   /** Whether this solve became the device's best (the first always does). */
   readonly improved: boolean;
   readonly best: DailyEntryView;
+  /** This solve's start was on the puzzle's own day (UTC): it counts for the streak. */
   readonly onTheDay: boolean;
   readonly streak: DailyStreakView;
 }

@@ -145,4 +145,35 @@ describe('DailyService', () => {
     const taken = await daily.submit('2026-11-25', 'x', payload);
     expect(taken.ok && taken.value.timeMs).toBe(10_080);
   });
+
+  it('counts a game begun before midnight for its day, though posted after', async () => {
+    const { puzzles } = countingPuzzles();
+    const blank: SeededPuzzles = {
+      ...puzzles,
+      generateSeeded: async (request) => ({
+        ...(await puzzles.generateSeeded(request)),
+        puzzle: '0'.repeat(81),
+      }),
+    };
+    let now = Date.parse('2026-11-25T23:59:30Z');
+    const daily = new DailyService({
+      store: openSqliteDaily({ memory: true }),
+      puzzles: blank,
+      now: () => now,
+    });
+    const started = await daily.start('2026-11-25', 'x', 'device-ann-1');
+    if (!started.ok) throw new Error(started.message);
+    const moves = Array.from({ length: 81 }, (_, cell) => ({ at: 50_000 + cell, cell, digit: 1 }));
+    const payload = {
+      deviceId: 'device-ann-1',
+      startId: started.value.startId,
+      nickname: 'Ann',
+      moves,
+    };
+    now = Date.parse('2026-11-26T00:00:30Z');
+    const posted = await daily.submit('2026-11-25', 'x', payload);
+    if (!posted.ok) throw new Error(posted.message);
+    expect(posted.value.onTheDay).toBe(true);
+    expect(posted.value.streak).toEqual({ current: 1, best: 1, solvedToday: false });
+  });
 });

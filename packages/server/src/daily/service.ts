@@ -23,7 +23,7 @@ import {
   type VariantName,
 } from '@percent/protocol';
 import type { SeededPuzzles } from '../puzzles/pool.ts';
-import type { DailyPuzzleRecord, DailyStore } from '../store/daily-store.ts';
+import type { DailyPuzzleRecord, DailyStart, DailyStore } from '../store/daily-store.ts';
 import { archiveDays, dayOf, difficultyOf, seedOf, statusOf, streakOf } from './calendar.ts';
 import { verifySolve } from './verify.ts';
 
@@ -158,7 +158,8 @@ export class DailyService {
       return fail(422, DailyErrorCode.badSolve, `${verdict.field}: ${verdict.message}`);
     const timed = await this.checkClock(day, variant, payload, verdict.timeMs);
     if (!timed.ok) return timed;
-    const onTheDay = day === open.value;
+    // A game begun on the puzzle's own day counts for the streak even if it ends after midnight.
+    const onTheDay = dayOf(timed.value.startedAt) === day;
     const { store } = this.options;
     const { improved } = await store.recordSolve({
       day,
@@ -205,7 +206,7 @@ export class DailyService {
     variant: VariantName,
     payload: DailyResultPayload,
     timeMs: number,
-  ): Promise<DailyResult<undefined>> {
+  ): Promise<DailyResult<DailyStart>> {
     const start = await this.options.store.startOf(payload.startId);
     const same =
       start?.day === day && start.variant === variant && start.deviceId === payload.deviceId;
@@ -222,7 +223,7 @@ export class DailyService {
         DailyErrorCode.badSolve,
         `moves: the solve claims ${seconds(timeMs)} but began ${seconds(since)} ago on the server`,
       );
-    return { ok: true, value: undefined };
+    return { ok: true, value: start };
   }
 
   /** Today's day when `day` may be read (today or a past day since the first); else an error. */
