@@ -45,6 +45,8 @@ const PausesColumn = z.string().transform((text, ctx) => {
   return z.NEVER;
 });
 
+const Hex64 = z.string().regex(/^[0-9a-f]{64}$/);
+
 export const RaceRowSchema = z.object({
   id: z.string().min(1),
   roomCode: z.string(),
@@ -56,25 +58,24 @@ export const RaceRowSchema = z.object({
   endedAt: z.number(),
   pauses: PausesColumn,
   rated: Flag,
-  commitment: z
-    .string()
-    .regex(/^[0-9a-f]{64}$/)
-    .nullable(),
-  secret: z
-    .string()
-    .regex(/^[0-9a-f]{64}$/)
-    .nullable(),
+  commitment: Hex64.nullable(),
+  secret: Hex64.nullable(),
 });
+
+/** A player's standing, as a row of `race_players` and in a queued race record alike. */
+const StandingFields = {
+  playerId: z.string().min(1),
+  deviceId: z.string().min(1),
+  nickname: z.string().min(1),
+  place: z.int().min(1).nullable(),
+  timeMs: z.number().nullable(),
+  mistakes: z.int().min(0),
+  outcome: z.enum(['finished', 'eliminated', 'left', 'timeout', 'forfeited', 'idle']),
+};
 
 export const PlayerRowSchema = z
   .object({
-    playerId: z.string().min(1),
-    deviceId: z.string().min(1),
-    nickname: z.string().min(1),
-    place: z.int().min(1).nullable(),
-    timeMs: z.number().nullable(),
-    mistakes: z.int().min(0),
-    outcome: z.enum(['finished', 'eliminated', 'left', 'timeout', 'forfeited', 'idle']),
+    ...StandingFields,
     ratingBefore: z.number().nullable(),
     ratingAfter: z.number().nullable(),
     provisional: Flag.nullable(),
@@ -95,17 +96,9 @@ export const RatingRowSchema = z.object({
   races: z.int().min(0),
 }) satisfies z.ZodType<Rating>;
 
-const Hex64 = z.string().regex(/^[0-9a-f]{64}$/);
-
 const RecordPlayerSchema = z
   .object({
-    playerId: z.string().min(1),
-    deviceId: z.string().min(1),
-    nickname: z.string().min(1),
-    place: z.int().min(1).nullable(),
-    timeMs: z.number().nullable(),
-    mistakes: z.int().min(0),
-    outcome: z.enum(['finished', 'eliminated', 'left', 'timeout', 'forfeited', 'idle']),
+    ...StandingFields,
     rating: z
       .object({ before: z.number(), after: z.number(), provisional: z.boolean() })
       .nullable()
