@@ -31,6 +31,26 @@ function countingPuzzles() {
   return { puzzles, counts };
 }
 
+/** Puzzles with every cell blank and the solution all 1s: a solve is one move per cell. */
+function blankPuzzles(): SeededPuzzles {
+  const { puzzles } = countingPuzzles();
+  return {
+    ...puzzles,
+    generateSeeded: async (request) => ({
+      ...(await puzzles.generateSeeded(request)),
+      puzzle: '0'.repeat(81),
+    }),
+  };
+}
+
+/** A solve of a blank puzzle whose last move is at `lastAt` ms, posted with `startId`. */
+const solveOfBlank = (startId: string, lastAt: number) => ({
+  deviceId: 'device-ann-1',
+  startId,
+  nickname: 'Ann',
+  moves: Array.from({ length: 81 }, (_, cell) => ({ at: lastAt - 80 + cell, cell, digit: 1 })),
+});
+
 describe('DailyService', () => {
   it('makes the puzzles of many archive days one at a time, and each day once', async () => {
     const { puzzles, counts } = countingPuzzles();
@@ -108,14 +128,7 @@ describe('DailyService', () => {
   });
 
   it("starts an attempt on the server's clock and takes its solve only once that much time passed", async () => {
-    const { puzzles } = countingPuzzles();
-    const blank: SeededPuzzles = {
-      ...puzzles,
-      generateSeeded: async (request) => ({
-        ...(await puzzles.generateSeeded(request)),
-        puzzle: '0'.repeat(81),
-      }),
-    };
+    const blank = blankPuzzles();
     let now = NOW;
     const daily = new DailyService({
       store: openSqliteDaily({ memory: true }),
@@ -128,14 +141,7 @@ describe('DailyService', () => {
     expect(started.value.startId).toMatch(/^[A-Za-z0-9_-]{24}$/);
     const view = await daily.puzzleView('2026-11-25', 'x', undefined);
     if (!view.ok) throw new Error(view.message);
-    // Every cell blank, the solution all 1s: one move per cell.
-    const moves = Array.from({ length: 81 }, (_, cell) => ({ at: 10_000 + cell, cell, digit: 1 }));
-    const payload = {
-      deviceId: 'device-ann-1',
-      startId: started.value.startId,
-      nickname: 'Ann',
-      moves,
-    };
+    const payload = solveOfBlank(started.value.startId, 10_080);
     now = NOW + 8_079; // 10.080 s claimed: 2.001 s ahead of the server
     const early = await daily.submit('2026-11-25', 'x', payload);
     expect(early.ok ? 'taken' : early.message).toBe(
@@ -147,14 +153,7 @@ describe('DailyService', () => {
   });
 
   it('counts a game begun before midnight for its day, though posted after', async () => {
-    const { puzzles } = countingPuzzles();
-    const blank: SeededPuzzles = {
-      ...puzzles,
-      generateSeeded: async (request) => ({
-        ...(await puzzles.generateSeeded(request)),
-        puzzle: '0'.repeat(81),
-      }),
-    };
+    const blank = blankPuzzles();
     let now = Date.parse('2026-11-25T23:59:30Z');
     const daily = new DailyService({
       store: openSqliteDaily({ memory: true }),
@@ -163,13 +162,7 @@ describe('DailyService', () => {
     });
     const started = await daily.start('2026-11-25', 'x', 'device-ann-1');
     if (!started.ok) throw new Error(started.message);
-    const moves = Array.from({ length: 81 }, (_, cell) => ({ at: 50_000 + cell, cell, digit: 1 }));
-    const payload = {
-      deviceId: 'device-ann-1',
-      startId: started.value.startId,
-      nickname: 'Ann',
-      moves,
-    };
+    const payload = solveOfBlank(started.value.startId, 50_080);
     now = Date.parse('2026-11-26T00:00:30Z');
     const posted = await daily.submit('2026-11-25', 'x', payload);
     if (!posted.ok) throw new Error(posted.message);

@@ -7,7 +7,6 @@
 import { randomBytes } from 'node:crypto';
 import {
   DAILY_ARCHIVE_DAYS,
-  DAILY_CLOCK_SLACK_MS,
   DailyErrorCode,
   VARIANTS,
   type DailyErrorCodeName,
@@ -23,9 +22,9 @@ import {
   type VariantName,
 } from '@percent/protocol';
 import type { SeededPuzzles } from '../puzzles/pool.ts';
-import type { DailyPuzzleRecord, DailyStart, DailyStore } from '../store/daily-store.ts';
+import type { DailyPuzzleRecord, DailyStore } from '../store/daily-store.ts';
 import { archiveDays, dayOf, difficultyOf, seedOf, statusOf, streakOf } from './calendar.ts';
-import { verifySolve } from './verify.ts';
+import { verifySolve, verifyStart } from './verify.ts';
 
 /** Budget of one generation; a miss retries with the next seed (`#1`, `#2`). */
 const GENERATE_MS = 20_000;
@@ -156,10 +155,16 @@ export class DailyService {
     const verdict = verifySolve(record.puzzle, record.solution, payload.moves);
     if (!verdict.ok)
       return fail(422, DailyErrorCode.badSolve, `${verdict.field}: ${verdict.message}`);
-    const timed = await this.checkClock(day, variant, payload, verdict.timeMs);
-    if (!timed.ok) return timed;
+    const start = await this.options.store.startOf(payload.startId);
+    const { deviceId } = payload;
+    const timed = verifyStart(
+      start,
+      { day, variant, deviceId, timeMs: verdict.timeMs },
+      this.now(),
+    );
+    if (!timed.ok) return fail(422, DailyErrorCode.badSolve, `${timed.field}: ${timed.message}`);
     // A game begun on the puzzle's own day counts for the streak even if it ends after midnight.
-    const onTheDay = dayOf(timed.value.startedAt) === day;
+    const onTheDay = dayOf(timed.start.startedAt) === day;
     const { store } = this.options;
     const { improved } = await store.recordSolve({
       day,
@@ -198,32 +203,6 @@ export class DailyService {
     const record = await this.puzzleOf(day, variant);
     const { puzzle, solution } = record;
     return { ok: true, value: { day, variant, puzzle, solution, ...ranked } };
-  }
-
-  /** The solve's start is this device's on this puzzle, and its time fits the server's clock. */
-  private async checkClock(
-    day: string,
-    variant: VariantName,
-    payload: DailyResultPayload,
-    timeMs: number,
-  ): Promise<DailyResult<DailyStart>> {
-    const start = await this.options.store.startOf(payload.startId);
-    const same =
-      start?.day === day && start.variant === variant && start.deviceId === payload.deviceId;
-    if (!start || !same)
-      return fail(
-        422,
-        DailyErrorCode.badSolve,
-        `startId: no start of ${day}/${variant} by this device`,
-      );
-    const since = this.now() - start.startedAt;
-    if (timeMs > since + DAILY_CLOCK_SLACK_MS)
-      return fail(
-        422,
-        DailyErrorCode.badSolve,
-        `moves: the solve claims ${seconds(timeMs)} but began ${seconds(since)} ago on the server`,
-      );
-    return { ok: true, value: start };
   }
 
   /** Today's day when `day` may be read (today or a past day since the first); else an error. */
@@ -313,8 +292,6 @@ export class DailyUnavailable extends Error {
     super(`the daily ${variant} puzzle of ${day} could not be generated: ${reason}`, { cause });
   }
 }
-
-const seconds = (ms: number): string => `${(ms / 1000).toFixed(1)} s`;
 
 const fail = (
   status: number,

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import type { DailyMove } from '@percent/protocol';
-import { verifySolve } from './verify.ts';
+import { verifySolve, verifyStart } from './verify.ts';
 
 // A solved classic grid, with the first row's first three cells and R9C9 blank.
 const SOLUTION =
@@ -58,5 +58,38 @@ describe('verifying a posted daily solve', () => {
       field: 'moves[0].cell',
       message: 'R1C4 is a given',
     });
+  });
+});
+
+describe("checking a posted solve against its start on the server's clock", () => {
+  const start = {
+    startId: 'start-aaaaaaaaaaaa',
+    day: '2026-11-25',
+    variant: 'x',
+    deviceId: 'device-ann-1',
+    startedAt: 100_000,
+  };
+  const solve = { day: '2026-11-25', variant: 'x', deviceId: 'device-ann-1', timeMs: 60_000 };
+
+  it('takes a stopwatch behind the server, or at most 2 s ahead of it', () => {
+    expect(verifyStart(start, solve, 100_000 + 90_000)).toEqual({ ok: true, start });
+    expect(verifyStart(start, solve, 100_000 + 58_000).ok).toBe(true);
+    expect(verifyStart(start, solve, 100_000 + 57_999)).toEqual({
+      ok: false,
+      field: 'moves',
+      message: 'the solve claims 60.0 s but began 58.0 s ago on the server',
+    });
+  });
+
+  it("refuses no start, another device's, or one of another day or variant", () => {
+    const refused = {
+      ok: false,
+      field: 'startId',
+      message: 'no start of 2026-11-25/x by this device',
+    };
+    expect(verifyStart(undefined, solve, 200_000)).toEqual(refused);
+    expect(verifyStart({ ...start, deviceId: 'device-bob-1' }, solve, 200_000)).toEqual(refused);
+    expect(verifyStart({ ...start, day: '2026-11-24' }, solve, 200_000)).toEqual(refused);
+    expect(verifyStart({ ...start, variant: 'percent' }, solve, 200_000)).toEqual(refused);
   });
 });

@@ -3,11 +3,13 @@
  * moves always give the same verdict.
  */
 import { cellName, type CellIndex } from '@percent/engine';
-import type { DailyMove } from '@percent/protocol';
+import { DAILY_CLOCK_SLACK_MS, type DailyMove } from '@percent/protocol';
+import type { DailyStart } from '../store/daily-store.ts';
+
+type Failure = { readonly ok: false; readonly field: string; readonly message: string };
 
 export type Verified =
-  | { readonly ok: true; readonly timeMs: number; readonly mistakes: number }
-  | { readonly ok: false; readonly field: string; readonly message: string };
+  { readonly ok: true; readonly timeMs: number; readonly mistakes: number } | Failure;
 
 /**
  * The moves (ms on the stopwatch, non-decreasing; digit 0 clears) must fill the blanks of
@@ -42,4 +44,28 @@ export function verifySolve(
   return { ok: true, timeMs: last, mistakes };
 }
 
-const fail = (field: string, message: string): Verified => ({ ok: false, field, message });
+/**
+ * A solve of `time` ms posted at `now` against the start it names (`undefined`: no such start
+ * kept): the start must be this device's on this day and variant, and the stopwatch no more
+ * than `DAILY_CLOCK_SLACK_MS` ahead of the server's time since it.
+ */
+export function verifyStart(
+  start: DailyStart | undefined,
+  solve: { day: string; variant: string; deviceId: string; timeMs: number },
+  now: number,
+): { readonly ok: true; readonly start: DailyStart } | Failure {
+  const { day, variant, deviceId, timeMs } = solve;
+  if (start?.day !== day || start.variant !== variant || start.deviceId !== deviceId)
+    return fail('startId', `no start of ${day}/${variant} by this device`);
+  const since = now - start.startedAt;
+  if (timeMs > since + DAILY_CLOCK_SLACK_MS)
+    return fail(
+      'moves',
+      `the solve claims ${seconds(timeMs)} but began ${seconds(since)} ago on the server`,
+    );
+  return { ok: true, start };
+}
+
+const seconds = (ms: number): string => `${(ms / 1000).toFixed(1)} s`;
+
+const fail = (field: string, message: string): Failure => ({ ok: false, field, message });
