@@ -18,6 +18,7 @@ import {
 } from '@percent/engine';
 import { cellsText, houseName, listText } from '../../board/houses.ts';
 import { hasMessage, t } from '../../i18n/index.ts';
+import { cjkSpacing } from '../../i18n/typeset.ts';
 import { removalsText, techniqueName } from '../solo/hint-text.ts';
 import { formatClock } from '../room/time.ts';
 
@@ -110,15 +111,6 @@ export function stepPhrase(step: StepNote, variant: VariantIdName): string {
   if (step.houses.length === 0) return t('debrief.stepNoHouse', { technique, detail });
   return t('debrief.step', { technique, houses: housesText(step.houses, variant), detail });
 }
-
-/**
- * Chinese typesetting: a space between a Han character and a Latin letter or digit ("最后 R4C5",
- * "R3C4 和 R3C5"), none next to full-width punctuation. A no-op on English.
- */
-export const cjkSpacing = (text: string): string =>
-  text
-    .replace(/(\p{Script=Han})([A-Za-z0-9])/gu, '$1 $2')
-    .replace(/([A-Za-z0-9])(\p{Script=Han})/gu, '$1 $2');
 
 /** Why the wrong digit of `note` could not go in its cell, as one sentence. */
 export function mistakeText(note: MistakeNote, variant: VariantIdName): string {

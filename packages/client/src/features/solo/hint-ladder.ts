@@ -9,6 +9,7 @@
 import { cellName, formatGrid, getVariant, type Hint, type Step } from '@percent/engine';
 import { houseName, listText } from '../../board/houses.ts';
 import { t } from '../../i18n/index.ts';
+import { cjkSpacing } from '../../i18n/typeset.ts';
 import { combine } from '../../state/marks.ts';
 import type { GameState } from '../../state/game.ts';
 import { hintView, techniqueName, type HintView } from './hint-text.ts';
@@ -51,6 +52,11 @@ export const placementsOf = (hint: LadderHint): { cell: number; digit: number }[
 
 /** What a rung says and tints ('place' says what was placed). */
 export function rungView(ladder: Ladder, variant: GameState['variant']): HintView {
+  const view = rungParts(ladder, variant);
+  return { ...view, text: cjkSpacing(view.text) };
+}
+
+function rungParts(ladder: Ladder, variant: GameState['variant']): HintView {
   const { hint } = ladder;
   const rung = rungOf(ladder);
   if (rung === 'place') {

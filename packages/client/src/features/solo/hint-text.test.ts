@@ -45,6 +45,11 @@ describe('stepText', () => {
     expect(stepText(step, 'classic')).toBe(
       'Naked pair on 1 and 5 in row 1: remove 1 from R1C5, 5 from R1C3 and R1C4.',
     );
+    // Chinese: cell names and digits spaced from the characters around them, as in the debrief.
+    language.value = 'zh';
+    const zh = stepText(step, 'classic');
+    expect(zh).toContain('R1C3 和 R1C4');
+    expect(zh).not.toMatch(/\p{Script=Han}[A-Za-z0-9]|[A-Za-z0-9]\p{Script=Han}/u);
   });
 
   it('falls back to the engine’s English for a technique the catalogue lacks', () => {

@@ -6,13 +6,17 @@
 import { cellName, getVariant, type Hint, type Step, type VariantIdName } from '@percent/engine';
 import { cellsText, houseName, listText } from '../../board/houses.ts';
 import { hasMessage, t } from '../../i18n/index.ts';
+import { cjkSpacing } from '../../i18n/typeset.ts';
 
 export function techniqueName(id: string): string {
   const key = `technique.${id}`;
   return hasMessage(key) ? t(key) : id;
 }
 
-export function stepText(step: Step, variantId: VariantIdName): string {
+export const stepText = (step: Step, variantId: VariantIdName): string =>
+  cjkSpacing(stepSentence(step, variantId));
+
+function stepSentence(step: Step, variantId: VariantIdName): string {
   const technique = techniqueName(step.technique);
   if (!hasMessage(`technique.${step.technique}`)) return step.explanation;
   const variant = getVariant(variantId);
@@ -60,6 +64,11 @@ export interface HintView {
 
 /** The sentence for a hint, and the cells it points at. */
 export function hintView(hint: Hint, variant: VariantIdName): HintView {
+  const view = hintParts(hint, variant);
+  return { ...view, text: cjkSpacing(view.text) };
+}
+
+function hintParts(hint: Hint, variant: VariantIdName): HintView {
   switch (hint.kind) {
     case 'wrong':
       return {
