@@ -51,6 +51,18 @@ const solveOfBlank = (startId: string, lastAt: number) => ({
   moves: Array.from({ length: 81 }, (_, cell) => ({ at: lastAt - 80 + cell, cell, digit: 1 })),
 });
 
+/** A service over blank puzzles on `clock`, and Ann's start of 2026-11-25's Sudoku X. */
+async function startedOnBlank(clock: { now: number }) {
+  const daily = new DailyService({
+    store: openSqliteDaily({ memory: true }),
+    puzzles: blankPuzzles(),
+    now: () => clock.now,
+  });
+  const started = await daily.start('2026-11-25', 'x', 'device-ann-1');
+  if (!started.ok) throw new Error(started.message);
+  return { daily, started };
+}
+
 describe('DailyService', () => {
   it('makes the puzzles of many archive days one at a time, and each day once', async () => {
     const { puzzles, counts } = countingPuzzles();
@@ -128,42 +140,28 @@ describe('DailyService', () => {
   });
 
   it("starts an attempt on the server's clock and takes its solve only once that much time passed", async () => {
-    const blank = blankPuzzles();
-    let now = NOW;
-    const daily = new DailyService({
-      store: openSqliteDaily({ memory: true }),
-      puzzles: blank,
-      now: () => now,
-    });
-    const started = await daily.start('2026-11-25', 'x', 'device-ann-1');
-    if (!started.ok) throw new Error(started.message);
+    const clock = { now: NOW };
+    const { daily, started } = await startedOnBlank(clock);
     expect(started.value.startedAt).toBe(NOW);
     expect(started.value.startId).toMatch(/^[A-Za-z0-9_-]{24}$/);
     const view = await daily.puzzleView('2026-11-25', 'x', undefined);
     if (!view.ok) throw new Error(view.message);
     const payload = solveOfBlank(started.value.startId, 10_080);
-    now = NOW + 8_079; // 10.080 s claimed: 2.001 s ahead of the server
+    clock.now = NOW + 8_079; // 10.080 s claimed: 2.001 s ahead of the server
     const early = await daily.submit('2026-11-25', 'x', payload);
     expect(early.ok ? 'taken' : early.message).toBe(
       'moves: the solve claims 10.1 s but began 8.1 s ago on the server',
     );
-    now = NOW + 8_080; // exactly 2 s ahead: the slack
+    clock.now = NOW + 8_080; // exactly 2 s ahead: the slack
     const taken = await daily.submit('2026-11-25', 'x', payload);
     expect(taken.ok && taken.value.timeMs).toBe(10_080);
   });
 
   it('counts a game begun before midnight for its day, though posted after', async () => {
-    const blank = blankPuzzles();
-    let now = Date.parse('2026-11-25T23:59:30Z');
-    const daily = new DailyService({
-      store: openSqliteDaily({ memory: true }),
-      puzzles: blank,
-      now: () => now,
-    });
-    const started = await daily.start('2026-11-25', 'x', 'device-ann-1');
-    if (!started.ok) throw new Error(started.message);
+    const clock = { now: Date.parse('2026-11-25T23:59:30Z') };
+    const { daily, started } = await startedOnBlank(clock);
     const payload = solveOfBlank(started.value.startId, 50_080);
-    now = Date.parse('2026-11-26T00:00:30Z');
+    clock.now = Date.parse('2026-11-26T00:00:30Z');
     const posted = await daily.submit('2026-11-25', 'x', payload);
     if (!posted.ok) throw new Error(posted.message);
     expect(posted.value.onTheDay).toBe(true);
