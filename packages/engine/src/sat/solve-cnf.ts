@@ -221,29 +221,50 @@ function continued<T extends SolveOptions>(options: T, probe: SolveResult, start
   return { ...options, onProgress };
 }
 
+/** One search the plan asks for: this solver, with these options. */
+interface Search<T extends SolveOptions> {
+  readonly solver: Solver;
+  readonly options: T;
+}
+
 /**
- * Solves a whole formula in one call. `stats.ms` includes preprocessing and loading it. A
- * small formula first gets a short search as it is (see `probeFirst`); if that does not
- * decide, XORs are looked for and variables eliminated, and the search starts afresh on the
- * result (or simply goes on when that changed nothing). A larger one is prepared at once.
+ * The whole-formula pipeline as a plan of searches, run by `solveCnf` (each search at once) or
+ * `solveCnfAsync` (each yielding to the event loop): one decision procedure for both. A small
+ * formula first gets a short search as it is (see `probeFirst`); if that does not decide, XORs
+ * are looked for and variables eliminated, and the search starts afresh on the result (or
+ * simply goes on when that changed nothing). A larger one is prepared at once.
  */
-export function solveCnf(cnf: Cnf, options: SolveCnfOptions = {}): SolveResult {
+function* plan<T extends SolveCnfOptions>(
+  cnf: Cnf,
+  options: T,
+): Generator<Search<T>, SolveResult, SolveResult> {
   const started = performance.now();
   if (!probeFirst(cnf, options)) {
     const prepared = prepareAfterProbe(cnf, options, started);
-    return verified(cnf, load(prepared, options).solve(rest(options, started)), prepared, started);
+    const result = yield { solver: load(prepared, options), options: rest(options, started) };
+    return verified(cnf, result, prepared, started);
   }
   const plain: Prepared = { ...NO_XORS(cnf), simplified: undefined };
   const solver = load(plain, options);
-  const probe = solver.solve(probeOptions(options, started));
+  const probe = yield { solver, options: probeOptions(options, started) };
   if (probeDecided(probe, options)) return verified(cnf, probe, plain, started);
   const used = probe.stats.conflicts;
   const prepared = prepareAfterProbe(cnf, options, started);
   if (sameFormula(prepared)) {
-    return verified(cnf, solver.solve(afterProbe(options, started, used)), prepared, started);
+    const result = yield { solver, options: afterProbe(options, started, used) };
+    return verified(cnf, result, prepared, started);
   }
-  const result = load(prepared, options).solve(afterProbe(options, started, used));
+  const after = continued(afterProbe(options, started, used), probe, started);
+  const result = yield { solver: load(prepared, options), options: after };
   return verified(cnf, addProbe(result, probe), prepared, started);
+}
+
+/** Solves a whole formula in one call. `stats.ms` includes preprocessing and loading it. */
+export function solveCnf(cnf: Cnf, options: SolveCnfOptions = {}): SolveResult {
+  const searches = plan(cnf, options);
+  let step = searches.next();
+  while (!step.done) step = searches.next(step.value.solver.solve(step.value.options));
+  return step.value;
 }
 
 /** As `solveCnf`, yielding to the event loop while it searches, so `signal` can stop it. */
@@ -251,23 +272,8 @@ export async function solveCnfAsync(
   cnf: Cnf,
   options: SolveCnfOptions & { sliceMs?: number } = {},
 ): Promise<SolveResult> {
-  const started = performance.now();
-  if (!probeFirst(cnf, options)) {
-    const prepared = prepareAfterProbe(cnf, options, started);
-    const result = await load(prepared, options).solveAsync(rest(options, started));
-    return verified(cnf, result, prepared, started);
-  }
-  const plain: Prepared = { ...NO_XORS(cnf), simplified: undefined };
-  const solver = load(plain, options);
-  const probe = await solver.solveAsync(probeOptions(options, started));
-  if (probeDecided(probe, options)) return verified(cnf, probe, plain, started);
-  const used = probe.stats.conflicts;
-  const prepared = prepareAfterProbe(cnf, options, started);
-  if (sameFormula(prepared)) {
-    const result = await solver.solveAsync(afterProbe(options, started, used));
-    return verified(cnf, result, prepared, started);
-  }
-  const after = continued(afterProbe(options, started, used), probe, started);
-  const result = await load(prepared, options).solveAsync(after);
-  return verified(cnf, addProbe(result, probe), prepared, started);
+  const searches = plan(cnf, options);
+  let step = searches.next();
+  while (!step.done) step = searches.next(await step.value.solver.solveAsync(step.value.options));
+  return step.value;
 }
