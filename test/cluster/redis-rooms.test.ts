@@ -6,6 +6,7 @@ import { Redis } from 'ioredis';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { RedisRooms } from '../../packages/server/src/cluster/redis-rooms.ts';
 import { Keys } from '../../packages/server/src/cluster/keys.ts';
+import { RENEW } from '../../packages/server/src/cluster/scripts.ts';
 import type { PersistEffect } from '../../packages/server/src/rooms/index.ts';
 import { FencedError } from '../../packages/server/src/runner/room-log.ts';
 import { hasRedis, startRedis, type TestRedis } from '../support/redis.ts';
@@ -66,7 +67,9 @@ describe.skipIf(!hasRedis)('leases and fenced writes in Redis', () => {
     await expect(stale).rejects.toBeInstanceOf(FencedError);
     expect(await a.lrange(Keys.moves('ABCDE', 'race-1'), 0, -1)).toHaveLength(1);
     expect((await nodeB.load('ABCDE'))?.snapshot).toBe('a-1');
-    expect(await nodeA.renew(new Map([['ABCDE', old.token]]))).toEqual(new Map([['ABCDE', false]]));
+    // The lease keeper's renewal (the same script) says the old holder lost it, and keeps it.
+    expect(await a.eval(RENEW, 1, Keys.lease('ABCDE'), 300, old.token)).toEqual([0]);
+    expect(await a.get(Keys.lease('ABCDE'))).toBe(next.token);
     // The new holder writes at the next place in the log.
     await nodeB.commit('ABCDE', next.token, [move('race-1', 1, 'm1')]);
     const moves = await nodeB.movesOf('ABCDE', 'race-1');

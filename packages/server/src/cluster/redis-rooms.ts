@@ -4,7 +4,7 @@ import { FencedError } from '../runner/room-log.ts';
 import type { Heartbeat, Loaded } from '../store/store.ts';
 import { movesFromRows } from '../store/rows.ts';
 import { Keys } from './keys.ts';
-import { ACQUIRE, COMMIT, RELEASE, RENEW } from './scripts.ts';
+import { ACQUIRE, COMMIT, RELEASE } from './scripts.ts';
 
 /** A live room as Redis keeps it: its snapshot and the log of its live race. */
 export interface StoredRoom {
@@ -17,7 +17,6 @@ export interface StoredRoom {
 type Args = (string | number)[];
 type Scripted = Redis & {
   percentAcquire(...args: Args): Promise<[string, string] | null>;
-  percentRenew(...args: Args): Promise<number[]>;
   percentRelease(...args: Args): Promise<number>;
   percentCommit(...args: Args): Promise<number>;
 };
@@ -37,7 +36,6 @@ export class RedisRooms {
     readonly leaseMs: number,
   ) {
     redis.defineCommand('percentAcquire', { numberOfKeys: 3, lua: ACQUIRE });
-    redis.defineCommand('percentRenew', { lua: RENEW });
     redis.defineCommand('percentRelease', { numberOfKeys: 1, lua: RELEASE });
     redis.defineCommand('percentCommit', { numberOfKeys: 5, lua: COMMIT });
     this.redis = redis as Scripted;
@@ -51,18 +49,6 @@ export class RedisRooms {
     const keys = [Keys.lease(code), Keys.epoch(code), Keys.state(code)];
     const got = await this.redis.percentAcquire(...keys, this.nodeId, this.leaseMs, fresh ? 1 : 0);
     return got ? { token: got[0], previous: got[1] } : null;
-  }
-
-  /** Extends the leases still held; the codes whose lease is gone come back false. */
-  async renew(leases: ReadonlyMap<string, string>): Promise<Map<string, boolean>> {
-    const codes = [...leases.keys()];
-    const result = new Map<string, boolean>();
-    if (codes.length === 0) return result;
-    const keys = codes.map((code) => Keys.lease(code));
-    const tokens = codes.map((code) => leases.get(code)!);
-    const held = await this.redis.percentRenew(keys.length, ...keys, this.leaseMs, ...tokens);
-    codes.forEach((code, i) => result.set(code, held[i] === 1));
-    return result;
   }
 
   async release(code: string, token: string): Promise<void> {
