@@ -113,8 +113,8 @@ describe.skipIf(!hasChromium)('the daily puzzle and ghost races', () => {
     for (const cell of half) await typeDigit(cat, cell, Number(solution[cell]), BOARD);
     // Ann's ghost finished within her typing time: by now it shows the full board.
     await expect.poll(() => ghostPercent(cat), { timeout: 30_000 }).toBe(100);
-    await cat.getByLabel('Show the ghost’s digits').check();
-    expect(await cat.locator('.ghost-board .ghost-entry').count()).toBe(blanks.length);
+    // Its progress alone, not its digits: this daily stays rankable.
+    expect(await cat.locator('.ghost-board').count()).toBe(0);
     for (const cell of blanks.slice(half.length))
       await typeDigit(cat, cell, Number(solution[cell]), BOARD);
     const outcome = cat.getByTestId('ghost-outcome');
@@ -129,9 +129,34 @@ describe.skipIf(!hasChromium)('the daily puzzle and ghost races', () => {
     await expect
       .poll(() => cat.getByTestId('daily-result').textContent(), { timeout: 15_000 })
       .toMatch(/ of 2, in /);
+    // After the finish the ghost's digits may be shown: that changes nothing.
+    await cat
+      .getByLabel('Show the ghost’s digits (a daily solved with them is not posted)')
+      .check();
+    expect(await cat.locator('.ghost-board .ghost-entry').count()).toBe(blanks.length);
     await screenshot(cat, 'daily-ghost-race');
     expect(await axeViolations(cat)).toEqual([]);
     await cat.context().close();
+  }, 180_000);
+
+  it("does not post a daily solved with the ghost's digits on screen", async () => {
+    const eve = await e2e.newPage();
+    await eve.goto(`${e2e.server.url}/daily/${today}/percent`);
+    await eve.getByRole('link', { name: 'Race the leader' }).click();
+    expect(await soloGivens(eve)).toBe(givens);
+    await eve
+      .getByLabel('Show the ghost’s digits (a daily solved with them is not posted)')
+      .check();
+    await expect.poll(() => eve.locator('.ghost-board .ghost-cell').count()).toBe(81);
+    await fillBoard(eve, givens, solution);
+    await eve
+      .getByText('You saw the ghost’s digits before you finished: not posted to the leaderboard.')
+      .waitFor({ timeout: 15_000 });
+    expect(await eve.getByTestId('daily-result').count()).toBe(0);
+    expect(await eve.locator('.daily-post input[name="nickname"]').count()).toBe(0);
+    const board = await fetch(`${e2e.server.url}/api/daily/${today}/percent`).then((r) => r.json());
+    expect((board as { solvers: number }).solvers).toBe(2);
+    await eve.context().close();
   }, 180_000);
 
   it("races this device's own slow solve: the ghost's percent rises on the stopwatch and is beaten", async () => {

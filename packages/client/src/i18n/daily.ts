@@ -57,6 +57,9 @@ export const dailyEn = {
   'ghost.finishedAt': 'finished in {time}',
   'ghost.solving': 'solving…',
   'ghost.showDigits': 'Show the ghost’s digits',
+  'ghost.showDigitsDaily': 'Show the ghost’s digits (a daily solved with them is not posted)',
+  'daily.sawGhostDigits':
+    'You saw the ghost’s digits before you finished: not posted to the leaderboard.',
   'ghost.board': 'The ghost’s board',
   'ghost.youWon': 'You beat the ghost by {time}!',
   'ghost.ghostWon': 'The ghost won by {time}.',
@@ -135,6 +138,8 @@ export const dailyZh: Record<keyof typeof dailyEn, string> = {
   'ghost.finishedAt': '用时 {time} 完成',
   'ghost.solving': '解题中…',
   'ghost.showDigits': '显示幽灵的数字',
+  'ghost.showDigitsDaily': '显示幽灵的数字（看过数字的每日谜题不会提交成绩）',
+  'daily.sawGhostDigits': '你在完成前看过幽灵的数字：成绩不会提交到排行榜。',
   'ghost.board': '幽灵的盘面',
   'ghost.youWon': '你比幽灵快了 {time}！',
   'ghost.ghostWon': '幽灵比你快了 {time}。',

@@ -104,6 +104,7 @@ const SKIPPED = {
   assisted: 'daily.assisted',
   tooManyMoves: 'daily.tooManyMoves',
   notStarted: 'daily.notStarted',
+  ghostDigits: 'daily.sawGhostDigits',
 } as const;
 
 function DailyOutcome({ session }: { readonly session: Session }) {

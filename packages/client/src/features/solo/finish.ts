@@ -18,8 +18,14 @@ export type DailyPost =
   | { readonly state: 'failed'; readonly message: string }
   /** No nickname yet: the page asks for one. */
   | { readonly state: 'needsName' }
-  /** `notStarted`: a game saved before the server started daily clocks cannot be ranked. */
-  | { readonly state: 'skipped'; readonly reason: 'assisted' | 'tooManyMoves' | 'notStarted' };
+  /**
+   * `notStarted`: a game saved before the server started daily clocks cannot be ranked;
+   * `ghostDigits`: the ghost's digits were shown before the board was solved.
+   */
+  | {
+      readonly state: 'skipped';
+      readonly reason: 'assisted' | 'tooManyMoves' | 'notStarted' | 'ghostDigits';
+    };
 
 /** The daily post of the game just finished (not kept across reloads). */
 export const dailyPost = signal<DailyPost | undefined>(undefined);
@@ -87,6 +93,10 @@ export function onFinished(session: Session): void {
 export async function postDaily(session: Session, nickname = savedNickname()): Promise<void> {
   const { origin } = session;
   if (origin.kind !== 'daily') return;
+  if (session.sawGhostDigits.peek()) {
+    dailyPost.value = { state: 'skipped', reason: 'ghostDigits' };
+    return;
+  }
   const moves = session.log.moves.map(({ at, cell, digit }) => ({ at, cell, digit }));
   if (moves.length > MAX_DAILY_MOVES) {
     dailyPost.value = { state: 'skipped', reason: 'tooManyMoves' };

@@ -75,6 +75,11 @@ export interface Session {
   readonly origin: SoloOrigin;
   /** The recorded solve raced alongside, if any. */
   readonly ghost: SessionGhost | undefined;
+  /**
+   * The ghost's digits were on screen before the board was solved: the ghost showed the
+   * answer, so a daily solved so is not posted to the leaderboard.
+   */
+  readonly sawGhostDigits: Signal<boolean>;
   /** Epoch ms when the game began. */
   readonly startedAt: number;
   /** Every entry change on the stopwatch, and the entries they lead to (recorder.ts). */
@@ -92,6 +97,7 @@ interface SavedSession {
   readonly elapsedMs: number;
   readonly solved: boolean;
   readonly assisted?: boolean;
+  readonly sawGhostDigits?: boolean;
   readonly origin?: unknown;
   readonly ghost?: unknown;
   readonly startedAt?: number;
@@ -118,6 +124,7 @@ export function startSession(
     assisted: signal(false),
     origin: extra.origin ?? { kind: 'solo' },
     ghost: extra.ghost,
+    sawGhostDigits: signal(false),
     startedAt: Date.now(),
     log: { moves: [], entries: '0'.repeat(81) },
     recordedId: signal(undefined),
@@ -158,6 +165,7 @@ export function saveSession(session: Session | undefined): void {
     elapsedMs: elapsed(session.watch.value, performance.now()),
     solved: session.solved.value,
     assisted: session.assisted.value,
+    sawGhostDigits: session.sawGhostDigits.value,
     origin: session.origin,
     ghost: session.ghost,
     startedAt: session.startedAt,
@@ -195,6 +203,7 @@ export function restoreSession(): Session | undefined {
     assisted: signal(data.assisted === true),
     origin: origin.success ? origin.data : { kind: 'solo' },
     ghost: ghost.success ? ghost.data : undefined,
+    sawGhostDigits: signal(data.sawGhostDigits === true),
     startedAt: Number(data.startedAt) || Date.now(),
     // A save from before the recorder: the entries so far count as one move at the restore.
     log: {
