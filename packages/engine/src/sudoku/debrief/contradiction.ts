@@ -3,8 +3,8 @@ import type { Variant } from '../variant.ts';
 import { bit, createState, place, type LogicState } from '../logic/candidates.ts';
 import type { Step } from '../logic/types.ts';
 import { expired, type Deadline } from './deadline.ts';
-import { applyAndDiff, fact, FACTS, factValue, readsOf } from './facts.ts';
-import { allSingles } from './singles.ts';
+import { applyAndDiff, fact, FACTS, factValue } from './facts.ts';
+import { roundOf, staleIn } from './singles.ts';
 
 /** Where the singles run out of room: a blank cell with no candidate, or a house with no place for a digit. */
 export type Conflict =
@@ -85,15 +85,11 @@ export function contradiction(
   const extra = options.extraRounds ?? EXTRA_ROUNDS;
   for (let rounds = found.size > 0 ? extra : Infinity; rounds > 0; rounds--) {
     if (expired(options)) return { kind: 'timeout' };
-    const batch = allSingles(state).map((step) => {
-      const reads = readsOf(step, variant);
-      return { step, reads, values: reads.map((f) => factValue(state, f)) };
-    });
+    const batch = roundOf(state, variant);
     if (batch.length === 0) break;
-    for (const { step, reads, values } of batch) {
-      // A single that an earlier one of the round changed waits for the next round.
-      if (reads.some((f, k) => factValue(state, f) !== values[k])) continue;
-      taken.push({ step, reads, values, writes: applyAndDiff(state, step) });
+    for (const single of batch) {
+      if (staleIn(state, single)) continue;
+      taken.push({ ...single, writes: applyAndDiff(state, single.step) });
       const before = found.size;
       collect();
       if (before === 0 && found.size > 0) rounds = extra + 1;

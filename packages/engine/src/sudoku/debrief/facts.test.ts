@@ -2,10 +2,10 @@ import { describe, expect, it } from 'vitest';
 import { createRng, shuffle } from '../../rng.ts';
 import { CELLS, DIGITS, type CellIndex, type Grid } from '../grid.ts';
 import { bit, createState, place, type LogicState } from '../logic/candidates.ts';
-import { applyAndDiff, factValue, readsOf } from './facts.ts';
+import { applyAndDiff } from './facts.ts';
 import { EASY, EASY_SOLUTION, EXPERT, EXPERT_SOLUTION, grid, variant } from './fixtures.ts';
 import { stepNote } from './notes.ts';
-import { allSingles } from './singles.ts';
+import { roundOf, staleIn } from './singles.ts';
 import { stepProblem } from './testing.ts';
 
 /**
@@ -18,13 +18,11 @@ function roundsFrom(state: LogicState, maxRounds: number): { held: number; broke
   let held = 0;
   const broken: string[] = [];
   for (let round = 0; round < maxRounds; round++) {
-    const batch = allSingles(state).map((step) => {
-      const reads = readsOf(step, variant);
-      return { step, reads, values: reads.map((f) => factValue(state, f)) };
-    });
+    const batch = roundOf(state, variant);
     if (batch.length === 0) break;
-    for (const { step, reads, values } of batch) {
-      if (reads.some((f, k) => factValue(state, f) !== values[k])) continue;
+    for (const single of batch) {
+      if (staleIn(state, single)) continue;
+      const { step } = single;
       const problem = stepProblem(state, stepNote(variant, step));
       if (problem === null) held++;
       else broken.push(`${step.technique} ${JSON.stringify(step.placements)}: ${problem}`);

@@ -3,6 +3,8 @@ import { CELLS } from '../grid.ts';
 import { bit, firstDigit, type LogicState } from '../logic/candidates.ts';
 import { fullHouseStep, hiddenSingleStep, nakedSingleStep } from '../logic/singles.ts';
 import type { Step } from '../logic/types.ts';
+import type { Variant } from '../variant.ts';
+import { factValue, readsOf } from './facts.ts';
 
 /**
  * Every single on the board at once, one per cell: full houses, then hidden singles (every
@@ -43,3 +45,24 @@ export function allSingles(state: LogicState): Step[] {
       add(nakedSingleStep(state, cell, firstDigit(state.cands[cell]!)));
   return steps;
 }
+
+/** A single of a round, with the facts it reads and their values when the round began. */
+export interface RoundSingle {
+  readonly step: Step;
+  readonly reads: readonly number[];
+  readonly values: readonly number[];
+}
+
+/** Every single on the board now, each with what it reads (`facts.ts`), as one round. */
+export const roundOf = (state: LogicState, variant: Variant): RoundSingle[] =>
+  allSingles(state).map((step) => {
+    const reads = readsOf(step, variant);
+    return { step, reads, values: reads.map((f) => factValue(state, f)) };
+  });
+
+/**
+ * Whether an earlier single of the round changed a fact this one reads: it then waits for the
+ * next round (what it read may no longer hold).
+ */
+export const staleIn = (state: LogicState, single: RoundSingle): boolean =>
+  single.reads.some((f, k) => factValue(state, f) !== single.values[k]);
