@@ -12,6 +12,7 @@ import { useFocusOnMount } from '../../ui/focus.ts';
 import { Link } from '../../ui/Link.tsx';
 import { NicknameField } from '../../ui/NicknameField.tsx';
 import { navigate } from '../../ui/router.ts';
+import { reimporting } from '../../ui/reimport.ts';
 import { DailyCard } from '../daily/DailyCard.tsx';
 import { RecentReplays } from '../replay/RecentReplays.tsx';
 import { errorText } from '../room/errors.ts';
@@ -19,6 +20,12 @@ import { codeFrom } from './code.ts';
 import { fetchSummary, rememberJoinIntent } from '../room/room-summary.ts';
 import '../room/room.css';
 import '../room/rules-ui.css';
+
+/** The actions' chunk; after a failed load (offline) the next press fetches it again. */
+const loadActions = reimporting(
+  () => import('./home-actions.ts'),
+  (m) => m.createRoom,
+);
 
 export function HomePage() {
   const nickname = useSignal(savedNickname());
@@ -34,7 +41,7 @@ export function HomePage() {
     if (!name) return void (message.value = t('home.nicknameNeeded'));
     busy.value = true;
     try {
-      const { createRoom } = await import('./home-actions.ts');
+      const createRoom = await loadActions();
       const created = await createRoom(name, !hostOnly.value);
       if (!created.ok) return void (message.value = errorText(created.error));
       navigate(created.link);

@@ -6,6 +6,7 @@
 
 import { useSignal } from '@preact/signals';
 import { useEffect } from 'preact/hooks';
+import { reimporting } from '../../ui/reimport.ts';
 
 /** The join link as others should open it: the page's origin, unless it is this machine only. */
 export function joinLink(path: string, lanOrigin?: string): string {
@@ -64,10 +65,15 @@ function copyWithTextarea(text: string): boolean {
   return copied;
 }
 
+const loadQrCode = reimporting(
+  () => import('qrcode'),
+  (m) => m.toString,
+);
+
 /** The QR code of `text` as an SVG string; the library loads on first use (its own chunk). */
 export async function qrSvg(text: string): Promise<string> {
-  const QRCode = await import('qrcode');
-  return QRCode.toString(text, { type: 'svg', margin: 1, errorCorrectionLevel: 'M' });
+  const toString = await loadQrCode();
+  return toString(text, { type: 'svg', margin: 1, errorCorrectionLevel: 'M' });
 }
 
 /**
