@@ -7,6 +7,8 @@ export default defineConfig({
   test: {
     include: ['packages/*/src/**/*.test.ts', 'test/**/*.test.ts', 'bench/**/*.test.ts'],
     testTimeout: 30_000,
+    // Every payload a server sends in any suite is checked against the protocol.
+    setupFiles: ['test/support/contract.ts'],
     pool: 'forks',
     reporters: ['default', 'json'],
     outputFile: { json: 'test/artifacts/vitest.json' },

@@ -44,7 +44,12 @@ export function race(
   players: RacePlayerRecord[],
   roomCode = 'KXMTA',
 ): RaceRecord {
-  const common = { variant: 'percent', difficulty: 'easy', puzzle: PUZZLE, solution: SOLUTION };
+  const common = {
+    variant: 'percent',
+    difficulty: 'easy',
+    puzzle: PUZZLE,
+    solution: SOLUTION,
+  } as const;
   const fairness = { rated: false, commitment: 'c0'.repeat(32), secret: '5e'.repeat(32) };
   const startedAt = endedAt - 60_000;
   return { id, roomCode, ...common, startedAt, endedAt, pauses: [], ...fairness, players };

@@ -115,12 +115,12 @@ describe('http', () => {
 
   it('reads history and leaderboards, refusing malformed ids with the field', async () => {
     const history = await fetch(`${server.url}/api/history/device-abcdefgh`);
-    expect(await history.json()).toEqual({ entries: [] });
+    expect(await history.json()).toEqual({ ok: true, entries: [] });
     const bad = await fetch(`${server.url}/api/history/x`);
     expect(bad.status).toBe(400);
     expect(await bad.json()).toMatchObject({ ok: false, error: { code: 'BAD_PAYLOAD' } });
     const board = await fetch(`${server.url}/api/rooms/kqztm/leaderboard`);
-    expect(await board.json()).toEqual({ entries: [] });
+    expect(await board.json()).toEqual({ ok: true, entries: [] });
     expect((await fetch(`${server.url}/api/rooms/I0I0I/leaderboard`)).status).toBe(400);
   });
 });

@@ -103,9 +103,12 @@ describe('a whole race: two players and a spectator', () => {
     expect(annView.race!.own).toBe(puzzle);
     const solution = solveGivens(puzzle);
     const blanks = blanksOf(puzzle);
-    const wrong = (cell: number) => (Number(solution[cell]) % 9) + 1;
+    /** The `n`-th digit that is wrong in `cell` (0–7). */
+    const wrong = (cell: number, n = 0) =>
+      [1, 2, 3, 4, 5, 6, 7, 8, 9].filter((d) => String(d) !== solution[cell])[n]!;
 
-    // Bob places the last three blanks, then makes four mistakes: eliminated (3 allowed).
+    // Bob places the last three blanks, then makes four mistakes (four different wrong digits
+    // in one cell; the same one again in between is the same slip): eliminated (3 allowed).
     for (const cell of blanks.slice(-3)) {
       bobTrack.mine.add(cell);
       const reply = expectOk<MoveReply>(
@@ -118,10 +121,17 @@ describe('a whole race: two players and a spectator', () => {
         await bob.call('race:move', {
           moveId: `bw${i}`,
           cell: blanks[0]!,
-          digit: wrong(blanks[0]!),
+          digit: wrong(blanks[0]!, i),
         }),
       );
       expect(reply).toMatchObject({ verdict: 'wrong', progress: { mistakes: i + 1 } });
+      if (i > 0) continue;
+      const again = { moveId: 'bw0-again', cell: blanks[0]!, digit: wrong(blanks[0]!, 0) };
+      expect(expectOk<MoveReply>(await bob.call('race:move', again))).toMatchObject({
+        verdict: 'wrong',
+        duplicate: true,
+        progress: { mistakes: 1 },
+      });
     }
     expect((await bob.call('race:move', { moveId: 'late', cell: blanks[1]!, digit: 1 })).ok).toBe(
       false,

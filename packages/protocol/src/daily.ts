@@ -4,7 +4,8 @@
  * best solve is kept, ranked by time. See docs/PROTOCOL.md, "The daily puzzle".
  */
 import { z } from 'zod';
-import { DeviceIdSchema, NicknameSchema, VARIANTS, type DifficultyLevel } from './schemas.ts';
+import { DIFFICULTIES, VARIANTS } from './rules.ts';
+import { DeviceIdSchema, NicknameSchema } from './schemas.ts';
 
 /** Error codes of the daily API (beside `BAD_PAYLOAD` and `INTERNAL`). */
 export const DailyErrorCode = {
@@ -83,105 +84,117 @@ export const DailyResultPayloadSchema = z.object({
 });
 export type DailyResultPayload = z.infer<typeof DailyResultPayloadSchema>;
 
+const Day = z.string();
+const Variant = z.enum(VARIANTS);
+const Difficulty = z.enum(DIFFICULTIES);
+const Board = z.string().regex(/^[0-9]{81}$/, 'a board is 81 digits');
+const Count = z.int().min(0);
+
 /** A day and variant with its difficulty (fixed by the weekday) and how it went so far. */
-export interface DailySummaryView {
-  readonly day: string;
-  readonly variant: string;
-  readonly difficulty: DifficultyLevel;
+export const DailySummaryViewSchema = z.object({
+  day: Day,
+  variant: Variant,
+  difficulty: Difficulty,
   /** Devices that solved it (best solves kept). */
-  readonly solvers: number;
+  solvers: Count,
   /** The leader's time, ms; null before the first solve. */
-  readonly bestTimeMs: number | null;
-}
-
-/** `GET /api/daily` (`?deviceId=` adds `streak`). */
-export interface DailyIndexView {
-  /** The server's UTC day now. */
-  readonly today: string;
-  readonly streak: DailyStreakView | null;
-  readonly variants: readonly DailySummaryView[];
-  /** The `DAILY_ARCHIVE_DAYS` days before today (not before the first), newest first. */
-  readonly archive: readonly {
-    readonly day: string;
-    readonly variants: readonly DailySummaryView[];
-  }[];
-}
-
-/** The grade the engine's human solver gives the puzzle. */
-export interface DailyGradeView {
-  readonly difficulty: DifficultyLevel;
-  readonly score: number;
-  /** The hardest technique needed, or `search` when logic alone gets stuck. */
-  readonly hardest: string;
-  readonly solvedByLogic: boolean;
-}
-
-/** A row of a day's leaderboard: nicknames only, never device ids. */
-export interface DailyEntryView {
-  /** 1, 2, … (equal times: the earlier post ranks first). */
-  readonly rank: number;
-  readonly nickname: string;
-  readonly timeMs: number;
-  readonly mistakes: number;
-  /** Begun on the puzzle's own day (UTC), not from the archive later. */
-  readonly onTheDay: boolean;
-}
+  bestTimeMs: Count.nullable(),
+});
+export type DailySummaryView = z.infer<typeof DailySummaryViewSchema>;
 
 /** A device's streak: consecutive UTC days with a daily solved on the day. */
-export interface DailyStreakView {
+export const DailyStreakViewSchema = z.object({
   /** Ending today, or yesterday while today is not solved yet; 0 otherwise. */
-  readonly current: number;
-  readonly best: number;
-  readonly solvedToday: boolean;
-}
+  current: Count,
+  best: Count,
+  solvedToday: z.boolean(),
+});
+export type DailyStreakView = z.infer<typeof DailyStreakViewSchema>;
+
+/** `GET /api/daily` (`?deviceId=` adds `streak`). */
+export const DailyIndexViewSchema = z.object({
+  /** The server's UTC day now. */
+  today: Day,
+  streak: DailyStreakViewSchema.nullable(),
+  variants: z.array(DailySummaryViewSchema),
+  /** The `DAILY_ARCHIVE_DAYS` days before today (not before the first), newest first. */
+  archive: z.array(z.object({ day: Day, variants: z.array(DailySummaryViewSchema) })),
+});
+export type DailyIndexView = z.infer<typeof DailyIndexViewSchema>;
+
+/** The grade the engine's human solver gives the puzzle. */
+export const DailyGradeViewSchema = z.object({
+  difficulty: Difficulty,
+  score: z.number(),
+  /** The hardest technique needed (the engine's technique id), or `search` when logic alone gets stuck. */
+  hardest: z.string(),
+  solvedByLogic: z.boolean(),
+});
+export type DailyGradeView = z.infer<typeof DailyGradeViewSchema>;
+
+/** A row of a day's leaderboard: nicknames only, never device ids. */
+export const DailyEntryViewSchema = z.object({
+  /** 1, 2, … (equal times: the earlier post ranks first). */
+  rank: z.int().min(1),
+  nickname: z.string(),
+  timeMs: Count,
+  mistakes: Count,
+  /** Begun on the puzzle's own day (UTC), not from the archive later. */
+  onTheDay: z.boolean(),
+});
+export type DailyEntryView = z.infer<typeof DailyEntryViewSchema>;
 
 /** `GET /api/daily/:day/:variant` (`?deviceId=` adds `you` and `streak`). */
-export interface DailyPuzzleView {
-  readonly day: string;
-  readonly variant: string;
-  readonly today: string;
+export const DailyPuzzleViewSchema = z.object({
+  day: Day,
+  variant: Variant,
+  today: Day,
   /** 81 characters, `0` for a blank. */
-  readonly puzzle: string;
-  readonly solution: string;
-  readonly grade: DailyGradeView;
-  readonly solvers: number;
+  puzzle: Board,
+  solution: Board,
+  grade: DailyGradeViewSchema,
+  solvers: Count,
   /** Fastest first, at most `limit` (default 20, up to 100). */
-  readonly leaderboard: readonly DailyEntryView[];
+  leaderboard: z.array(DailyEntryViewSchema),
   /** This device's best solve of the day, or null. */
-  readonly you: DailyEntryView | null;
-  readonly streak: DailyStreakView | null;
-}
+  you: DailyEntryViewSchema.nullable(),
+  streak: DailyStreakViewSchema.nullable(),
+});
+export type DailyPuzzleView = z.infer<typeof DailyPuzzleViewSchema>;
 
 /** `POST …/start` answers this. */
-export interface DailyStartView {
+export const DailyStartViewSchema = z.object({
   /** Names this attempt in its `POST …/results`. */
-  readonly startId: string;
+  startId: DailyStartIdSchema,
   /** The server's clock when the attempt began (ms since the epoch). */
-  readonly startedAt: number;
-}
+  startedAt: z.number().int(),
+});
+export type DailyStartView = z.infer<typeof DailyStartViewSchema>;
 
 /** `POST …/results` answers this. */
-export interface DailyResultView {
+export const DailyResultViewSchema = z.object({
   /** The device's standing with its best solve (which may be an earlier one). */
-  readonly rank: number;
-  readonly solvers: number;
+  rank: z.int().min(1),
+  solvers: Count,
   /** This solve's time and mistakes. */
-  readonly timeMs: number;
-  readonly mistakes: number;
+  timeMs: Count,
+  mistakes: Count,
   /** Whether this solve became the device's best (the first always does). */
-  readonly improved: boolean;
-  readonly best: DailyEntryView;
+  improved: z.boolean(),
+  best: DailyEntryViewSchema,
   /** This solve's start was on the puzzle's own day (UTC): it counts for the streak. */
-  readonly onTheDay: boolean;
-  readonly streak: DailyStreakView;
-}
+  onTheDay: z.boolean(),
+  streak: DailyStreakViewSchema,
+});
+export type DailyResultView = z.infer<typeof DailyResultViewSchema>;
 
 /** `GET …/ghost?rank=N`: a ranked solve with its moves, to race against. */
-export interface DailyGhostView {
-  readonly day: string;
-  readonly variant: string;
-  readonly puzzle: string;
-  readonly solution: string;
-  readonly entry: DailyEntryView;
-  readonly moves: readonly DailyMove[];
-}
+export const DailyGhostViewSchema = z.object({
+  day: Day,
+  variant: Variant,
+  puzzle: Board,
+  solution: Board,
+  entry: DailyEntryViewSchema,
+  moves: z.array(DailyMoveSchema),
+});
+export type DailyGhostView = z.infer<typeof DailyGhostViewSchema>;

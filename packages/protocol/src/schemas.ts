@@ -1,15 +1,11 @@
 import { z } from 'zod';
 import { ErrorCode, type WireError } from './errors.ts';
+import { DIFFICULTIES, SETTINGS_LIMITS as LIMITS, VARIANTS } from './rules.ts';
 
 /**
  * One schema per client → server payload. The server parses every payload with its schema at
  * the edge; clients may use the same schemas to validate forms. Unknown keys are stripped.
  */
-
-export const VARIANTS = ['classic', 'percent', 'x', 'windoku'] as const;
-export type VariantName = (typeof VARIANTS)[number];
-export const DIFFICULTIES = ['easy', 'medium', 'hard', 'expert'] as const;
-export type DifficultyLevel = (typeof DIFFICULTIES)[number];
 
 /** Room codes: 5 letters from an alphabet without look-alikes (no I, L, O, U, 0, 1). */
 export const ROOM_CODE_ALPHABET = 'ABCDEFGHJKMNPQRSTVWXYZ';
@@ -45,9 +41,15 @@ export const RaceIdSchema = z
 
 export const MistakeRuleSchema = z.discriminatedUnion('kind', [
   /** Up to `allowed` mistakes; the next one eliminates the player. */
-  z.object({ kind: z.literal('eliminate'), allowed: z.int().min(0).max(20) }),
+  z.object({
+    kind: z.literal('eliminate'),
+    allowed: z.int().min(LIMITS.allowedMistakes.min).max(LIMITS.allowedMistakes.max),
+  }),
   /** Each mistake adds `seconds` to the player's time. */
-  z.object({ kind: z.literal('penalty'), seconds: z.int().min(1).max(600) }),
+  z.object({
+    kind: z.literal('penalty'),
+    seconds: z.int().min(LIMITS.penaltySeconds.min).max(LIMITS.penaltySeconds.max),
+  }),
 ]);
 export type MistakeRule = z.infer<typeof MistakeRuleSchema>;
 
@@ -55,7 +57,10 @@ export const SpectatorDigitsSchema = z.discriminatedUnion('kind', [
   /** Spectators see progress live and digits only once the race has ended (the default). */
   z.object({ kind: z.literal('end') }),
   /** Spectators see every board as it was `seconds` ago. */
-  z.object({ kind: z.literal('delay'), seconds: z.int().min(5).max(600) }),
+  z.object({
+    kind: z.literal('delay'),
+    seconds: z.int().min(LIMITS.delaySeconds.min).max(LIMITS.delaySeconds.max),
+  }),
   /** Spectators see every digit as it is placed (a TV at a party). */
   z.object({ kind: z.literal('live') }),
 ]);
@@ -66,29 +71,17 @@ export const RoomSettingsSchema = z.object({
   difficulty: z.enum(DIFFICULTIES),
   mistakes: MistakeRuleSchema,
   /** Whole race limit in seconds; null = none. */
-  timeLimitSec: z.int().min(30).max(7200).nullable(),
-  maxPlayers: z.int().min(1).max(16),
+  timeLimitSec: z.int().min(LIMITS.timeLimitSec.min).max(LIMITS.timeLimitSec.max).nullable(),
+  maxPlayers: z.int().min(LIMITS.maxPlayers.min).max(LIMITS.maxPlayers.max),
   /** A locked room takes no new players (seated players may still reconnect). */
   locked: z.boolean(),
   spectatorDigits: SpectatorDigitsSchema,
   /** A racing runner with no move for this long (s) is out (`idle`); null = never. */
-  idleOutSec: z.int().min(60).max(3600).nullable(),
+  idleOutSec: z.int().min(LIMITS.idleOutSec.min).max(LIMITS.idleOutSec.max).nullable(),
   /** Races in a rated room (with at least two players) change the players' ratings. */
   rated: z.boolean(),
 });
 export type RoomSettings = z.infer<typeof RoomSettingsSchema>;
-
-export const DEFAULT_SETTINGS: RoomSettings = {
-  variant: 'percent',
-  difficulty: 'easy',
-  mistakes: { kind: 'eliminate', allowed: 3 },
-  timeLimitSec: 1800,
-  maxPlayers: 8,
-  locked: false,
-  spectatorDigits: { kind: 'end' },
-  idleOutSec: null,
-  rated: true,
-};
 
 export const CreateRoomSchema = z.object({
   nickname: NicknameSchema,

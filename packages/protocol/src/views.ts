@@ -1,293 +1,374 @@
-import type { DifficultyLevel, RoomSettings, VariantName } from './schemas.ts';
-
 /**
- * What the server sends. Every view is built for one recipient: a racing player sees their own
+ * What the server sends: a zod schema for every server → client payload, the TypeScript types
+ * inferred from them. Every view is built for one recipient: a racing player sees their own
  * board and everyone's progress, never another player's digits nor the solution.
  * Boards and puzzles are 81 characters, row-major, `1`–`9` or `0` for a blank.
  * Times are server epoch milliseconds; `serverNow` lets a client correct its clock.
+ *
+ * The schemas are strict about shapes and lists (an unknown status fails) so that the test
+ * suites' contract check, which parses every payload the server sends, catches a server that
+ * drifts from this file. Clients parse what they load over HTTP with them.
  */
+import { z } from 'zod';
+import { ErrorCode } from './errors.ts';
+import {
+  CONNECTIONS,
+  DIFFICULTIES,
+  MOVE_VERDICTS,
+  RACE_END_CAUSES,
+  ROOM_PHASES,
+  RUNNER_STATUSES,
+  SESSION_END_REASONS,
+  VARIANTS,
+} from './rules.ts';
+import { PlayerIdSchema, RoomSettingsSchema } from './schemas.ts';
 
-export type RoomPhase = 'lobby' | 'countdown' | 'racing' | 'finished';
-/**
- * A runner's state: still `racing`, or out — `finished` (a full board), `eliminated` (too many
- * mistakes), `left` (gave up the seat, was removed, or away past the grace period), `timeout`
- * (the time limit, or the host ended the race), `forfeited` (gave up with `race:forfeit` and
- * stays to watch), `idle` (no move for the room's `idleOutSec`).
- */
-export type RunnerStatus =
-  'racing' | 'finished' | 'eliminated' | 'left' | 'timeout' | 'forfeited' | 'idle';
-export type Connection = 'online' | 'reconnecting';
-export type MoveVerdict = 'correct' | 'wrong' | 'cleared';
-export type RaceEndCause = 'players' | 'timeLimit' | 'host';
+const Board = z.string().regex(/^[0-9]{81}$/, 'a board is 81 digits');
+const Hex64 = z.string().regex(/^[0-9a-f]{64}$/, '64 lowercase hex digits');
+const Ms = z.number().int();
+const Count = z.int().min(0);
+const Variant = z.enum(VARIANTS);
+const Difficulty = z.enum(DIFFICULTIES);
+const Status = z.enum(RUNNER_STATUSES);
+const OutcomeSchema = z.enum(RUNNER_STATUSES).exclude(['racing']);
+
+export const WireErrorSchema = z.object({
+  code: z.enum(ErrorCode),
+  message: z.string(),
+});
+
+/** Any refusal (`{ ok: false, error }`), as every acknowledgement and `/api` answer may be. */
+export const FailureSchema = z.object({ ok: z.literal(false), error: WireErrorSchema }).strict();
+
+/** The reply schema of a result: `{ ok: true, …fields }` or `{ ok: false, error }`. */
+export function resultSchema<S extends z.ZodObject>(schema: S, failure = FailureSchema) {
+  return z.union([schema.extend({ ok: z.literal(true) }).strict(), failure]);
+}
 
 /**
  * A device's multiplayer rating (Glicko-2, rounded). Provisional until the device has played
  * 10 rated races: the number still moves a lot.
  */
-export interface RatingView {
-  readonly value: number;
-  readonly provisional: boolean;
-}
+export const RatingViewSchema = z.object({ value: z.number(), provisional: z.boolean() });
+export type RatingView = z.infer<typeof RatingViewSchema>;
 
 /** What a rated race did to a player's rating (rounded Glicko-2 ratings). */
-export interface RatingChangeView {
-  readonly before: number;
-  readonly after: number;
+export const RatingChangeViewSchema = z.object({
+  before: z.number(),
+  after: z.number(),
   /** The rating after the race is still provisional (fewer than 10 rated races). */
-  readonly provisional: boolean;
-}
+  provisional: z.boolean(),
+});
+export type RatingChangeView = z.infer<typeof RatingChangeViewSchema>;
 
 /** A player's progress in the race, visible to everyone. */
-export interface ProgressView {
+export const ProgressViewSchema = z.object({
   /** Blanks of the puzzle this player has filled correctly. */
-  readonly filled: number;
+  filled: Count,
   /** Blanks of the puzzle (filled === blanks means a full board). */
-  readonly blanks: number;
+  blanks: Count,
   /** round(100 · filled / blanks). */
-  readonly percent: number;
-  readonly mistakes: number;
+  percent: z.int().min(0).max(100),
+  /** Distinct wrong digits entered (the same wrong digit in the same cell counts once). */
+  mistakes: Count,
   /** Houses (rows, columns, boxes, diagonal, windows) this player has completed. */
-  readonly units: number;
+  units: Count,
   /** Time added by mistakes under the penalty rule, ms. */
-  readonly penaltyMs: number;
-}
+  penaltyMs: Count,
+});
+export type ProgressView = z.infer<typeof ProgressViewSchema>;
 
-export interface PlayerView {
-  readonly id: string;
-  readonly nickname: string;
-  readonly host: boolean;
-  readonly ready: boolean;
-  readonly connection: Connection;
-  /**
-   * False: this seat sits races out (`room:play`) — it gets no runner and, during a race, sees
-   * what a spectator sees; a host who sits out keeps every host power.
-   */
-  readonly plays: boolean;
-  /** The player's rating now (after a rated race: the new one); null when it could not be read. */
-  readonly rating: RatingView | null;
-  /** Present from the start of a race until the room returns to the lobby. */
-  readonly race: PlayerRaceView | null;
-}
-
-export interface PlayerRaceView {
-  readonly status: RunnerStatus;
-  readonly progress: ProgressView;
+export const PlayerRaceViewSchema = z.object({
+  status: Status,
+  progress: ProgressViewSchema,
   /** Time from the start to a full board plus penalties, once finished. */
-  readonly timeMs: number | null;
+  timeMs: Ms.nullable(),
   /**
    * A finished runner's rank among the runners finished so far (by `timeMs`), else null.
    * Provisional until the race ends: under the penalty rule a later finisher with fewer
    * penalties can still pass you.
    */
-  readonly place: number | null;
-}
+  place: z.int().min(1).nullable(),
+});
+export type PlayerRaceView = z.infer<typeof PlayerRaceViewSchema>;
 
-export interface Standing {
-  readonly playerId: string;
-  readonly nickname: string;
-  /** 1 = winner; null for players who did not finish. */
-  readonly place: number | null;
-  readonly timeMs: number | null;
-  readonly mistakes: number;
-  readonly outcome: RunnerStatus;
-  readonly progress: ProgressView;
-  /** The race's effect on this player's rating; null in an unrated race. */
-  readonly rating: RatingChangeView | null;
-}
-
-export interface RaceView {
-  readonly id: string;
-  readonly variant: VariantName;
-  readonly difficulty: DifficultyLevel;
-  /** The race changes ratings: the room is rated and at least two players race. */
-  readonly rated: boolean;
+export const PlayerViewSchema = z.object({
+  id: PlayerIdSchema,
+  nickname: z.string(),
+  host: z.boolean(),
+  ready: z.boolean(),
+  connection: z.enum(CONNECTIONS),
   /**
-   * Commit–reveal: lowercase hex SHA-256 of the ASCII text `puzzle + solution + secret` (81 +
-   * 81 digits, '0' for blanks, then the 64 hex digits of `secret`), sent from the countdown on,
-   * before the puzzle. Null only for a race started by an older server.
+   * False: this seat sits races out (`room:play`) — it gets no runner and, during a race, sees
+   * what a spectator sees; a host who sits out keeps every host power.
    */
-  readonly commitment: string | null;
+  plays: z.boolean(),
+  /** The player's rating now (after a rated race: the new one); null when it could not be read. */
+  rating: RatingViewSchema.nullable(),
+  /** Present from the start of a race until the room returns to the lobby. */
+  race: PlayerRaceViewSchema.nullable(),
+});
+export type PlayerView = z.infer<typeof PlayerViewSchema>;
+
+export const StandingSchema = z.object({
+  playerId: PlayerIdSchema,
+  nickname: z.string(),
+  /** 1 = winner; null for players who did not finish. */
+  place: z.int().min(1).nullable(),
+  timeMs: Ms.nullable(),
+  mistakes: Count,
+  outcome: Status,
+  progress: ProgressViewSchema,
+  /** The race's effect on this player's rating; null when it did not rate this player. */
+  rating: RatingChangeViewSchema.nullable(),
+});
+export type Standing = z.infer<typeof StandingSchema>;
+
+export const RaceViewSchema = z.object({
+  id: z.string(),
+  variant: Variant,
+  difficulty: Difficulty,
+  /**
+   * The race changes ratings: the room is rated and at least two players are rated in it.
+   * Once the race has ended: whether it changed any rating (see PROTOCOL.md, "Ratings").
+   */
+  rated: z.boolean(),
+  /**
+   * Commit–reveal: `commitmentOf(puzzle, solution, secret)` (rules.ts), sent from the
+   * countdown on, before the puzzle. Null only for a race started by an older server.
+   */
+  commitment: Hex64.nullable(),
   /** The server's 32-byte secret as 64 lowercase hex digits: null until the race has ended. */
-  readonly secret: string | null;
+  secret: Hex64.nullable(),
   /** When the puzzle appears and the clock starts (end of the countdown). */
-  readonly startsAt: number;
+  startsAt: Ms,
   /** When the time limit ends the race; null without a limit. */
-  readonly endsAt: number | null;
+  endsAt: Ms.nullable(),
   /** Set once the race has ended. */
-  readonly endedAt: number | null;
+  endedAt: Ms.nullable(),
   /** Why it ended: every player done, the time limit, or the host ended it; null while on. */
-  readonly endedBy: RaceEndCause | null;
+  endedBy: z.enum(RACE_END_CAUSES).nullable(),
   /** The givens; null during the countdown (everyone receives them at `startsAt`). */
-  readonly puzzle: string | null;
+  puzzle: Board.nullable(),
   /** The recipient's own board (givens + their correct digits); null for spectators. */
-  readonly own: string | null;
+  own: Board.nullable(),
   /**
    * Boards by player id: for spectators when the host's rule allows it (delayed boards under
    * `delay`), and for everyone once the race has ended. Never present for a racing player.
    */
-  readonly boards: Readonly<Record<string, string>> | null;
+  boards: z.record(z.string(), Board).nullable(),
   /** Only once the race has ended. */
-  readonly solution: string | null;
+  solution: Board.nullable(),
   /** Only once the race has ended, best first. */
-  readonly standings: readonly Standing[] | null;
+  standings: z.array(StandingSchema).nullable(),
   /**
    * How long the server was away during this race (ms, 0 if never): its clock was paused for
    * that long — `startsAt`, `endsAt` and the finish-time basis were shifted forward by it.
    */
-  readonly pausedMs: number;
-}
+  pausedMs: Count,
+});
+export type RaceView = z.infer<typeof RaceViewSchema>;
 
 /** The race the room played last, kept in the lobby until the next race starts. */
-export interface LastRaceView {
-  readonly id: string;
-  readonly variant: VariantName;
-  readonly difficulty: DifficultyLevel;
-  readonly endedBy: RaceEndCause;
+export const LastRaceViewSchema = z.object({
+  id: z.string(),
+  variant: Variant,
+  difficulty: Difficulty,
+  endedBy: z.enum(RACE_END_CAUSES),
   /** Best first. */
-  readonly standings: readonly Standing[];
-}
+  standings: z.array(StandingSchema),
+});
+export type LastRaceView = z.infer<typeof LastRaceViewSchema>;
 
-export interface YouView {
-  readonly role: 'player' | 'spectator';
+/** Whether the host's `race:start` would start a race now, and if not, why. */
+export const StartCheckSchema = z.object({
+  allowed: z.boolean(),
+  /** The error `race:start` would answer now; null when allowed. */
+  refusal: WireErrorSchema.nullable(),
+  /** The playing seats the start waits for (not ready yet), in join order. */
+  waitingFor: z.array(PlayerIdSchema),
+});
+export type StartCheck = z.infer<typeof StartCheckSchema>;
+
+/**
+ * What the recipient may do now: each field is exactly what the server would accept (the room
+ * core answers commands with the same rules). A client shows these controls and no others.
+ */
+export const PermissionsSchema = z.object({
+  /** `room:ready`: Ready in the lobby, Play again after a race. */
+  ready: z.boolean(),
+  /** `room:play`: play the next races or sit them out (lobby). */
+  sitOut: z.boolean(),
+  /** `race:start`: null when the control is not yours (only the host starts). */
+  start: StartCheckSchema.nullable(),
+  /** `room:settings`: null when you cannot change them now; else the bounds that depend on the room. */
+  settings: z.object({ maxPlayersMin: z.int().min(1) }).nullable(),
+  /** `room:kick`: the players you may remove now. */
+  remove: z.array(PlayerIdSchema),
+  /** `room:host`: the players you may hand the host role to. */
+  makeHost: z.array(PlayerIdSchema),
+  /** `race:end`. */
+  endRace: z.boolean(),
+  /** `race:rematch`. */
+  rematch: z.boolean(),
+  /** `race:forfeit`. */
+  forfeit: z.boolean(),
+  /** `race:move`. */
+  move: z.boolean(),
+});
+export type Permissions = z.infer<typeof PermissionsSchema>;
+
+export const YouViewSchema = z.object({
+  role: z.enum(['player', 'spectator']),
   /** Your seat (players only). */
-  readonly playerId: string | null;
-}
+  playerId: PlayerIdSchema.nullable(),
+  can: PermissionsSchema,
+});
+export type YouView = z.infer<typeof YouViewSchema>;
 
 /** The full snapshot of a room for one recipient: sent on join, rejoin and every change. */
-export interface RoomView {
-  readonly code: string;
+export const RoomViewSchema = z.object({
+  code: z.string(),
   /** Path of the join link, e.g. `/r/KQZTM`. */
-  readonly link: string;
-  readonly phase: RoomPhase;
-  readonly settings: RoomSettings;
-  readonly hostId: string | null;
+  link: z.string(),
+  phase: z.enum(ROOM_PHASES),
+  settings: RoomSettingsSchema,
+  hostId: PlayerIdSchema.nullable(),
   /** In join order. */
-  readonly players: readonly PlayerView[];
-  readonly spectators: number;
-  readonly race: RaceView | null;
+  players: z.array(PlayerViewSchema),
+  spectators: Count,
+  race: RaceViewSchema.nullable(),
   /** The last race's results: set when the room returns to the lobby, cleared at the next start. */
-  readonly lastRace: LastRaceView | null;
-  readonly you: YouView;
-  readonly serverNow: number;
-}
+  lastRace: LastRaceViewSchema.nullable(),
+  you: YouViewSchema,
+  serverNow: Ms,
+});
+export type RoomView = z.infer<typeof RoomViewSchema>;
 
 /** Sent to the room after each accepted move (a cheaper update than a full `room:state`). */
-export interface ProgressEvent {
-  readonly playerId: string;
-  readonly status: RunnerStatus;
-  readonly progress: ProgressView;
-  readonly timeMs: number | null;
+export const ProgressEventSchema = z.object({
+  playerId: PlayerIdSchema,
+  status: Status,
+  progress: ProgressViewSchema,
+  timeMs: Ms.nullable(),
   /** As `PlayerRaceView.place`. */
-  readonly place: number | null;
+  place: z.int().min(1).nullable(),
   /** That player's board, only to spectators under the `live` rule. */
-  readonly board: string | null;
-}
+  board: Board.nullable(),
+});
+export type ProgressEvent = z.infer<typeof ProgressEventSchema>;
 
-export type SessionEndReason = 'kicked' | 'replaced' | 'expired' | 'closed';
-export interface SessionEndedEvent {
-  readonly reason: SessionEndReason;
-  readonly message: string;
-}
+export const SessionEndedEventSchema = z.object({
+  reason: z.enum(SESSION_END_REASONS),
+  message: z.string(),
+});
+export type SessionEndedEvent = z.infer<typeof SessionEndedEventSchema>;
 
 /** One row of a device's race history (`history:get`, `GET /api/history/:deviceId`). */
-export interface HistoryEntryView {
-  readonly raceId: string;
-  readonly roomCode: string;
-  readonly variant: string;
-  readonly difficulty: string;
-  readonly endedAt: number;
-  readonly nickname: string;
-  readonly place: number | null;
-  readonly timeMs: number | null;
-  readonly mistakes: number;
-  readonly outcome: string;
-  readonly players: number;
-}
+export const HistoryEntryViewSchema = z.object({
+  raceId: z.string(),
+  roomCode: z.string(),
+  variant: Variant,
+  difficulty: Difficulty,
+  endedAt: Ms,
+  nickname: z.string(),
+  place: z.int().min(1).nullable(),
+  timeMs: Ms.nullable(),
+  mistakes: Count,
+  outcome: OutcomeSchema,
+  players: Count,
+});
+export type HistoryEntryView = z.infer<typeof HistoryEntryViewSchema>;
 
 /** One row of a room's leaderboard (device ids are never sent). */
-export interface LeaderboardEntryView {
-  readonly nickname: string;
-  readonly wins: number;
-  readonly races: number;
-  readonly bestTimeMs: number | null;
-}
+export const LeaderboardEntryViewSchema = z.object({
+  nickname: z.string(),
+  wins: Count,
+  races: Count,
+  bestTimeMs: Ms.nullable(),
+});
+export type LeaderboardEntryView = z.infer<typeof LeaderboardEntryViewSchema>;
 
 /**
  * What a join link shows before anyone joins (`GET /api/rooms/:code`): whether the room is
  * there, and whether a newcomer would play or watch.
  */
-export interface RoomSummaryView {
-  readonly code: string;
-  readonly phase: RoomPhase;
-  readonly players: number;
-  readonly maxPlayers: number;
-  readonly spectators: number;
-  readonly locked: boolean;
-  readonly variant: VariantName;
-  readonly difficulty: DifficultyLevel;
-}
+export const RoomSummaryViewSchema = z.object({
+  code: z.string(),
+  phase: z.enum(ROOM_PHASES),
+  players: Count,
+  maxPlayers: z.int().min(1),
+  spectators: Count,
+  locked: z.boolean(),
+  variant: Variant,
+  difficulty: Difficulty,
+});
+export type RoomSummaryView = z.infer<typeof RoomSummaryViewSchema>;
 
 /** One standing of a stored race (`GET /api/races/:raceId`). */
-export interface RacePlayerView {
-  readonly playerId: string;
-  readonly nickname: string;
-  readonly place: number | null;
-  readonly timeMs: number | null;
-  readonly mistakes: number;
-  readonly outcome: Exclude<RunnerStatus, 'racing'>;
+export const RacePlayerViewSchema = z.object({
+  playerId: PlayerIdSchema,
+  nickname: z.string(),
+  place: z.int().min(1).nullable(),
+  timeMs: Ms.nullable(),
+  mistakes: Count,
+  outcome: OutcomeSchema,
   /**
    * A rated race's change to the player's rating (Glicko-2, as stored: not rounded); null when
-   * the race was unrated.
+   * the race did not rate this player.
    */
-  readonly rating: RatingChangeView | null;
-}
+  rating: RatingChangeViewSchema.nullable(),
+});
+export type RacePlayerView = z.infer<typeof RacePlayerViewSchema>;
 
 /** One judged move of a stored race. */
-export interface RaceMoveView {
+export const RaceMoveViewSchema = z.object({
   /** 0, 1, 2, … in the order the server judged the moves. */
-  readonly seq: number;
-  readonly playerId: string;
+  seq: Count,
+  playerId: PlayerIdSchema,
   /** The client's id for the move (unique per player per race). */
-  readonly moveId: string;
+  moveId: z.string(),
   /** Server epoch ms when the server judged it. */
-  readonly at: number;
+  at: Ms,
   /**
    * Its time on the race clock: ms since the clock's 0:00 (the end of the countdown), the
    * server's outages left out (the clock stood still then); never negative, never decreasing
    * in `seq`. For a race stored before outages were kept: `at − startedAt`, at least 0.
    */
-  readonly ms: number;
-  readonly cell: number;
+  ms: Count,
+  cell: z.int().min(0).max(80),
   /** 0 = clear. */
-  readonly digit: number;
-  readonly verdict: MoveVerdict;
-}
+  digit: z.int().min(0).max(9),
+  verdict: z.enum(MOVE_VERDICTS),
+});
+export type RaceMoveView = z.infer<typeof RaceMoveViewSchema>;
 
 /**
  * A finished race as stored (`GET /api/races/:raceId`): the puzzle, the standings and every
  * judged move in the order the server judged it — enough to replay the race move by move.
  */
-export interface RaceRecordView {
-  readonly id: string;
-  readonly roomCode: string;
-  readonly variant: string;
-  readonly difficulty: string;
-  readonly puzzle: string;
-  readonly solution: string;
+export const RaceRecordViewSchema = z.object({
+  id: z.string(),
+  roomCode: z.string(),
+  variant: Variant,
+  difficulty: Difficulty,
+  puzzle: Board,
+  solution: Board,
   /**
    * Server epoch ms: the race clock's 0:00 (the end of the countdown, moved forward by every
    * outage of the server during the race) and the end.
    */
-  readonly startedAt: number;
-  readonly endedAt: number;
+  startedAt: Ms,
+  endedAt: Ms,
   /** The end on the race clock (as `RaceMoveView.ms`): the replay's timeline runs 0…durationMs. */
-  readonly durationMs: number;
+  durationMs: Count,
   /** The race changed ratings. */
-  readonly rated: boolean;
+  rated: z.boolean(),
   /** As `RaceView.commitment` and `.secret` (null for races stored before commit–reveal). */
-  readonly commitment: string | null;
-  readonly secret: string | null;
+  commitment: Hex64.nullable(),
+  secret: Hex64.nullable(),
   /** Best first. */
-  readonly players: readonly RacePlayerView[];
-  readonly moves: readonly RaceMoveView[];
-}
+  players: z.array(RacePlayerViewSchema),
+  moves: z.array(RaceMoveViewSchema),
+});
+export type RaceRecordView = z.infer<typeof RaceRecordViewSchema>;

@@ -1,3 +1,4 @@
+import { NOTHING_ALLOWED } from '@percent/protocol';
 import type { MoveReply, PlayerView, RoomView, SeatReply } from '@percent/protocol';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import type { NetResult } from './connection.ts';
@@ -47,7 +48,10 @@ const runner: PlayerView = {
   rating: { value: 1500, provisional: true },
   race: { status: 'racing', progress, timeMs: null, place: null },
 };
-const view: RoomView = racingRoom({ players: [runner], you: { role: 'player', playerId: 'p1' } });
+const view: RoomView = racingRoom({
+  players: [runner],
+  you: { role: 'player', playerId: 'p1', can: NOTHING_ALLOWED },
+});
 const seat: NetResult<SeatReply> = {
   ok: true,
   role: 'player',
@@ -180,7 +184,7 @@ describe('RoomSession and ROOM_UNAVAILABLE', () => {
 describe('RoomSession and the commit–reveal witness', () => {
   const first = 'c0'.repeat(32);
   const frame = (phase: RoomView['phase'], race: Partial<NonNullable<RoomView['race']>>) =>
-    racingRoom({ phase, you: { role: 'player', playerId: 'p1' } }, race);
+    racingRoom({ phase, you: { role: 'player', playerId: 'p1', can: NOTHING_ALLOWED } }, race);
 
   it('remembers the commitment of the countdown and the puzzle played, whatever the end says', () => {
     const session = new RoomSession('ABCDE');

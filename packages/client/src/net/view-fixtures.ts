@@ -3,6 +3,7 @@
  * server sends it — room ABCDE, an easy percent puzzle, no boards, standings or solution yet —
  * with the fields a test cares about given on top.
  */
+import { NOTHING_ALLOWED } from '@percent/protocol';
 import { DEFAULT_SETTINGS, type RaceView, type RoomView } from '@percent/protocol';
 
 export function racingRoom(room: Partial<RoomView>, race: Partial<RaceView> = {}): RoomView {
@@ -15,7 +16,7 @@ export function racingRoom(room: Partial<RoomView>, race: Partial<RaceView> = {}
     players: [],
     spectators: 0,
     lastRace: null,
-    you: { role: 'spectator', playerId: null },
+    you: { role: 'spectator', playerId: null, can: NOTHING_ALLOWED },
     serverNow: 0,
     ...room,
     race: {

@@ -1,3 +1,4 @@
+import { NOTHING_ALLOWED } from '@percent/protocol';
 import type { ProgressView } from '@percent/protocol';
 import { describe, expect, it } from 'vitest';
 import { racingRoom } from './view-fixtures.ts';
@@ -65,29 +66,23 @@ describe('applyProgress', () => {
 describe('isHost', () => {
   it('is true only for the seat the view names as host', () => {
     expect(isHost(view)).toBe(false);
-    expect(isHost({ ...view, you: { role: 'player', playerId: 'p1' } })).toBe(true);
-    expect(isHost({ ...view, you: { role: 'player', playerId: 'p2' } })).toBe(false);
+    expect(isHost({ ...view, you: { role: 'player', playerId: 'p1', can: NOTHING_ALLOWED } })).toBe(
+      true,
+    );
+    expect(isHost({ ...view, you: { role: 'player', playerId: 'p2', can: NOTHING_ALLOWED } })).toBe(
+      false,
+    );
   });
 });
 
 describe('runsInRace', () => {
-  it('is true only while the room races and this seat still runs', () => {
-    const as = (playerId: string | null) => ({
+  it('is what the server says: this seat may move now', () => {
+    const as = (move: boolean) => ({
       ...view,
-      you: { role: 'player' as const, playerId },
+      you: { role: 'player' as const, playerId: 'p1', can: { ...NOTHING_ALLOWED, move } },
     });
-    const finished = applyProgress(as('p1'), {
-      playerId: 'p1',
-      status: 'finished',
-      progress: progress(50),
-      timeMs: 90_000,
-      place: 1,
-      board: null,
-    });
-    expect(runsInRace(as('p1'))).toBe(true);
-    expect(runsInRace(finished)).toBe(false);
-    expect(runsInRace({ ...as('p1'), phase: 'finished' })).toBe(false);
-    expect(runsInRace(as(null))).toBe(false);
+    expect(runsInRace(as(true))).toBe(true);
+    expect(runsInRace(as(false))).toBe(false);
     expect(runsInRace(undefined)).toBe(false);
   });
 });

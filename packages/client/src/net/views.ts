@@ -34,6 +34,5 @@ export const isHost = (view: RoomView): boolean =>
 /** A player's place as soon as they finish (provisional until the race ends); else null. */
 export const placeOf = (player: PlayerView): number | null => player.race?.place ?? null;
 
-/** True while this seat may still move: the room is racing and its own runner is racing. */
-export const runsInRace = (view: RoomView | undefined): boolean =>
-  view?.phase === 'racing' && playerOf(view, view.you.playerId)?.race?.status === 'racing';
+/** True while this seat may still move, as the server's last view said (`you.can.move`). */
+export const runsInRace = (view: RoomView | undefined): boolean => view?.you.can.move === true;

@@ -1,3 +1,4 @@
+import { NOTHING_ALLOWED } from '@percent/protocol';
 import type {
   MoveReply,
   PlayerView,
@@ -46,7 +47,7 @@ function room(runners: Runner[], ended?: 'players' | 'host', raceId = 'r1'): Roo
       phase: ended ? 'finished' : 'racing',
       hostId: 'Ann',
       players: runners.map(player),
-      you: { role: 'player', playerId: 'Ann' },
+      you: { role: 'player', playerId: 'Ann', can: NOTHING_ALLOWED },
     },
     { id: raceId, endedAt: ended ? 1000 : null, endedBy: ended ?? null },
   );

@@ -3,7 +3,13 @@
  * moves always give the same verdict.
  */
 import { cellName, type CellIndex } from '@percent/engine';
-import { DAILY_CLOCK_SLACK_MS, type DailyMove } from '@percent/protocol';
+import {
+  DAILY_CLOCK_SLACK_MS,
+  judgeMove,
+  mistakesIn,
+  type DailyMove,
+  type JudgedEntry,
+} from '@percent/protocol';
 import type { DailyStart } from '../store/daily-store.ts';
 
 type Failure = { readonly ok: false; readonly field: string; readonly message: string };
@@ -15,7 +21,7 @@ export type Verified =
  * The moves (ms on the stopwatch, non-decreasing; digit 0 clears) must fill the blanks of
  * `puzzle` until the board is `solution`, never touching a given. The time is the last move's
  * `at` (no penalties: mistakes are shown beside it); a mistake is a digit placed that is not the
- * solution's.
+ * solution's, counted once per cell and digit (`mistakesIn`: one slip is one mistake).
  */
 export function verifySolve(
   puzzle: string,
@@ -23,7 +29,7 @@ export function verifySolve(
   moves: readonly DailyMove[],
 ): Verified {
   const board = [...puzzle];
-  let mistakes = 0;
+  const judged: JudgedEntry[] = [];
   let last = 0;
   for (const [i, move] of moves.entries()) {
     const where = `moves[${i}]`;
@@ -32,7 +38,7 @@ export function verifySolve(
     last = move.at;
     if (puzzle[move.cell] !== '0')
       return fail(`${where}.cell`, `${cellName(move.cell as CellIndex)} is a given`);
-    if (move.digit !== 0 && String(move.digit) !== solution[move.cell]) mistakes++;
+    judged.push({ ...move, verdict: judgeMove(solution, move.cell, move.digit) });
     board[move.cell] = String(move.digit);
   }
   const wrong = board.findIndex((digit, cell) => digit !== solution[cell]);
@@ -41,7 +47,7 @@ export function verifySolve(
     const held = board[wrong] === '0' ? 'is empty' : `holds ${board[wrong]}`;
     return fail('moves', `the final board is not the solution: ${name} ${held}`);
   }
-  return { ok: true, timeMs: last, mistakes };
+  return { ok: true, timeMs: last, mistakes: mistakesIn(judged) };
 }
 
 /**

@@ -1,6 +1,8 @@
 import { existsSync } from 'node:fs';
 import { join } from 'node:path';
 import {
+  API_SCHEMAS,
+  ApiFailureSchema,
   DailyErrorCode,
   DailyResultPayloadSchema,
   DailyStartPayloadSchema,
@@ -11,6 +13,8 @@ import {
   PROTOCOL_VERSION,
   RaceIdSchema,
   RoomCodeSchema,
+  type ApiAnswer,
+  type ApiRoute,
   type DailyErrorCodeName,
   type ErrorCodeName,
   type RaceRecordView,
@@ -19,6 +23,7 @@ import {
 import express, { type Express, type NextFunction, type Request, type Response } from 'express';
 import expressStaticGzip from 'express-static-gzip';
 import type { z } from 'zod';
+import { checkSent } from '../contract.ts';
 import { DailyUnavailable, type DailyResult, type DailyService } from '../daily/service.ts';
 import { DAILY_POSTS_PER_MINUTE, PostLimiter } from '../daily/post-limit.ts';
 import type { HistoryReader } from '../store/history.ts';
@@ -53,12 +58,13 @@ export function createApp(deps: AppDeps): Express {
     });
   });
   app.get('/api/lan', (_req, res) => {
-    res.json({ urls: deps.lanUrls() });
+    send(res, 'lan', { urls: deps.lanUrls() });
   });
   app.get('/api/history/:deviceId', async (req, res) => {
     const deviceId = DeviceIdSchema.safeParse(req.params.deviceId);
     if (!deviceId.success) return badRequest(res, 'deviceId', deviceId.error.issues[0]?.message);
-    res.json({ entries: await deps.history.historyOf(deviceId.data, limitOf(req.query.limit)) });
+    const entries = await deps.history.historyOf(deviceId.data, limitOf(req.query.limit));
+    send(res, 'history', { entries });
   });
   app.get('/api/rooms/:code', async (req, res) => {
     const code = RoomCodeSchema.safeParse(req.params.code);
@@ -66,13 +72,13 @@ export function createApp(deps: AppDeps): Express {
     const room = await deps.room(code.data);
     if (!room) return problem(res, 404, ErrorCode.roomNotFound, `no room ${code.data}`);
     res.setHeader('Cache-Control', 'no-store');
-    res.json({ room });
+    send(res, 'room', { room });
   });
   app.get('/api/rooms/:code/leaderboard', async (req, res) => {
     const code = RoomCodeSchema.safeParse(req.params.code);
     if (!code.success) return badRequest(res, 'code', code.error.issues[0]?.message);
     const entries = await publicLeaderboard(deps.history, code.data, limitOf(req.query.limit));
-    res.json({ entries });
+    send(res, 'leaderboard', { entries });
   });
   app.get('/api/races/:raceId', async (req, res) => {
     const raceId = RaceIdSchema.safeParse(req.params.raceId);
@@ -87,7 +93,7 @@ export function createApp(deps: AppDeps): Express {
       players: players.map(({ deviceId: _device, ...player }) => player),
       moves: moves.map(({ raceId: _race, ...move }) => move),
     };
-    res.json({ race: view });
+    send(res, 'race', { race: view });
   });
   if (deps.daily) serveDaily(app, deps.daily);
   serveClient(app, deps.clientDir);
@@ -124,7 +130,7 @@ function serveDaily(app: Express, daily: DailyService): void {
     const deviceId = optional(DeviceIdSchema, req.query.deviceId);
     if (!deviceId.ok) return badRequest(res, 'deviceId', deviceId.message);
     res.setHeader('Cache-Control', 'no-store');
-    res.json({ ok: true, ...(await daily.index(deviceId.value)) });
+    send(res, 'dailyIndex', await daily.index(deviceId.value));
   });
   app.get('/api/daily/:day/:variant', async (req, res) => {
     const where = dayAndVariant(req, res);
@@ -137,7 +143,7 @@ function serveDaily(app: Express, daily: DailyService): void {
       deviceId.value,
       limitOf(req.query.limit),
     );
-    reply(res, answer);
+    reply(res, 'daily', answer);
   });
   app.get('/api/daily/:day/:variant/ghost', async (req, res) => {
     const where = dayAndVariant(req, res);
@@ -145,21 +151,21 @@ function serveDaily(app: Express, daily: DailyService): void {
     const rank = req.query.rank === undefined ? 1 : Number(req.query.rank);
     if (!Number.isInteger(rank) || rank < 1 || rank > 1000)
       return badRequest(res, 'rank', 'a rank is a whole number from 1 to 1000');
-    reply(res, await daily.ghost(where.day, where.variant, rank));
+    reply(res, 'dailyGhost', await daily.ghost(where.day, where.variant, rank));
   });
   app.post('/api/daily/:day/:variant/start', json, async (req, res) => {
     if (!limiter.allow(req.ip ?? 'unknown', Date.now())) return tooMany(res);
     const where = dayAndVariant(req, res);
     const body = where && parsedBody(res, DailyStartPayloadSchema, req.body);
     if (!where || !body) return;
-    reply(res, await daily.start(where.day, where.variant, body.deviceId));
+    reply(res, 'dailyStart', await daily.start(where.day, where.variant, body.deviceId));
   });
   app.post('/api/daily/:day/:variant/results', json, async (req, res) => {
     if (!limiter.allow(req.ip ?? 'unknown', Date.now())) return tooMany(res);
     const where = dayAndVariant(req, res);
     const body = where && parsedBody(res, DailyResultPayloadSchema, req.body);
     if (!where || !body) return;
-    reply(res, await daily.submit(where.day, where.variant, body));
+    reply(res, 'dailyResult', await daily.submit(where.day, where.variant, body));
   });
 }
 
@@ -199,10 +205,17 @@ function optional<T>(
     : { ok: false, message: parsed.error.issues[0]?.message };
 }
 
-function reply<T>(res: Response, answer: DailyResult<T>): void {
+function reply<R extends ApiRoute>(res: Response, route: R, answer: DailyResult<ApiAnswer<R>>) {
   res.setHeader('Cache-Control', 'no-store');
-  if (answer.ok) res.json({ ok: true, ...answer.value });
+  if (answer.ok) send(res, route, answer.value);
   else problem(res, answer.status, answer.code, answer.message);
+}
+
+/** A route's answer: `{ ok: true, …value }`, checked against its protocol schema. */
+function send<R extends ApiRoute>(res: Response, route: R, value: ApiAnswer<R>): void {
+  const body = { ok: true, ...value };
+  checkSent(`${res.req.method} ${res.req.path}`, API_SCHEMAS[route], body);
+  res.json(body);
 }
 
 function limitOf(value: unknown): number | undefined {
@@ -220,7 +233,9 @@ function problem(
   code: ErrorCodeName | DailyErrorCodeName,
   message: string,
 ): void {
-  res.status(status).json({ ok: false, error: { code, message } });
+  const body = { ok: false, error: { code, message } };
+  checkSent(`${res.req.method} ${res.req.path} (${status})`, ApiFailureSchema, body);
+  res.status(status).json(body);
 }
 
 /** Vite's hashed build output: a file there never changes under its name. */

@@ -3,7 +3,8 @@ export * from './types.ts';
 export * from './records.ts';
 export { createRoom, makeRoomCode, isRaceOn } from './room.ts';
 export { reduce } from './reduce.ts';
-export { startRefusal } from './race.ts';
+export { startRefusalFor } from './race.ts';
+export { permissionsFor } from './permissions.ts';
 export {
   viewFor,
   progressEventFor,

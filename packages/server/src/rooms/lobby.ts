@@ -1,37 +1,24 @@
 import { ErrorCode } from '@percent/protocol';
 import { removeSeat } from './membership.ts';
-import {
-  failure,
-  isSeat,
-  NOTHING,
-  requireHost,
-  requireSeat,
-  seatOf,
-  STATE,
-  success,
-  updateSeat,
-} from './room.ts';
+import { kickRefusal, readyRefusal, settingsRefusal, transferRefusal } from './permissions.ts';
+import { failure, NOTHING, seatHeldBy, seatOf, STATE, success, updateSeat } from './room.ts';
 import type { CommandOf, Room, Transition } from './types.ts';
 
 /** The lobby and the host's controls: ready flags, settings, kicks, handing the role over. */
 
 /** Lobby: ready to start. After a race (`finished`): wants to play again (kept by the rematch). */
 export function ready(room: Room, command: CommandOf<'ready'>): Transition<object> {
-  const seat = requireSeat(room, command.connectionId);
-  if (!isSeat(seat)) return seat;
-  if (room.phase !== 'lobby' && room.phase !== 'finished') {
-    return failure(ErrorCode.wrongPhase, 'ready is for the lobby and after a race');
-  }
-  if (seat.ready === command.ready) return success(room, NOTHING);
-  return success(updateSeat(room, seat.id, { ready: command.ready }), NOTHING, [STATE]);
+  const seat = seatHeldBy(room, command.connectionId);
+  const refusal = readyRefusal(room, seat);
+  if (refusal) return refusal;
+  if (seat!.ready === command.ready) return success(room, NOTHING);
+  return success(updateSeat(room, seat!.id, { ready: command.ready }), NOTHING, [STATE]);
 }
 
 /** Host only, lobby only. A change of puzzle or rules clears everyone's ready flag. */
 export function settings(room: Room, command: CommandOf<'settings'>): Transition<object> {
-  const host = requireHost(room, command.connectionId);
-  if (!isSeat(host)) return host;
-  if (room.phase !== 'lobby')
-    return failure(ErrorCode.wrongPhase, 'settings change only in the lobby');
+  const refusal = settingsRefusal(room, seatHeldBy(room, command.connectionId));
+  if (refusal) return refusal;
   const next = { ...room.settings, ...command.settings };
   if (next.maxPlayers < room.seats.length) {
     const message = `room:settings: settings.maxPlayers: ${room.seats.length} players are seated`;
@@ -46,18 +33,13 @@ export function settings(room: Room, command: CommandOf<'settings'>): Transition
 
 /** Host only, any phase: mid-race the kicked player counts as left and is not rated. */
 export function kick(room: Room, command: CommandOf<'kick'>, now: number): Transition<object> {
-  const host = requireHost(room, command.connectionId);
-  if (!isSeat(host)) return host;
-  const target = seatOf(room, command.target);
-  if (!target) return failure(ErrorCode.playerNotFound, `no player ${command.target}`);
-  if (target.id === host.id) return failure(ErrorCode.playerNotFound, 'you cannot kick yourself');
-  return removeSeat(room, target, 'kicked', now);
+  const refusal = kickRefusal(room, seatHeldBy(room, command.connectionId), command.target);
+  if (refusal) return refusal;
+  return removeSeat(room, seatOf(room, command.target)!, 'kicked', now);
 }
 
 export function transferHost(room: Room, command: CommandOf<'transferHost'>): Transition<object> {
-  const host = requireHost(room, command.connectionId);
-  if (!isSeat(host)) return host;
-  if (!seatOf(room, command.target))
-    return failure(ErrorCode.playerNotFound, `no player ${command.target}`);
+  const refusal = transferRefusal(room, seatHeldBy(room, command.connectionId), command.target);
+  if (refusal) return refusal;
   return success({ ...room, hostId: command.target }, NOTHING, [STATE]);
 }

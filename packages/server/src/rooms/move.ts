@@ -1,7 +1,8 @@
-import { ErrorCode, type MoveReply } from '@percent/protocol';
+import { countsAsMistake, ErrorCode, judgeMove, type MoveReply } from '@percent/protocol';
 import { progressOf } from './progress.ts';
 import { endIfDone } from './race.ts';
-import { idleTimerAfterMove } from './rules.ts';
+import { idleTimerAfterMove } from './idle-timers.ts';
+import { moveRefusal } from './permissions.ts';
 import type { MoveRecord } from './records.ts';
 import { failure, seatHeldBy, STATE, success } from './room.ts';
 import type { CommandOf, Effect, MoveAck, Race, Room, Runner, Transition } from './types.ts';
@@ -10,7 +11,10 @@ import type { CommandOf, Effect, MoveAck, Race, Room, Runner, Transition } from 
  * Judges one move against the solution. A correct digit is placed; a wrong one is not (it
  * costs a mistake, and under `eliminate` the (allowed+1)-th mistake ends the player's race);
  * digit 0 clears. The judged move is appended to the store's log before it is acknowledged.
- * A move id seen before answers as before and changes nothing.
+ * A move id seen before answers as before and changes nothing. One slip is one mistake: the
+ * same wrong digit in the same cell again (an undo and a redo) is answered as a duplicate of
+ * the first — wrong, nothing stored, no mistake added — so results, ratings, the replay and
+ * the debrief all see it once.
  */
 export function move(room: Room, command: CommandOf<'move'>, now: number): Transition<MoveReply> {
   const seat = seatHeldBy(room, command.connectionId);
@@ -32,20 +36,20 @@ export function move(room: Room, command: CommandOf<'move'>, now: number): Trans
     }
     return success(room, replyOf(race, runner, command.moveId, seen, true));
   }
-  if (room.phase !== 'racing') return failure(ErrorCode.wrongPhase, `the race is ${room.phase}`);
-  if (runner.status !== 'racing') return failure(ErrorCode.notRacing, `you have ${runner.status}`);
+  const refusal = moveRefusal(room, seat);
+  if (refusal) return refusal;
   if (race.puzzle[command.cell] !== '0') {
     return failure(ErrorCode.givenCell, `cell ${command.cell} is a given`);
   }
   const { moveId, cell, digit } = command;
-  const record: MoveRecord = {
-    playerId: seat.id,
-    moveId,
-    at: now,
-    cell,
-    digit,
-    verdict: verdictOf(race, cell, digit),
-  };
+  const verdict = judgeMove(race.solution, cell, digit);
+  if (
+    verdict === 'wrong' &&
+    !countsAsMistake(Object.values(runner.acks), { cell, digit, verdict })
+  ) {
+    return success(room, replyOf(race, runner, moveId, { cell, digit, verdict }, true));
+  }
+  const record: MoveRecord = { playerId: seat.id, moveId, at: now, cell, digit, verdict };
   const next = recordMove(race, record);
   const after = next.runners.find((r) => r.playerId === seat.id)!;
   const effects: Effect[] = [
@@ -57,9 +61,6 @@ export function move(room: Room, command: CommandOf<'move'>, now: number): Trans
   const reply = replyOf(next, after, moveId, after.acks[moveId]!, false);
   return endIfDone({ ...room, race: next }, now, effects, reply);
 }
-
-const verdictOf = (race: Race, cell: number, digit: number): MoveAck['verdict'] =>
-  digit === 0 ? 'cleared' : digit === Number(race.solution[cell]) ? 'correct' : 'wrong';
 
 function replyOf(race: Race, runner: Runner, moveId: string, ack: MoveAck, duplicate: boolean) {
   return { moveId, ...ack, status: runner.status, progress: progressOf(race, runner), duplicate };

@@ -1,5 +1,5 @@
 import { getVariant } from '@percent/engine';
-import type { ProgressView, Standing } from '@percent/protocol';
+import type { ProgressView, RunnerStatus, Standing } from '@percent/protocol';
 import { ratingChange } from './ratings.ts';
 import type { Race, Runner } from './types.ts';
 
@@ -42,10 +42,11 @@ export const timeOf = (race: Race, runner: Runner): number | null =>
   runner.finishedAt === null ? null : runner.finishedAt - race.startsAt + penaltyMs(race, runner);
 
 /** Out of time or idle rank with those still racing; giving up ranks with elimination. */
-const outcomeRank = {
+const outcomeRank: Record<RunnerStatus, number> = {
   finished: 0,
   racing: 1,
   timeout: 1,
+  ended: 1,
   idle: 1,
   eliminated: 2,
   forfeited: 2,

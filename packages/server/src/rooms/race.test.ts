@@ -122,10 +122,36 @@ describe('the race', () => {
   it('eliminates at the (allowed + 1)-th mistake, telling everyone', () => {
     let room = racing(['Ann', 'Bob'], { mistakes: { kind: 'eliminate', allowed: 1 } });
     room = apply(room, moveCmd('p2', 0, wrongAt(0)), 5000).room;
-    const out = apply(room, moveCmd('p2', 0, wrongAt(0)), 5100);
+    const out = apply(room, moveCmd('p2', 1, wrongAt(1)), 5100);
     expect(out.reply.status).toBe('eliminated');
     expect(typesOf(out.effects)).toEqual(['persistMove', 'progress', 'state']);
     expect(refusal(out.room, moveCmd('p2', 0, digitAt(0)))).toBe('NOT_RACING');
+  });
+
+  it('counts one slip once: the same wrong digit in the same cell again is a duplicate, not stored', () => {
+    let room = racing(['Ann', 'Bob'], { mistakes: { kind: 'eliminate', allowed: 1 } });
+    room = apply(room, moveCmd('p2', 0, wrongAt(0)), 5000).room;
+    // Undo (clear), redo (the same wrong digit), undo, redo: still one mistake, still racing.
+    for (const [digit, at] of [
+      [0, 5100],
+      [wrongAt(0), 5200],
+      [0, 5300],
+      [wrongAt(0), 5400],
+    ]) {
+      const out = apply(room, moveCmd('p2', 0, digit!), at);
+      room = out.room;
+      if (digit !== 0) {
+        expect(out.reply).toMatchObject({ verdict: 'wrong', duplicate: true, status: 'racing' });
+        expect(out.reply.progress.mistakes).toBe(1);
+        expect(out.effects).toEqual([]);
+      }
+    }
+    const race = room.race!;
+    expect(race.runners.find((r) => r.playerId === 'p2')!.mistakes).toBe(1);
+    expect(race.moves.filter((m) => m.verdict === 'wrong')).toHaveLength(1);
+    // Another wrong digit in the same cell is a new slip: the second mistake eliminates.
+    const other = (wrongAt(0) % 9) + 1 === digitAt(0) ? (wrongAt(0) % 9) + 2 : (wrongAt(0) % 9) + 1;
+    expect(apply(room, moveCmd('p2', 0, other), 5500).reply.status).toBe('eliminated');
   });
 
   it('stores the finished race in the same write as its last move, before the standings go out', () => {
@@ -169,11 +195,7 @@ describe('the race', () => {
     const ended = apply(room, { type: 'endRace', connectionId: 'c1' }, 20_000);
     expect(ended.room.phase).toBe('finished');
     expect(ended.room.race).toMatchObject({ endedAt: 20_000, endedBy: 'host' });
-    expect(ended.room.race!.runners.map((r) => r.status)).toEqual([
-      'timeout',
-      'finished',
-      'timeout',
-    ]);
+    expect(ended.room.race!.runners.map((r) => r.status)).toEqual(['ended', 'finished', 'ended']);
     expect(typesOf(ended.effects)).toEqual(['persistRace', 'persistRoom', 'state']);
     const record = ended.effects[0]!;
     expect(record.type === 'persistRace' && record.record.players.map((p) => p.place)).toEqual([

@@ -1,9 +1,9 @@
-import { ErrorCode } from '@percent/protocol';
 import { standingsOf, timeOf } from './progress.ts';
 import { isProvisional, isRated, ratedRunners, rateRace } from './ratings.ts';
-import { idleTimers } from './rules.ts';
+import { idleTimers } from './idle-timers.ts';
 import type { RaceRecord } from './records.ts';
-import { failure, isRaceOn, isSeat, NOTHING, requireHost, STATE, success } from './room.ts';
+import { endRaceRefusal, rematchRefusal, startRefusal, type Refusal } from './permissions.ts';
+import { isRaceOn, NOTHING, seatHeldBy, STATE, success } from './room.ts';
 import type { LastRaceView, RaceEndCause, RunnerStatus } from '@percent/protocol';
 import type { CommandOf, Effect, Race, Room, Runner, Transition } from './types.ts';
 
@@ -13,23 +13,11 @@ import type { CommandOf, Effect, Race, Room, Runner, Transition } from './types.
  */
 
 /** Why this connection may not start a race now, or null. Checked before a puzzle is drawn. */
-export function startRefusal(room: Room, connectionId: string): Transition<never> | null {
-  const host = requireHost(room, connectionId);
-  if (!isSeat(host)) return host;
-  if (room.phase !== 'lobby') return failure(ErrorCode.wrongPhase, `the room is in ${room.phase}`);
-  if (!room.seats.some((seat) => seat.plays)) {
-    return failure(ErrorCode.noPlayers, 'every seat sits out: nobody would play');
-  }
-  const waiting = room.seats.filter((seat) => seat.plays && seat.id !== room.hostId && !seat.ready);
-  if (waiting.length > 0) {
-    const names = waiting.map((seat) => seat.nickname).join(', ');
-    return failure(ErrorCode.notReady, `not ready: ${names}`);
-  }
-  return null;
-}
+export const startRefusalFor = (room: Room, connectionId: string): Refusal | null =>
+  startRefusal(room, seatHeldBy(room, connectionId));
 
 export function start(room: Room, command: CommandOf<'start'>, now: number): Transition<object> {
-  const refusal = startRefusal(room, command.connectionId);
+  const refusal = startRefusalFor(room, command.connectionId);
   if (refusal) return refusal;
   const { draw } = command;
   const startsAt = now + room.timings.countdownMs;
@@ -113,21 +101,23 @@ export function tickTimer(room: Room, now: number): Effect[] {
 export function timeUp(room: Room, command: CommandOf<'timeUp'>, now: number): Transition<object> {
   const race = room.race;
   if (!isRaceOn(room) || race?.id !== command.raceId) return success(room, NOTHING);
-  return endRace(stopRunners(room, race), now, [], NOTHING, 'timeLimit');
+  return endRace(stopRunners(room, race, 'timeout'), now, [], NOTHING, 'timeLimit');
 }
 
-/** The host ends the race now: whoever is still racing did not finish (as at the time limit). */
+/**
+ * The host ends the race now: whoever is still racing is out as `ended` — not "out of time",
+ * and rated as PROTOCOL.md's "Ratings" says (no game between two runners the host stopped).
+ */
 export function endNow(room: Room, command: CommandOf<'endRace'>, now: number): Transition<object> {
-  const host = requireHost(room, command.connectionId);
-  if (!isSeat(host)) return host;
-  const race = room.race;
-  if (!isRaceOn(room) || !race) return failure(ErrorCode.wrongPhase, 'no race is running');
-  return endRace(stopRunners(room, race), now, [], NOTHING, 'host');
+  const refusal = endRaceRefusal(room, seatHeldBy(room, command.connectionId));
+  if (refusal) return refusal;
+  return endRace(stopRunners(room, room.race!, 'ended'), now, [], NOTHING, 'host');
 }
 
-function stopRunners(room: Room, race: Race): Room {
+/** Everyone still racing is out with `status` (`timeout` at the limit, `ended` by the host). */
+function stopRunners(room: Room, race: Race, status: 'timeout' | 'ended'): Room {
   const runners = race.runners.map((runner): Runner =>
-    runner.status === 'racing' ? { ...runner, status: 'timeout' } : runner,
+    runner.status === 'racing' ? { ...runner, status } : runner,
   );
   return { ...room, race: { ...race, runners } };
 }
@@ -234,11 +224,12 @@ function recordOf(roomCode: string, race: Race): RaceRecord {
 
 /**
  * The ended race with each rated runner's new rating (`ratedRunners`: known rating, not kicked,
- * one seat per device), each pair one game. Fewer than two rated runners: nothing changes.
+ * one seat per device), each pair the race decided one game. Fewer than two rated runners:
+ * nothing changes.
  */
 function rated(race: Race): Race {
-  if (!isRated(race)) return race;
   const order = ratedRunners(race);
+  if (order.length < 2) return race;
   const after = rateRace(
     order.map((runner) => ({
       outcome: runner.status,
@@ -246,7 +237,7 @@ function rated(race: Race): Race {
       rating: runner.rating!,
     })),
   );
-  const next = new Map(order.map((runner, i) => [runner.playerId, after[i]!]));
+  const next = new Map(order.map((runner, i) => [runner.playerId, after[i] ?? null]));
   const runners = race.runners.map((runner) => ({
     ...runner,
     newRating: next.get(runner.playerId) ?? null,
@@ -259,11 +250,8 @@ function rated(race: Race): Race {
  * results stay as `lastRace` until the next start.
  */
 export function rematch(room: Room, command: CommandOf<'rematch'>): Transition<object> {
-  const host = requireHost(room, command.connectionId);
-  if (!isSeat(host)) return host;
-  if (room.phase !== 'finished') {
-    return failure(ErrorCode.wrongPhase, 'a rematch can follow only a finished race');
-  }
+  const refusal = rematchRefusal(room, seatHeldBy(room, command.connectionId));
+  if (refusal) return refusal;
   return success(afterRace(room), NOTHING, [STATE]);
 }
 

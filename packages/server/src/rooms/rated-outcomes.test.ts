@@ -87,12 +87,44 @@ describe('rating who quit, who ran out of time, who was kicked', () => {
     expect(after['Cyd']!).toBeLessThan(1500);
   });
 
-  it('when the host ends the race, draws everyone still racing', () => {
+  it('when the host ends the race before anyone finished, rates nobody (no game was decided)', () => {
     const ended = apply(racing(['Ann', 'Bob']), { type: 'endRace', connectionId: 'c1' }, 9000);
     const record = recordIn(ended.effects);
-    expect(record.rated).toBe(true);
-    expect(record.players.map((p) => p.outcome)).toEqual(['timeout', 'timeout']);
-    for (const p of record.players) expect(p.newRating!.rating).toBeCloseTo(1500, 6);
+    expect(record.rated).toBe(false);
+    expect(record.players.map((p) => [p.outcome, p.newRating, p.rating])).toEqual([
+      ['ended', null, null],
+      ['ended', null, null],
+    ]);
+    expect(viewFor(ended.room, ann, 9000).race!.rated).toBe(false);
+    expect(ended.room.seats.map((s) => s.rating!.races)).toEqual([0, 0]);
+  });
+
+  it('when the host ends the race, finishers still beat the runners it stopped, who play each other no game', () => {
+    // Ann finished; the host (Ann) ends it with Bob and Cyd still racing, Dan had given up.
+    let room = apply(
+      solveAll(racing(['Ann', 'Bob', 'Cyd', 'Dan']), 'p1', 8000).room,
+      forfeitBy(4),
+      8500,
+    ).room;
+    const ended = apply(room, { type: 'endRace', connectionId: 'c1' }, 9000);
+    const record = recordIn(ended.effects);
+    expect(record.players.map((p) => [p.nickname, p.outcome])).toEqual([
+      ['Ann', 'finished'],
+      ['Bob', 'ended'],
+      ['Cyd', 'ended'],
+      ['Dan', 'forfeited'],
+    ]);
+    const after = afterOf(ended.effects);
+    expect(after['Ann']!).toBeGreaterThan(1500);
+    // Bob and Cyd each lost to Ann and beat Dan (a loss and a win at equal ratings): as at the
+    // time limit, where the two of them would draw instead.
+    expect(after['Bob']).toBeCloseTo(after['Cyd']!, 9);
+    expect(after['Dan']!).toBeLessThan(after['Bob']!);
+    room = racing(['Ann', 'Bob', 'Cyd', 'Dan'], { timeLimitSec: 60 });
+    room = apply(solveAll(room, 'p1', 8000).room, forfeitBy(4), 8500).room;
+    const timeUp = afterOf(apply(room, { type: 'timeUp', raceId: 'race-1' }, 64_000).effects);
+    // One game fewer (no Bob–Cyd draw): the same direction, never a loss the race did not make.
+    expect(Math.sign(after['Bob']! - 1500)).toBe(Math.sign(timeUp['Bob']! - 1500));
   });
 });
 

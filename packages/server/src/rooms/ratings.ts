@@ -1,17 +1,14 @@
 import type { RatingChangeView, RatingView, RunnerStatus } from '@percent/protocol';
-import { glicko2, type Game, type Glicko } from './glicko2.ts';
-import type { Race, Runner } from './types.ts';
+import { glicko2, type Game } from './glicko2.ts';
+import type { Race, Rating, Runner } from './types.ts';
+
+export type { Rating };
 
 /**
  * Ratings per device: Glicko-2, one rating period per race, every pair of runners one game.
  * The core receives each device's rating with its `join` and hands the new ones to the store
  * in the race's record; it never reads them itself.
  */
-
-/** A device's rating and how many rated races it has played. */
-export interface Rating extends Glicko {
-  readonly races: number;
-}
 
 /** A device that has never played a rated race. */
 export const INITIAL_RATING: Rating = { rating: 1500, rd: 350, volatility: 0.06, races: 0 };
@@ -35,10 +32,14 @@ export function ratedRunners(race: Pick<Race, 'rules' | 'runners'>): Runner[] {
 
 /**
  * A race counts for ratings when its room was rated and at least two of its runners are rated
- * (`ratedRunners`). The view's `RaceView.rated` and the stored record's `rated` both say this.
+ * (`ratedRunners`); once it has ended, when it changed someone's rating (a race the host ended
+ * before anyone finished may have had no game at all). The view's `RaceView.rated` and the
+ * stored record's `rated` both say this.
  */
-export const isRated = (race: Pick<Race, 'rules' | 'runners'>): boolean =>
-  ratedRunners(race).length >= 2;
+export const isRated = (race: Pick<Race, 'rules' | 'runners' | 'endedAt'>): boolean =>
+  race.endedAt === null
+    ? ratedRunners(race).length >= 2
+    : race.runners.some((runner) => runner.newRating !== null);
 
 export const isProvisional = (rating: Rating): boolean => rating.races < PROVISIONAL_RACES;
 
@@ -64,17 +65,22 @@ export interface Placing {
 /** Out of the race by their own doing (or the rules'): left, gave up, idle, eliminated. */
 const QUITS: ReadonlySet<string> = new Set(['left', 'forfeited', 'idle', 'eliminated']);
 
-/** Finishers above those still in the race at its end (out of time, host ended it), above quitters. */
+/** Finishers above those still in the race at its end (out of time, ended by the host), above quitters. */
 const tierOf = (placing: Placing): number =>
   placing.outcome === 'finished' ? 2 : QUITS.has(placing.outcome) ? 0 : 1;
 
 /**
  * The score of `self` against `other`, from their outcomes alone (never their order in the
- * standings): a faster finisher wins (equal times draw), a finisher beats every non-finisher,
- * a runner still in the race at its end (out of time, or the host ended it) beats one who quit
- * (left, gave up, idle, eliminated), and any two non-finishers of the same kind draw.
+ * standings), or null when the race did not decide between them (no game): a faster finisher
+ * wins (equal times draw), a finisher beats every non-finisher, a runner still in the race at
+ * its end (out of time, or ended by the host) beats one who quit (left, gave up, idle,
+ * eliminated), and any two non-finishers of the same kind draw — except two runners the host
+ * stopped (`ended`): either could still have won, so they play no game. Ending a race early
+ * thus never turns an open race into a loss, and never saves a runner from one already made
+ * (a finisher has beaten them whatever the end).
  */
-export function scoreAgainst(self: Placing, other: Placing): Game['score'] {
+export function scoreAgainst(self: Placing, other: Placing): Game['score'] | null {
+  if (self.outcome === 'ended' && other.outcome === 'ended') return null;
   const tiers = tierOf(self) - tierOf(other);
   if (tiers !== 0) return tiers > 0 ? 1 : 0;
   if (self.outcome !== 'finished') return 0.5;
@@ -85,14 +91,17 @@ export function scoreAgainst(self: Placing, other: Placing): Game['score'] {
 
 /**
  * Every runner's rating after the race, in the order of `placings` (any order: the scores come
- * from outcomes and times). Each plays a game against every other runner, rated from the
- * ratings everyone had before the race.
+ * from outcomes and times); null for a runner who played no game (unchanged, not counted as a
+ * rated race). Each plays a game against every other runner the race decided against, rated
+ * from the ratings everyone had before the race.
  */
-export function rateRace(placings: readonly Placing[]): Rating[] {
+export function rateRace(placings: readonly Placing[]): (Rating | null)[] {
   return placings.map((self, i) => {
-    const games: Game[] = placings
-      .filter((_, j) => j !== i)
-      .map((other) => ({ opponent: other.rating, score: scoreAgainst(self, other) }));
+    const games: Game[] = placings.flatMap((other, j) => {
+      const score = j === i ? null : scoreAgainst(self, other);
+      return score === null ? [] : [{ opponent: other.rating, score }];
+    });
+    if (games.length === 0) return null;
     const next = glicko2(self.rating, games);
     return { ...next, rd: Math.min(next.rd, MAX_RD), races: self.rating.races + 1 };
   });

@@ -1,16 +1,8 @@
-import { ErrorCode } from '@percent/protocol';
 import { endIfDone, withdraw } from './race.ts';
-import {
-  failure,
-  isRaceOn,
-  isSeat,
-  NOTHING,
-  requireSeat,
-  STATE,
-  success,
-  updateSeat,
-} from './room.ts';
-import type { CommandOf, Effect, Race, Room, Transition } from './types.ts';
+import { idleTimer } from './idle-timers.ts';
+import { playRefusal, runnerRefusal } from './permissions.ts';
+import { NOTHING, seatHeldBy, STATE, success, updateSeat } from './room.ts';
+import type { CommandOf, Room, Transition } from './types.ts';
 
 /**
  * The rules groups asked for around a race: giving up (`forfeit`), the idle rule, and sitting
@@ -23,33 +15,10 @@ import type { CommandOf, Effect, Race, Room, Transition } from './types.ts';
  * ends when nobody is racing any more.
  */
 export function forfeit(room: Room, command: CommandOf<'forfeit'>, now: number) {
-  const seat = requireSeat(room, command.connectionId);
-  if (!isSeat(seat)) return seat;
-  if (!isRaceOn(room) || !room.race) return failure(ErrorCode.wrongPhase, 'no race is running');
-  const runner = room.race.runners.find((r) => r.playerId === seat.id);
-  if (!runner) return failure(ErrorCode.notRacing, 'you are not in this race');
-  if (runner.status !== 'racing') return failure(ErrorCode.notRacing, `you have ${runner.status}`);
-  return endIfDone<object>(withdraw(room, seat.id, 'forfeited'), now, [STATE]);
-}
-
-/** The idle timer of every runner still racing (none when the room has no idle rule). */
-export function idleTimers(race: Race | null): Effect[] {
-  return race ? race.runners.flatMap((runner) => idleTimerAfterMove(race, runner.playerId)) : [];
-}
-
-const idleTimer = (race: Race, playerId: string, at: number): Effect => ({
-  type: 'schedule',
-  key: `idle:${playerId}`,
-  at,
-  command: { type: 'idle', raceId: race.id, playerId },
-});
-
-/** The idle timer after a move (it replaces the one armed before, by key). */
-export function idleTimerAfterMove(race: Race, playerId: string): Effect[] {
-  const limit = race.rules.idleOutSec;
-  const runner = race.runners.find((r) => r.playerId === playerId);
-  if (limit === null || runner?.status !== 'racing') return [];
-  return [idleTimer(race, playerId, runner.activeAt + limit * 1000)];
+  const seat = seatHeldBy(room, command.connectionId);
+  const refusal = runnerRefusal(room, seat);
+  if (refusal) return refusal;
+  return endIfDone<object>(withdraw(room, seat!.id, 'forfeited'), now, [STATE]);
 }
 
 /**
@@ -74,11 +43,11 @@ export function idle(room: Room, command: CommandOf<'idle'>, now: number): Trans
  * running the room from a TV). Changing it clears the seat's ready flag.
  */
 export function play(room: Room, command: CommandOf<'play'>): Transition<object> {
-  const seat = requireSeat(room, command.connectionId);
-  if (!isSeat(seat)) return seat;
-  if (room.phase !== 'lobby') return failure(ErrorCode.wrongPhase, 'sitting out is for the lobby');
-  if (seat.plays === command.plays) return success(room, NOTHING);
-  return success(updateSeat(room, seat.id, { plays: command.plays, ready: false }), NOTHING, [
+  const seat = seatHeldBy(room, command.connectionId);
+  const refusal = playRefusal(room, seat);
+  if (refusal) return refusal;
+  if (seat!.plays === command.plays) return success(room, NOTHING);
+  return success(updateSeat(room, seat!.id, { plays: command.plays, ready: false }), NOTHING, [
     STATE,
   ]);
 }

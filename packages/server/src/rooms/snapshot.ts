@@ -1,8 +1,15 @@
-import { DIFFICULTIES, RoomSettingsSchema, VARIANTS } from '@percent/protocol';
+import {
+  DIFFICULTIES,
+  RACE_END_CAUSES,
+  RoomSettingsSchema,
+  RUNNER_STATUSES,
+  StandingSchema,
+  VARIANTS,
+} from '@percent/protocol';
 import { z } from 'zod';
 import { recordMove, noteMove } from './move.ts';
 import { afterRace, raceTimers, endIfDone, tickTimer } from './race.ts';
-import { idleTimers } from './rules.ts';
+import { idleTimers } from './idle-timers.ts';
 import type { MoveRecord } from './records.ts';
 import { isRaceOn } from './room.ts';
 import type { Effect, Race, Room, RoomTimings, Runner } from './types.ts';
@@ -59,7 +66,7 @@ const RunnerSchema = z.object({
   nickname: z.string().min(1),
   board: Digits81,
   mistakes: z.int().min(0),
-  status: z.enum(['racing', 'finished', 'eliminated', 'left', 'timeout', 'forfeited', 'idle']),
+  status: z.enum(RUNNER_STATUSES),
   finishedAt: z.number().nullable(),
   /** Absent in version 2: the start. */
   activeAt: z.number().optional(),
@@ -68,37 +75,13 @@ const RunnerSchema = z.object({
   kicked: z.boolean().default(false),
 });
 
-const ProgressSchema = z.object({
-  filled: z.int().min(0),
-  blanks: z.int().min(0),
-  percent: z.number(),
-  mistakes: z.int().min(0),
-  units: z.int().min(0),
-  penaltyMs: z.number(),
-});
-
 const LastRaceSchema = z.object({
   id: z.string().min(1),
   variant: z.enum(VARIANTS),
   difficulty: z.enum(DIFFICULTIES),
-  endedBy: z.enum(['players', 'timeLimit', 'host']),
-  standings: z
-    .array(
-      z.object({
-        playerId: z.string().min(1),
-        nickname: z.string().min(1),
-        place: z.int().min(1).nullable(),
-        timeMs: z.number().nullable(),
-        mistakes: z.int().min(0),
-        outcome: RunnerSchema.shape.status,
-        progress: ProgressSchema,
-        rating: z
-          .object({ before: z.number(), after: z.number(), provisional: z.boolean() })
-          .nullable()
-          .default(null),
-      }),
-    )
-    .readonly(),
+  endedBy: z.enum(RACE_END_CAUSES),
+  /** The protocol's standings; before version 4 without a rating change. */
+  standings: z.array(StandingSchema.extend({ rating: StandingSchema.shape.rating.default(null) })),
 });
 
 const RaceSchema = z.object({

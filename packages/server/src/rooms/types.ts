@@ -13,7 +13,7 @@ import type {
   WireError,
 } from '@percent/protocol';
 import type { Pause } from './race-clock.ts';
-import type { Rating } from './ratings.ts';
+import type { Glicko } from './glicko2.ts';
 import type { MoveRecord, RaceRecord } from './records.ts';
 
 /**
@@ -40,6 +40,11 @@ export interface Seat {
    * race ends; null when it could not be read (this seat's races then leave it alone).
    */
   readonly rating: Rating | null;
+}
+
+/** A device's rating (Glicko-2) and how many rated races it has played. */
+export interface Rating extends Glicko {
+  readonly races: number;
 }
 
 export interface MoveAck {
@@ -117,6 +122,10 @@ export interface RoomTimings {
   /** How long a dropped player keeps the seat (ms). */
   readonly graceMs: number;
 }
+
+/** Who a payload is for. Every outgoing payload is built for one (`view.ts`). */
+export type Recipient =
+  { readonly role: 'player'; readonly playerId: string } | { readonly role: 'spectator' };
 
 export interface Room {
   readonly code: string;

@@ -9,11 +9,11 @@ import {
 } from '@percent/protocol';
 import { placeOf, progressOf, standingsOf, timeOf } from './progress.ts';
 import { isRated, ratingView } from './ratings.ts';
-import type { Race, Room } from './types.ts';
+import { permissionsFor } from './permissions.ts';
+import type { Race, Recipient, Room } from './types.ts';
 
-/** Who a payload is for. Every outgoing payload is built by the functions below. */
-export type Recipient =
-  { readonly role: 'player'; readonly playerId: string } | { readonly role: 'spectator' };
+export type { Recipient };
+
 
 export function viewFor(room: Room, recipient: Recipient, now: number): RoomView {
   const runners = new Map(room.race?.runners.map((r) => [r.playerId, r]));
@@ -51,6 +51,7 @@ export function viewFor(room: Room, recipient: Recipient, now: number): RoomView
     you: {
       role: recipient.role,
       playerId: recipient.role === 'player' ? recipient.playerId : null,
+      can: permissionsFor(room, recipient),
     },
     serverNow: now,
   };

@@ -1,8 +1,10 @@
-import { createHash, randomBytes, randomUUID } from 'node:crypto';
+import { randomBytes, randomUUID } from 'node:crypto';
 import {
+  commitmentOf,
   ErrorCode,
   fail,
   ServerEvent,
+  SESSION_END_MESSAGES,
   type DifficultyLevel,
   type Result,
   type VariantName,
@@ -13,7 +15,7 @@ import {
   watches,
   progressEventFor,
   reduce,
-  startRefusal,
+  startRefusalFor,
   viewFor,
   type Command,
   type Effect,
@@ -24,6 +26,7 @@ import {
   type Room,
   type TimerCommand,
 } from '../rooms/index.ts';
+import { checkedTransport } from '../contract.ts';
 import type { RoomLog } from './room-log.ts';
 import { FencedError, UnavailableError } from './room-log.ts';
 import type { RoomTransport } from './transport.ts';
@@ -36,8 +39,7 @@ import type { RoomTransport } from './transport.ts';
  */
 export function commitTo(draw: Pick<PuzzleDraw, 'puzzle' | 'solution'>): Fairness {
   const secret = randomBytes(32).toString('hex');
-  const text = `${draw.puzzle}${draw.solution}${secret}`;
-  return { secret, commitment: createHash('sha256').update(text, 'ascii').digest('hex') };
+  return { secret, commitment: commitmentOf(draw.puzzle, draw.solution, secret) };
 }
 
 /** Client commands: the ones with a connection behind them. */
@@ -89,11 +91,12 @@ export class RoomRunner {
    */
   private stopped: 'closed' | 'shutdown' | 'fenced' | null = null;
 
-  constructor(
-    room: Room,
-    private readonly deps: RunnerDeps,
-  ) {
+  private readonly deps: RunnerDeps;
+
+  constructor(room: Room, deps: RunnerDeps) {
     this.current = room;
+    // Every event the room sends is checked against the protocol when the check is on.
+    this.deps = { ...deps, transport: checkedTransport(deps.transport) };
   }
 
   get room(): Room {
@@ -126,7 +129,7 @@ export class RoomRunner {
     return this.enqueue(async () => {
       const stop = this.refusal();
       if (stop) return stop;
-      const refusal = startRefusal(this.current, connectionId);
+      const refusal = startRefusalFor(this.current, connectionId);
       if (refusal && !refusal.ok) return { ok: false, error: refusal.error } as const;
       const { variant, difficulty } = this.current.settings;
       let puzzle: PuzzleDraw;
@@ -241,7 +244,7 @@ export class RoomRunner {
         case 'endSession':
           this.deps.transport.endSession(effect.connectionId, {
             reason: effect.reason,
-            message: endMessages[effect.reason],
+            message: SESSION_END_MESSAGES[effect.reason],
           });
           break;
         case 'schedule':
@@ -330,10 +333,3 @@ const isPersist = (effect: Effect): effect is PersistEffect =>
   effect.type === 'persistRace' ||
   effect.type === 'persistRoom' ||
   effect.type === 'forgetRoom';
-
-const endMessages = {
-  kicked: 'The host removed you from the room.',
-  replaced: 'Your seat was taken over by another tab or device.',
-  expired: 'You were away longer than the grace period; your seat was released.',
-  closed: 'The room has closed.',
-} as const;

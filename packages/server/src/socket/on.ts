@@ -1,10 +1,12 @@
 import {
+  ACK_SCHEMAS,
   checkPayload,
   ErrorCode,
   fail,
   type ClientEventName,
   type Result,
 } from '@percent/protocol';
+import { checkSent } from '../contract.ts';
 import { createLogger } from '../log.ts';
 import { UnavailableError } from '../runner/room-log.ts';
 import type { PercentSocket } from './types.ts';
@@ -28,7 +30,13 @@ export function on<S extends Parameters<typeof checkPayload>[1], T>(
 ): void {
   socket.on(event, (...args: unknown[]) => {
     const last = args.at(-1);
-    const ack = typeof last === 'function' ? (last as (reply: Result) => void) : undefined;
+    const sendAck = typeof last === 'function' ? (last as (reply: Result) => void) : undefined;
+    const ack =
+      sendAck &&
+      ((reply: Result) => {
+        checkSent(`ack ${event}`, ACK_SCHEMAS[event], reply);
+        sendAck(reply);
+      });
     const payload = ack && args.length === 1 ? undefined : args[0];
     const checked = checkPayload(event, schema, payload);
     if (!checked.ok) {

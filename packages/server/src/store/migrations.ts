@@ -144,6 +144,27 @@ export const MIGRATIONS: readonly string[] = [
   // 6: a race's pauses (the server's outages during it, JSON `[{ "at": ms, "ms": ms }]`), which
   // give each move its time on the race clock. Races stored before have none.
   `ALTER TABLE races ADD COLUMN pauses TEXT NOT NULL DEFAULT '[]';`,
+  // 7: one more outcome (`ended`: still racing when the host ended the race), copied as in 3.
+  `CREATE TABLE race_players_v7 (
+     race_id TEXT NOT NULL REFERENCES races (id) ON DELETE CASCADE,
+     player_id TEXT NOT NULL,
+     device_id TEXT NOT NULL,
+     nickname TEXT NOT NULL,
+     place INTEGER,
+     time_ms INTEGER,
+     mistakes INTEGER NOT NULL,
+     outcome TEXT NOT NULL CHECK (outcome IN
+       ('finished', 'eliminated', 'left', 'timeout', 'ended', 'forfeited', 'idle')),
+     rating_before REAL,
+     rating_after REAL,
+     provisional INTEGER CHECK (provisional IN (0, 1)),
+     PRIMARY KEY (race_id, player_id)
+   ) STRICT;
+   INSERT INTO race_players_v7 SELECT race_id, player_id, device_id, nickname, place, time_ms,
+     mistakes, outcome, rating_before, rating_after, provisional FROM race_players ORDER BY rowid;
+   DROP TABLE race_players;
+   ALTER TABLE race_players_v7 RENAME TO race_players;
+   CREATE INDEX race_players_by_device ON race_players (device_id);`,
 ];
 
 /**

@@ -1,3 +1,4 @@
+import { DIFFICULTIES, MOVE_VERDICTS, RUNNER_STATUSES, VARIANTS } from '@percent/protocol';
 import { z } from 'zod';
 import {
   applyRaceRating,
@@ -28,7 +29,7 @@ export const MoveRowSchema = z.object({
   at: z.number(),
   cell: z.int().min(0).max(80),
   digit: z.int().min(0).max(9),
-  verdict: z.enum(['correct', 'wrong', 'cleared']),
+  verdict: z.enum(MOVE_VERDICTS),
 });
 
 /** A race's pauses (`Pause[]`): JSON text in either database. */
@@ -50,8 +51,8 @@ const Hex64 = z.string().regex(/^[0-9a-f]{64}$/);
 export const RaceRowSchema = z.object({
   id: z.string().min(1),
   roomCode: z.string(),
-  variant: z.string(),
-  difficulty: z.string(),
+  variant: z.enum(VARIANTS),
+  difficulty: z.enum(DIFFICULTIES),
   puzzle: z.string().length(81),
   solution: z.string().length(81),
   startedAt: z.number(),
@@ -70,7 +71,7 @@ const StandingFields = {
   place: z.int().min(1).nullable(),
   timeMs: z.number().nullable(),
   mistakes: z.int().min(0),
-  outcome: z.enum(['finished', 'eliminated', 'left', 'timeout', 'forfeited', 'idle']),
+  outcome: z.enum(RUNNER_STATUSES).exclude(['racing']),
 };
 
 export const PlayerRowSchema = z
@@ -135,8 +136,8 @@ function formerBefore(player: {
 export const RaceRecordSchema = z.object({
   id: z.string().min(1),
   roomCode: z.string().min(1),
-  variant: z.string().min(1),
-  difficulty: z.string().min(1),
+  variant: z.enum(VARIANTS),
+  difficulty: z.enum(DIFFICULTIES),
   puzzle: z.string().length(81),
   solution: z.string().length(81),
   startedAt: z.number(),

@@ -2,68 +2,26 @@
  * The daily API from the client (docs/PROTOCOL.md, "The daily puzzle"): plain fetches whose
  * answers are checked with zod; a failure is a value with the server's message.
  */
-import type {
-  DailyIndexView,
-  DailyPuzzleView,
-  DailyResultPayload,
-  DailyResultView,
-  DailyStartView,
+import {
+  API_VALUES,
+  ApiFailureSchema,
+  type DailyIndexView,
+  type DailyPuzzleView,
+  type DailyResultPayload,
+  type DailyResultView,
+  type DailyStartView,
 } from '@percent/protocol';
-import { z } from 'zod';
+import type { z } from 'zod';
 
 export type Fetched<T> =
   | { readonly ok: true; readonly value: T }
   /** `code`: the server's error code, when it answered one (`FUTURE_DAY`, …). */
   | { readonly ok: false; readonly message: string; readonly code?: string };
 
-const Streak = z.object({ current: z.number(), best: z.number(), solvedToday: z.boolean() });
-const Summary = z.object({
-  day: z.string(),
-  variant: z.string(),
-  difficulty: z.enum(['easy', 'medium', 'hard', 'expert']),
-  solvers: z.number(),
-  bestTimeMs: z.number().nullable(),
-});
-const Entry = z.object({
-  rank: z.number(),
-  nickname: z.string(),
-  timeMs: z.number(),
-  mistakes: z.number(),
-  onTheDay: z.boolean(),
-});
-const IndexSchema = z.object({
-  today: z.string(),
-  streak: Streak.nullable(),
-  variants: z.array(Summary),
-  archive: z.array(z.object({ day: z.string(), variants: z.array(Summary) })),
-});
-const PuzzleSchema = z.object({
-  day: z.string(),
-  variant: z.string(),
-  today: z.string(),
-  puzzle: z.string(),
-  solution: z.string(),
-  grade: z.object({
-    difficulty: z.enum(['easy', 'medium', 'hard', 'expert']),
-    score: z.number(),
-    hardest: z.string(),
-    solvedByLogic: z.boolean(),
-  }),
-  solvers: z.number(),
-  leaderboard: z.array(Entry),
-  you: Entry.nullable(),
-  streak: Streak.nullable(),
-});
-const ResultSchema = z.object({
-  rank: z.number(),
-  solvers: z.number(),
-  timeMs: z.number(),
-  mistakes: z.number(),
-  improved: z.boolean(),
-  best: Entry,
-  onTheDay: z.boolean(),
-  streak: Streak,
-});
+const IndexSchema = API_VALUES.dailyIndex;
+const PuzzleSchema = API_VALUES.daily;
+const StartSchema = API_VALUES.dailyStart;
+const ResultSchema = API_VALUES.dailyResult;
 
 export function fetchDailyIndex(deviceId: string): Promise<Fetched<DailyIndexView>> {
   return ask(`/api/daily?deviceId=${encodeURIComponent(deviceId)}`, IndexSchema);
@@ -77,8 +35,6 @@ export function fetchDaily(
   const path = `/api/daily/${day}/${encodeURIComponent(variant)}`;
   return ask(`${path}?deviceId=${encodeURIComponent(deviceId)}`, PuzzleSchema);
 }
-
-const StartSchema = z.object({ startId: z.string(), startedAt: z.number() });
 
 /** Begins an attempt on the server's clock: its solve is posted with the `startId`. */
 export function startDaily(
@@ -123,8 +79,6 @@ async function ask<T>(path: string, schema: z.ZodType<T>, init?: RequestInit): P
 }
 
 function problemOf(body: unknown): { code: string; message: string } | undefined {
-  const parsed = z
-    .object({ error: z.object({ code: z.string(), message: z.string() }) })
-    .safeParse(body);
+  const parsed = ApiFailureSchema.safeParse(body);
   return parsed.success ? parsed.data.error : undefined;
 }

@@ -4,7 +4,7 @@
  * sense is an error value, never thrown.
  */
 import { Technique, type Grade } from '@percent/engine';
-import { DIFFICULTIES, VARIANTS } from '@percent/protocol';
+import { API_VALUES, DIFFICULTIES, VARIANTS } from '@percent/protocol';
 import { z } from 'zod';
 import { t } from '../../i18n/index.ts';
 import { loadSolve } from '../../state/solve-record.ts';
@@ -27,47 +27,12 @@ export type GhostLoad =
   | { readonly ok: true; readonly ghost: LoadedGhost }
   | { readonly ok: false; readonly message: string };
 
-const Grid = z.string().regex(/^[0-9]{81}$/);
-const Move = z.object({
-  at: z.number(),
-  cell: z.int().min(0).max(80),
-  digit: z.int().min(0).max(9),
-});
-
-const RaceReply = z.object({
-  race: z.object({
-    variant: z.enum(VARIANTS),
-    difficulty: z.enum(DIFFICULTIES),
-    puzzle: Grid,
-    solution: Grid,
-    players: z.array(z.object({ playerId: z.string(), nickname: z.string() })),
-    /** `ms`: the move's time on the race clock (the server's outages left out). */
-    moves: z.array(
-      z.object({
-        playerId: z.string(),
-        ms: z.number(),
-        cell: Move.shape.cell,
-        digit: Move.shape.digit,
-      }),
-    ),
-  }),
-});
-
-const DailyReply = z.object({
-  puzzle: Grid,
-  solution: Grid,
-  grade: z.object({
-    difficulty: z.enum(DIFFICULTIES),
-    score: z.number(),
-    hardest: z.enum([...Object.values(Technique), 'search']),
-    solvedByLogic: z.boolean(),
-  }),
-});
-
-const GhostReply = z.object({
-  entry: z.object({ nickname: z.string() }),
-  moves: z.array(Move),
-});
+// The server's answers, as the protocol says them.
+const RaceReply = API_VALUES.race;
+const DailyReply = API_VALUES.daily;
+const GhostReply = API_VALUES.dailyGhost;
+/** The grade's hardest step, one of the engine's techniques (the protocol sends its id). */
+const Hardest = z.enum([...Object.values(Technique), 'search']);
 
 export async function loadGhost(source: GhostSource): Promise<GhostLoad> {
   try {
@@ -131,7 +96,9 @@ async function fromDaily(day: string, variant: string): Promise<GhostLoad> {
   if (!dayResponse.ok) return { ok: false, message: await problemOf(dayResponse) };
   const daily = DailyReply.safeParse(await dayResponse.json());
   const kind = z.enum(VARIANTS).safeParse(variant);
-  if (!daily.success || !kind.success) return { ok: false, message: 'the daily could not be read' };
+  const hardest = Hardest.safeParse(daily.data?.grade.hardest);
+  if (!daily.success || !kind.success || !hardest.success)
+    return { ok: false, message: 'the daily could not be read' };
   const { puzzle, solution } = daily.data;
   const ghost = ghostResponse.ok ? GhostReply.safeParse(await ghostResponse.json()) : undefined;
   const track =
@@ -146,7 +113,7 @@ async function fromDaily(day: string, variant: string): Promise<GhostLoad> {
       puzzle,
       solution,
       // The solo panel shows difficulty, score and hardest step; the counts stay on the server.
-      grade: { ...daily.data.grade, steps: 0, counts: {} },
+      grade: { ...daily.data.grade, hardest: hardest.data, steps: 0, counts: {} },
       track,
     },
   };

@@ -32,7 +32,11 @@ describe('the ghost picker', () => {
 });
 
 describe('recent daily leaders', () => {
-  const daily = (day: string, variant: string, bestTimeMs: number | null): DailySummaryView => ({
+  const daily = (
+    day: string,
+    variant: DailySummaryView['variant'],
+    bestTimeMs: number | null,
+  ): DailySummaryView => ({
     day,
     variant,
     difficulty: 'easy',

@@ -50,7 +50,7 @@ describe('loadReplay', () => {
     vi.stubGlobal('fetch', reply(200, { race: { ...race, solution: 'oops' } }));
     expect(await loadReplay({ kind: 'race', id: 'r1' })).toEqual({
       kind: 'failed',
-      message: 'race.solution: a full grid',
+      message: 'race.solution: a board is 81 digits',
     });
     vi.stubGlobal(
       'fetch',

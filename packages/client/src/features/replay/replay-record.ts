@@ -4,7 +4,7 @@
  * the puzzle, the players best first and every judged move with its time since the start.
  */
 import { isVariantId, type VariantIdName } from '@percent/engine';
-import { z } from 'zod';
+import { RaceReplySchema, type MoveVerdict, type RaceRecordView } from '@percent/protocol';
 import type { SolveRecord } from '../../state/solve-record.ts';
 
 export interface ReplayPlayer {
@@ -25,7 +25,7 @@ export interface ReplayMove {
   readonly cell: number;
   /** 0 = the cell was cleared. */
   readonly digit: number;
-  readonly verdict: 'correct' | 'wrong' | 'cleared';
+  readonly verdict: MoveVerdict;
 }
 
 export interface ReplayRecord {
@@ -56,49 +56,8 @@ export interface ReplayRecord {
   readonly secret?: string;
 }
 
-const gridText = z.string().regex(/^[0-9.]{81}$/, 'an 81-character grid');
-
-const RaceSchema = z.object({
-  id: z.string().min(1),
-  roomCode: z.string(),
-  variant: z.string().refine(isVariantId, 'a known variant'),
-  difficulty: z.string(),
-  puzzle: gridText,
-  solution: z.string().regex(/^[1-9]{81}$/, 'a full grid'),
-  startedAt: z.number(),
-  endedAt: z.number(),
-  /** `endedAt` on the race clock (server outages left out): the timeline's length. */
-  durationMs: z.number().min(0),
-  players: z.array(
-    z.object({
-      playerId: z.string(),
-      nickname: z.string(),
-      place: z.number().nullable(),
-      timeMs: z.number().nullable(),
-      mistakes: z.number().int().min(0),
-      outcome: z.string(),
-    }),
-  ),
-  moves: z.array(
-    z.object({
-      seq: z.number().int(),
-      playerId: z.string(),
-      moveId: z.string(),
-      at: z.number(),
-      /** The move's time on the race clock (ms since 0:00, server outages left out). */
-      ms: z.number().min(0),
-      cell: z.number().int().min(0).max(80),
-      digit: z.number().int().min(0).max(9),
-      verdict: z.enum(['correct', 'wrong', 'cleared']),
-    }),
-  ),
-  /** Null (or absent) for races stored before commit–reveal. */
-  commitment: z.string().nullable().optional(),
-  secret: z.string().nullable().optional(),
-});
-
-/** `RaceRecordView` as received, plus the commit–reveal fields when the server sends them. */
-export type StoredRace = z.infer<typeof RaceSchema>;
+/** `RaceRecordView` as received (`GET /api/races/:raceId`). */
+export type StoredRace = RaceRecordView;
 
 export type ParsedRace =
   | { readonly ok: true; readonly race: StoredRace }
@@ -106,7 +65,7 @@ export type ParsedRace =
 
 /** The body of `GET /api/races/:raceId`; a malformed one is reported with the field at fault. */
 export function parseRaceReply(body: unknown): ParsedRace {
-  const parsed = z.object({ race: RaceSchema }).safeParse(body);
+  const parsed = RaceReplySchema.safeParse(body);
   if (parsed.success) return { ok: true, race: parsed.data.race };
   const issue = parsed.error.issues[0];
   return { ok: false, message: `${issue?.path.join('.') ?? 'race'}: ${issue?.message ?? ''}` };
@@ -130,9 +89,9 @@ export function replayOfRace(race: StoredRace): ReplayRecord {
     kind: 'race',
     id: race.id,
     roomCode: race.roomCode,
-    variant: race.variant as VariantIdName,
+    variant: race.variant,
     difficulty: race.difficulty,
-    puzzle: race.puzzle.replace(/\./g, '0'),
+    puzzle: race.puzzle,
     solution: race.solution,
     startedAt: race.startedAt,
     durationMs: Math.max(race.durationMs, lastMove),

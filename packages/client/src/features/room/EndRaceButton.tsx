@@ -6,7 +6,6 @@
 import type { RoomView } from '@percent/protocol';
 import { t } from '../../i18n/index.ts';
 import type { RoomSession } from '../../net/room-session.ts';
-import { isHost } from '../../net/views.ts';
 import { ConfirmButton } from './ConfirmButton.tsx';
 
 interface Props {
@@ -16,8 +15,7 @@ interface Props {
 }
 
 export function EndRaceButton({ session, view, id = 'end-race' }: Props) {
-  const on = view.phase === 'countdown' || view.phase === 'racing';
-  if (!on || !isHost(view)) return null;
+  if (!view.you.can.endRace) return null;
   return (
     <ConfirmButton
       id={id}

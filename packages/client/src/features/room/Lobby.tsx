@@ -1,14 +1,16 @@
 /**
  * The lobby: the code large, the join link with a copy button and its QR code, the players
- * with their ready state (or that they sit the races out), the host's settings and Start
- * (every other playing seat ready, at least one seat playing). Any seat may sit out.
+ * with their ready state (or that they sit the races out), the host's settings and Start.
+ * Every control is the server's to offer (`view.you.can`): Start with the reason it waits,
+ * Ready, Sit out, the settings and each player's Make host / Remove.
  */
 import type { PlayerView, RoomView } from '@percent/protocol';
 import { useSignal } from '@preact/signals';
 import { t } from '../../i18n/index.ts';
 import { savedNickname } from '../../net/identity.ts';
 import type { RoomSession } from '../../net/room-session.ts';
-import { isHost, playerOf } from '../../net/views.ts';
+import { playerOf } from '../../net/views.ts';
+import { errorText } from './errors.ts';
 import { LastResults } from '../show/LastResults.tsx';
 import { RulesCard } from '../show/RulesCard.tsx';
 import { TvToggle } from '../show/TvToggle.tsx';
@@ -18,11 +20,8 @@ import { copyText, useJoinQr } from './share.ts';
 import './rules-ui.css';
 
 export function Lobby({ view, session }: { view: RoomView; session: RoomSession }) {
-  const host = isHost(view);
+  const can = view.you.can;
   const me = playerOf(view, view.you.playerId);
-  // Seats that sit out need not be ready; nobody playing means nothing to start.
-  const waitingFor = view.players.filter((p) => p.plays && !p.host && !p.ready);
-  const nobody = !view.players.some((p) => p.plays);
   return (
     <section class="lobby" data-testid="lobby">
       <Share view={view} />
@@ -33,14 +32,14 @@ export function Lobby({ view, session }: { view: RoomView; session: RoomSession 
         </h2>
         <ul class="lobby-players">
           {view.players.map((p) => (
-            <PlayerRow key={p.id} player={p} view={view} session={session} host={host} />
+            <PlayerRow key={p.id} player={p} view={view} session={session} />
           ))}
         </ul>
         {view.spectators > 0 && (
           <p class="muted">{t('lobby.spectatorCount', { n: view.spectators })}</p>
         )}
         <div class="lobby-actions">
-          {me && !host && me.plays && (
+          {me && can.ready && (
             <button
               type="button"
               class={me.ready ? '' : 'primary'}
@@ -51,24 +50,9 @@ export function Lobby({ view, session }: { view: RoomView; session: RoomSession 
               {me.ready ? t('lobby.notReady') : t('lobby.ready')}
             </button>
           )}
-          {host && (
-            <button
-              type="button"
-              class="primary big"
-              data-testid="start"
-              disabled={waitingFor.length > 0 || nobody}
-              onClick={() => void session.start()}
-            >
-              {t('lobby.start')}
-            </button>
-          )}
-          {me && <SitOutToggle me={me} host={host} session={session} />}
-          {host && nobody && <p class="muted">{t('room.error.NO_PLAYERS')}</p>}
-          {host && waitingFor.length > 0 && (
-            <p class="muted">
-              {t('lobby.waitingFor', { names: waitingFor.map((p) => p.nickname).join(', ') })}
-            </p>
-          )}
+          {can.start && <StartButton view={view} session={session} />}
+          {me && can.sitOut && <SitOutToggle me={me} host={me.host} session={session} />}
+          {can.start && <StartNote view={view} />}
           {!me && <TakeSeat session={session} />}
           <TvToggle view={view} />
         </div>
@@ -76,13 +60,50 @@ export function Lobby({ view, session }: { view: RoomView; session: RoomSession 
         <RulesCard variant={view.settings.variant} mistakes={view.settings.mistakes} />
         <LobbySettings
           settings={view.settings}
-          editable={host}
-          minPlayers={view.players.length}
+          editable={can.settings !== null}
+          minPlayers={can.settings?.maxPlayersMin ?? view.players.length}
           onChange={(change) => void session.settings(change)}
         />
       </div>
     </section>
   );
+}
+
+/** The host's Start, enabled when the server would start a race now. */
+export function StartButton({ view, session }: { view: RoomView; session: RoomSession }) {
+  return (
+    <button
+      type="button"
+      class="primary big"
+      data-testid="start"
+      disabled={view.you.can.start?.allowed !== true}
+      onClick={() => void session.start()}
+    >
+      {t('lobby.start')}
+    </button>
+  );
+}
+
+/** Why Start waits, as the server says: who is not ready yet, or that nobody plays. */
+export function StartNote({
+  view,
+  class: className = 'muted',
+}: {
+  view: RoomView;
+  class?: string;
+}) {
+  const text = startNote(view);
+  return text ? <span class={className}>{text}</span> : null;
+}
+
+export function startNote(view: RoomView): string | undefined {
+  const start = view.you.can.start;
+  if (!start || start.allowed || !start.refusal) return undefined;
+  if (start.refusal.code === 'NOT_READY') {
+    const names = start.waitingFor.map((id) => playerOf(view, id)?.nickname ?? id);
+    return t('lobby.waitingFor', { names: names.join(', ') });
+  }
+  return errorText(start.refusal);
 }
 
 /** Any seat may sit the races out (a host running the room from a TV) or play again. */
@@ -142,11 +163,11 @@ interface RowProps {
   readonly player: PlayerView;
   readonly view: RoomView;
   readonly session: RoomSession;
-  readonly host: boolean;
 }
 
-function PlayerRow({ player, view, session, host }: RowProps) {
+function PlayerRow({ player, view, session }: RowProps) {
   const you = player.id === view.you.playerId;
+  const { makeHost, remove } = view.you.can;
   return (
     <li
       class={`lobby-player${player.ready || player.host ? ' is-ready' : ''}${player.plays ? '' : ' sits-out'}`}
@@ -169,14 +190,18 @@ function PlayerRow({ player, view, session, host }: RowProps) {
               ? `✓ ${t('lobby.isReady')}`
               : t('lobby.isNotReady')}
       </span>
-      {host && !you && (
+      {(makeHost.includes(player.id) || remove.includes(player.id)) && (
         <span class="lobby-player-tools">
-          <button type="button" onClick={() => void session.transferHost(player.id)}>
-            {t('lobby.makeHost')}
-          </button>
-          <button type="button" class="danger" onClick={() => void session.kick(player.id)}>
-            {t('lobby.kick')}
-          </button>
+          {makeHost.includes(player.id) && (
+            <button type="button" onClick={() => void session.transferHost(player.id)}>
+              {t('lobby.makeHost')}
+            </button>
+          )}
+          {remove.includes(player.id) && (
+            <button type="button" class="danger" onClick={() => void session.kick(player.id)}>
+              {t('lobby.kick')}
+            </button>
+          )}
         </span>
       )}
     </li>

@@ -3,9 +3,17 @@
  * spectators see, player cap, rated or not, and lock. Each change is sent at once; the next `room:state` shows it to all.
  * Everyone else sees the same values read-only.
  */
-// The engine's lists (the same as the protocol's VARIANTS / DIFFICULTIES): a value from the
-// protocol's schema module would pull zod into the browser bundle.
-import { DIFFICULTIES, VARIANT_IDS as VARIANTS } from '@percent/engine';
+// The protocol's zod-free module: its lists, bounds and choices (the schemas would pull zod
+// into the first page's bundle).
+import {
+  DIFFICULTIES,
+  IDLE_OUT_CHOICES as IDLE_LIMITS,
+  MISTAKE_RULE_DEFAULTS,
+  SETTINGS_LIMITS,
+  SPECTATOR_DIGIT_CHOICES as SPECTATOR_RULES,
+  TIME_LIMIT_CHOICES as TIME_LIMITS,
+  VARIANTS,
+} from '@percent/protocol/rules';
 import type { RoomSettings, SpectatorDigits } from '@percent/protocol';
 import type { ComponentChildren } from 'preact';
 import { t } from '../../i18n/index.ts';
@@ -17,14 +25,7 @@ interface Props {
   readonly onChange: (change: Partial<RoomSettings>) => void;
 }
 
-const TIME_LIMITS = [null, 300, 600, 900, 1800, 3600] as const;
-/** The idle rule's choices (s): off, 2, 5 or 10 minutes without a move. */
-const IDLE_LIMITS = [null, 120, 300, 600] as const;
-const SPECTATOR_RULES: readonly SpectatorDigits[] = [
-  { kind: 'end' },
-  { kind: 'delay', seconds: 30 },
-  { kind: 'live' },
-];
+const { allowedMistakes, penaltySeconds, maxPlayers } = SETTINGS_LIMITS;
 
 const spectatorKey = (rule: SpectatorDigits): string =>
   rule.kind === 'delay' ? `delay-${rule.seconds}` : rule.kind;
@@ -72,8 +73,8 @@ export function LobbySettings({ settings, editable, minPlayers, onChange }: Prop
             onChange({
               mistakes:
                 e.currentTarget.value === 'penalty'
-                  ? { kind: 'penalty', seconds: 30 }
-                  : { kind: 'eliminate', allowed: 3 },
+                  ? MISTAKE_RULE_DEFAULTS.penalty
+                  : MISTAKE_RULE_DEFAULTS.eliminate,
             })
           }
         >
@@ -83,8 +84,8 @@ export function LobbySettings({ settings, editable, minPlayers, onChange }: Prop
         <input
           type="number"
           name="mistakesAmount"
-          min={mistakes.kind === 'penalty' ? 1 : 0}
-          max={mistakes.kind === 'penalty' ? 600 : 20}
+          min={mistakes.kind === 'penalty' ? penaltySeconds.min : allowedMistakes.min}
+          max={mistakes.kind === 'penalty' ? penaltySeconds.max : allowedMistakes.max}
           value={mistakes.kind === 'penalty' ? mistakes.seconds : mistakes.allowed}
           aria-label={
             mistakes.kind === 'penalty' ? t('lobby.penaltySeconds') : t('lobby.allowedMistakes')
@@ -95,8 +96,8 @@ export function LobbySettings({ settings, editable, minPlayers, onChange }: Prop
             onChange({
               mistakes:
                 mistakes.kind === 'penalty'
-                  ? { kind: 'penalty', seconds: Math.min(600, Math.max(1, n)) }
-                  : { kind: 'eliminate', allowed: Math.min(20, Math.max(0, n)) },
+                  ? { kind: 'penalty', seconds: clamp(n, penaltySeconds) }
+                  : { kind: 'eliminate', allowed: clamp(n, allowedMistakes) },
             });
           }}
         />
@@ -160,12 +161,13 @@ export function LobbySettings({ settings, editable, minPlayers, onChange }: Prop
         <input
           type="number"
           name="maxPlayers"
-          min={Math.max(1, minPlayers)}
-          max={16}
+          min={minPlayers}
+          max={maxPlayers.max}
           value={settings.maxPlayers}
           onChange={(e) => {
             const n = Math.round(Number(e.currentTarget.value));
-            if (Number.isFinite(n)) onChange({ maxPlayers: Math.min(16, Math.max(minPlayers, n)) });
+            if (Number.isFinite(n))
+              onChange({ maxPlayers: clamp(n, { min: minPlayers, max: maxPlayers.max }) });
           }}
         />
       </Field>
@@ -200,3 +202,6 @@ function Field({ label, children }: { label: string; children: ComponentChildren
     </label>
   );
 }
+
+const clamp = (n: number, { min, max }: { readonly min: number; readonly max: number }): number =>
+  Math.min(max, Math.max(min, n));

@@ -19,9 +19,16 @@ interface Props {
 }
 
 interface PanelProps extends Props {
-  /** The host's way to remove an idle player mid-race (they count as left); absent for others. */
-  readonly remove?: (playerId: string) => Promise<unknown>;
+  /** Removes a player (`room:kick`): offered where the server's view allows it (`you.can.remove`). */
+  readonly remove: (playerId: string) => Promise<unknown>;
 }
+
+/**
+ * Remove is offered for a player still racing whom the server lets this member remove (the
+ * host, playing or sitting out): someone idle mid-race, who then counts as left.
+ */
+export const removable = (view: RoomView, player: PlayerView): boolean =>
+  view.you.can.remove.includes(player.id) && player.race?.status === 'racing';
 
 export function RacePanel({ view, clock, remove }: PanelProps) {
   return (
@@ -38,9 +45,7 @@ export function RacePanel({ view, clock, remove }: PanelProps) {
               key={p.id}
               player={p}
               you={p.id === view.you.playerId}
-              remove={
-                p.id !== view.you.playerId && p.race?.status === 'racing' ? remove : undefined
-              }
+              remove={removable(view, p) ? remove : undefined}
             />
           ))}
       </ul>

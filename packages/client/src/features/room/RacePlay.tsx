@@ -1,7 +1,10 @@
 /**
  * The racing player's screen: <PlayBoard> and the race panel. Each entry is drawn at once as
  * pending, sent as a move, then confirmed or marked wrong by the server's reply; a reply to an
- * older move of the same cell is ignored. Finished or out: the board turns read-only. "Give up"
+ * older move of the same cell is ignored. One slip is one mistake: a wrong digit the server has
+ * judged is not sent again when undo/redo (or typing) brings it back — the cell shows it wrong
+ * at once (the server would answer it as a duplicate anyway). Finished or out: the board turns
+ * read-only. "Give up"
  * (confirmed inline) takes the player out of the race; they stay and watch the rest.
  * A snapshot whose board cannot be read shows an error instead of a wrong board.
  */
@@ -39,6 +42,8 @@ export function RacePlay({ view, race, session }: Props) {
     return initial && signal(initial);
   }, [race.id]);
   const message = useSignal<string | undefined>(undefined);
+  // The wrong digits the server judged in this race, by cell (`slipKey`).
+  const slips = useMemo(() => new Set<number>(), [race.id]);
   useEffect(() => {
     if (!game || race.own === null) return;
     const next = reconcile(game.value, race.own, (c) => session.moves.isPending(c));
@@ -47,12 +52,13 @@ export function RacePlay({ view, race, session }: Props) {
   }, [race.own]);
   useEffect(() => {
     session.onMove((move, reply, latest) => {
+      if (reply.ok && reply.verdict === 'wrong') slips.add(slipKey(move.cell, move.digit));
       if (game && latest) game.value = setVerdict(game.value, move.cell, verdictOf(reply));
       // The verdict is drawn on the cell; a screen reader hears it (a retry's was heard).
       if (latest && reply.ok && !reply.duplicate) announce(moveAnnouncement(reply));
       message.value = reply.ok ? undefined : errorText(reply.error);
     });
-  }, [session, game]);
+  }, [session, game, slips]);
   useRaceSaving(where, game, session);
   if (!game)
     return (
@@ -70,6 +76,10 @@ export function RacePlay({ view, race, session }: Props) {
           game={game}
           readOnly={done}
           onEnter={(cell, digit) => {
+            if (slips.has(slipKey(cell, digit))) {
+              game.value = setVerdict(game.value, cell, 'wrong');
+              return;
+            }
             game.value = setVerdict(game.value, cell, 'pending');
             session.move(cell, digit);
           }}
@@ -79,7 +89,7 @@ export function RacePlay({ view, race, session }: Props) {
               {outcomeText(status, me?.race?.place ?? null)}
             </p>
           )}
-          {!done && <GiveUp session={session} />}
+          {view.you.can.forfeit && <GiveUp session={session} />}
           {message.value && (
             <p class="error" role="alert">
               {message.value}
@@ -87,11 +97,7 @@ export function RacePlay({ view, race, session }: Props) {
           )}
         </PlayBoard>
       </div>
-      <RacePanel
-        view={view}
-        clock={session.clock}
-        remove={view.hostId === view.you.playerId ? (id) => session.kick(id) : undefined}
-      />
+      <RacePanel view={view} clock={session.clock} remove={(id) => session.kick(id)} />
     </section>
   );
 }
@@ -119,6 +125,9 @@ function GiveUp({ session }: { session: RoomSession }) {
     </div>
   );
 }
+
+/** A judged wrong digit's key: the same digit in the same cell is the same slip. */
+const slipKey = (cell: number, digit: number): number => cell * 10 + digit;
 
 /** What the server's judgement of a move shows on its cell. */
 const VERDICT_OF = {

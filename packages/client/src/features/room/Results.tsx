@@ -9,9 +9,9 @@ import type { RoomView, Standing } from '@percent/protocol';
 import { Board } from '../../board/Board.tsx';
 import { t } from '../../i18n/index.ts';
 import type { RoomSession } from '../../net/room-session.ts';
-import { isHost, playerOf } from '../../net/views.ts';
+import { playerOf } from '../../net/views.ts';
 import { Confetti, Podium, winnerLine } from '../show/Podium.tsx';
-import { ordinal, racers, sitsOut, splitPodium } from '../show/race-facts.ts';
+import { ordinal, racers, splitPodium } from '../show/race-facts.ts';
 import { RaceDebrief } from '../debrief/RaceDebrief.tsx';
 import { ReplayLink } from '../replay/ReplayLink.tsx';
 import { FairnessCheck } from './FairnessCheck.tsx';
@@ -76,12 +76,10 @@ function headline(standings: readonly Standing[], mine: Standing | undefined): s
 
 /** Play again (this player is ready for the rematch) and the host's Rematch. */
 function NextRace({ view, session }: { view: RoomView; session: RoomSession }) {
-  const me = playerOf(view, view.you.playerId);
-  const host = isHost(view);
-  const ready = me?.ready === true;
+  const ready = playerOf(view, view.you.playerId)?.ready === true;
   return (
     <div class="results-actions">
-      {me && !host && !sitsOut(me) && (
+      {view.you.can.ready && (
         <button
           type="button"
           class={ready ? 'is-ready' : 'primary big'}
@@ -92,7 +90,11 @@ function NextRace({ view, session }: { view: RoomView; session: RoomSession }) {
           {ready ? `✓ ${t('podium.readyNext')}` : t('podium.playAgain')}
         </button>
       )}
-      {host ? <RematchButton session={session} /> : <p class="muted">{t('results.waitRematch')}</p>}
+      {view.you.can.rematch ? (
+        <RematchButton session={session} />
+      ) : (
+        <p class="muted">{t('results.waitRematch')}</p>
+      )}
     </div>
   );
 }

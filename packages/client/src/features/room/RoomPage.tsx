@@ -161,7 +161,7 @@ function Phase({ view, session }: { view: RoomView; session: RoomSession }) {
       // A seat with no runner (it sits the race out) watches, like a spectator.
       if (playerOf(view, view.you.playerId)?.race && race?.puzzle != null)
         return <RacePlay view={view} race={{ ...race, puzzle: race.puzzle }} session={session} />;
-      return <Spectate view={view} clock={session.clock} />;
+      return <Spectate view={view} session={session} />;
     case 'finished':
       return <Results view={view} session={session} />;
   }

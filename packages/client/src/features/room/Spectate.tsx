@@ -12,9 +12,11 @@ import type { ServerClock } from '../../net/clock.ts';
 import { racers } from '../show/race-facts.ts';
 import { tvChoice } from '../show/tv-mode.ts';
 import { raceGame } from './race-board.ts';
-import { PlayerProgress, RaceClock } from './RacePanel.tsx';
+import type { RoomSession } from '../../net/room-session.ts';
+import { PlayerProgress, RaceClock, removable } from './RacePanel.tsx';
 
-export function Spectate({ view, clock }: { view: RoomView; clock: ServerClock }) {
+export function Spectate({ view, session }: { view: RoomView; session: RoomSession }) {
+  const clock: ServerClock = session.clock;
   const race = view.race;
   const rule = view.settings.spectatorDigits;
   return (
@@ -41,6 +43,7 @@ export function Spectate({ view, clock }: { view: RoomView; clock: ServerClock }
             variant={race?.variant ?? view.settings.variant}
             puzzle={race?.puzzle ?? null}
             board={race?.boards?.[p.id] ?? null}
+            remove={removable(view, p) ? (id) => session.kick(id) : undefined}
           />
         ))}
       </div>
@@ -53,10 +56,12 @@ interface CardProps {
   readonly variant: VariantIdName;
   readonly puzzle: string | null;
   readonly board: string | null;
+  /** The host's Remove (a host who sits the race out watches from here). */
+  readonly remove?: (playerId: string) => Promise<unknown>;
 }
 
 /** A player's progress, and their board when one is given (none when it cannot be read). */
-export function PlayerCard({ player, variant, puzzle, board }: CardProps) {
+export function PlayerCard({ player, variant, puzzle, board, remove }: CardProps) {
   // Progress events re-render every card; the board is rebuilt only when it changes.
   const game = useMemo(
     () => (puzzle === null || board === null ? undefined : raceGame(variant, puzzle, board)),
@@ -65,7 +70,7 @@ export function PlayerCard({ player, variant, puzzle, board }: CardProps) {
   return (
     <article class="spectate-card">
       <ul class="race-players">
-        <PlayerProgress player={player} you={false} />
+        <PlayerProgress player={player} you={false} remove={remove} />
       </ul>
       {game && (
         <Board

@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest';
-import { checkFairness, commitmentOf, judgeFairness, toneOf, verifyCommand } from './fairness.ts';
+import { checkFairness, judgeFairness, toneOf, verifyCommand } from './fairness.ts';
+import { commitmentOf } from '@percent/protocol/rules';
 
 const puzzle = `${'0'.repeat(9)}${'123456789'.repeat(8)}`;
 const solution = '123456789'.repeat(9);

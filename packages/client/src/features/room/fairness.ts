@@ -2,12 +2,11 @@
  * The commit–reveal check of a race (pure: no DOM, no network). The server sends the
  * commitment at the start, before the puzzle, and reveals its secret at the end; the puzzle was
  * fixed before the start if SHA-256 over the ASCII text `puzzle + solution + secret` (81 + 81
- * digits, '0' for blanks, then the secret's 64 lowercase hex digits) is the commitment. Hashed
- * with @noble/hashes: `crypto.subtle` exists only on secure pages, and a LAN game is plain http.
- * Used by the results and the replay page.
+ * digits, '0' for blanks, then the secret's 64 lowercase hex digits) is the commitment — the
+ * protocol's `commitmentOf`, the function the server commits with. Used by the results and the
+ * replay page.
  */
-import { sha256 } from '@noble/hashes/sha2.js';
-import { bytesToHex, utf8ToBytes } from '@noble/hashes/utils.js';
+import { commitmentOf } from '@percent/protocol/rules';
 
 export interface Revealed {
   readonly puzzle: string | null;
@@ -28,11 +27,6 @@ export type FairnessVerdict =
 
 const HEX64 = /^[0-9a-f]{64}$/;
 const DIGITS81 = /^[0-9]{81}$/;
-
-/** Lowercase hex SHA-256 of the commitment's text: what `sha256sum` prints for it. */
-export function commitmentOf(puzzle: string, solution: string, secret: string): string {
-  return bytesToHex(sha256(utf8ToBytes(`${puzzle}${solution}${secret}`)));
-}
 
 /** Whether the revealed puzzle, solution and secret are those the commitment was made for. */
 export function checkFairness(race: Revealed): FairnessVerdict {

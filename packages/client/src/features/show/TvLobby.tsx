@@ -7,7 +7,7 @@
 import type { PlayerView, RoomSettings, RoomView } from '@percent/protocol';
 import { t } from '../../i18n/index.ts';
 import type { RoomSession } from '../../net/room-session.ts';
-import { isHost } from '../../net/views.ts';
+import { StartButton, startNote } from '../room/Lobby.tsx';
 import { Podium } from './Podium.tsx';
 import { QrCode } from './QrCode.tsx';
 import { lastStandings, racers, splitPodium } from './race-facts.ts';
@@ -73,24 +73,11 @@ function PlayerChip({ player }: { player: PlayerView }) {
 
 /** The host's Start and the settings in one line; for everyone else, who starts the race. */
 function HostBar({ view, session }: { view: RoomView; session: RoomSession }) {
-  if (!isHost(view)) return <p class="tv-note tv-host">{t('tv.hostStarts')}</p>;
-  const waiting = racers(view).filter((p) => !p.host && !p.ready);
+  if (!view.you.can.start) return <p class="tv-note tv-host">{t('tv.hostStarts')}</p>;
   return (
     <footer class="tv-host">
-      <button
-        type="button"
-        class="primary big"
-        data-testid="start"
-        disabled={waiting.length > 0 || racers(view).length === 0}
-        onClick={() => void session.start()}
-      >
-        {t('lobby.start')}
-      </button>
-      <span class="tv-note">
-        {waiting.length > 0
-          ? t('lobby.waitingFor', { names: waiting.map((p) => p.nickname).join(', ') })
-          : settingsLine(view.settings)}
-      </span>
+      <StartButton view={view} session={session} />
+      <span class="tv-note">{startNote(view) ?? settingsLine(view.settings)}</span>
     </footer>
   );
 }

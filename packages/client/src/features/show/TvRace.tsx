@@ -6,15 +6,16 @@
  */
 import type { PlayerView, RaceView, RoomView } from '@percent/protocol';
 import { t } from '../../i18n/index.ts';
-import type { ServerClock } from '../../net/clock.ts';
+import type { RoomSession } from '../../net/room-session.ts';
 import { ProgressBar } from '../../ui/ProgressBar.tsx';
-import { RaceClock, statusText } from '../room/RacePanel.tsx';
+import { ConfirmButton } from '../room/ConfirmButton.tsx';
+import { RaceClock, removable, statusText } from '../room/RacePanel.tsx';
 import { formatTime } from '../room/time.ts';
 import { QrCode } from './QrCode.tsx';
 import { ordinal, placeOf, racers } from './race-facts.ts';
 import { Silhouette } from './Silhouette.tsx';
 
-export function TvRace({ view, clock }: { view: RoomView; clock: ServerClock }) {
+export function TvRace({ view, session }: { view: RoomView; session: RoomSession }) {
   const race = view.race;
   const players = racers(view);
   // Up to 8 lanes stack; more go in two columns so each stays readable.
@@ -23,7 +24,7 @@ export function TvRace({ view, clock }: { view: RoomView; clock: ServerClock }) 
     <div class="tv-race">
       <header class="tv-race-head">
         <div class="tv-clock">
-          <RaceClock view={view} clock={clock} />
+          <RaceClock view={view} clock={session.clock} />
         </div>
         <p class="tv-race-title">
           {t(`variant.${view.settings.variant}`)} · {t(`difficulty.${view.settings.difficulty}`)}
@@ -39,7 +40,12 @@ export function TvRace({ view, clock }: { view: RoomView; clock: ServerClock }) 
         data-testid="tv-lanes"
       >
         {players.map((p) => (
-          <Lane key={p.id} player={p} race={race} />
+          <Lane
+            key={p.id}
+            player={p}
+            race={race}
+            remove={removable(view, p) ? (id) => session.kick(id) : undefined}
+          />
         ))}
       </ol>
     </div>
@@ -64,9 +70,11 @@ export function CornerJoin({ view }: { view: RoomView }) {
 interface LaneProps {
   readonly player: PlayerView;
   readonly race: RaceView | null;
+  /** The host's Remove for a player still racing (an idle one), from the server's view. */
+  readonly remove?: (playerId: string) => Promise<unknown>;
 }
 
-function Lane({ player, race }: LaneProps) {
+function Lane({ player, race, remove }: LaneProps) {
   const progress = player.race?.progress;
   const percent = progress?.percent ?? 0;
   const status = player.race?.status ?? 'racing';
@@ -97,6 +105,16 @@ function Lane({ player, race }: LaneProps) {
               })
             : statusText(player)}
         </span>
+        {remove && (
+          <ConfirmButton
+            id={`tv-remove-${player.id}`}
+            label={t('lobby.kick')}
+            question={t('race.removeConfirm.text', { name: player.nickname })}
+            confirm={t('race.removeConfirm.remove')}
+            stay={t('race.removeConfirm.stay')}
+            onConfirm={() => remove(player.id)}
+          />
+        )}
       </div>
       <ProgressBar
         class="tv-bar"

@@ -5,7 +5,6 @@
 import type { RoomView } from '@percent/protocol';
 import { t } from '../../i18n/index.ts';
 import type { RoomSession } from '../../net/room-session.ts';
-import { isHost } from '../../net/views.ts';
 import { RematchButton } from '../room/Results.tsx';
 import { RestItem } from './LastResults.tsx';
 import { Confetti, Podium, winnerLine } from './Podium.tsx';
@@ -37,7 +36,7 @@ export function TvResults({ view, session }: { view: RoomView; session: RoomSess
           </ol>
         </section>
       )}
-      {isHost(view) && (
+      {view.you.can.rematch && (
         <footer class="tv-host">
           <RematchButton session={session} />
         </footer>

@@ -64,7 +64,7 @@ function TvPhase({ view, session }: { view: RoomView; session: RoomSession }) {
     case 'countdown':
       return <TvCountdown view={view} session={session} />;
     case 'racing':
-      return <TvRace view={view} clock={session.clock} />;
+      return <TvRace view={view} session={session} />;
     case 'finished':
       return <TvResults view={view} session={session} />;
   }

@@ -3,6 +3,7 @@
  * comparing the entries before and after each change (typing, the pad, undo, reset, a hint's
  * placement all count alike). Pure, so a test can replay a game.
  */
+import { judgeMove, mistakesIn } from '@percent/protocol/rules';
 import type { SolveMove, SolveRecord } from '../../state/solve-record.ts';
 
 /** The entries of a board as 81 characters, `0` for an empty cell. */
@@ -19,14 +20,12 @@ export function movesBetween(
   for (let cell = 0; cell < 81; cell++) {
     if (before[cell] === after[cell]) continue;
     const digit = Number(after[cell] ?? 0);
-    const verdict = digit === 0 ? 'cleared' : after[cell] === solution[cell] ? 'correct' : 'wrong';
-    moves.push({ at: Math.round(at), cell, digit, verdict });
+    moves.push({ at: Math.round(at), cell, digit, verdict: judgeMove(solution, cell, digit) });
   }
   return moves;
 }
 
-/** Wrong digits entered (each counts, even when fixed later). */
-export const mistakesOf = (moves: readonly SolveMove[]): number =>
-  moves.filter((move) => move.verdict === 'wrong').length;
+/** Wrong digits entered (each counts, even when fixed later; the same one in the same cell once). */
+export const mistakesOf = (moves: readonly SolveMove[]): number => mistakesIn(moves);
 
 export type SolveSource = SolveRecord['source'];

@@ -99,6 +99,10 @@ export const PG_MIGRATIONS: readonly string[] = [
    CREATE INDEX daily_starts_by_time ON daily_starts (started_at);`,
   // 4: as SQLite's migration 6 — a race's pauses (JSON text), which time its moves.
   `ALTER TABLE races ADD COLUMN pauses TEXT NOT NULL DEFAULT '[]';`,
+  // 5: as SQLite's migration 7 — the `ended` outcome (the host ended the race).
+  `ALTER TABLE race_players DROP CONSTRAINT race_players_outcome_check;
+   ALTER TABLE race_players ADD CONSTRAINT race_players_outcome_check CHECK (outcome IN
+     ('finished', 'eliminated', 'left', 'timeout', 'ended', 'forfeited', 'idle'));`,
 ];
 
 /** Our tables: finding one without `schema_migrations` means the database is not ours. */

@@ -1,4 +1,5 @@
 import { types } from 'pg';
+import { DIFFICULTIES, RUNNER_STATUSES, VARIANTS } from '@percent/protocol';
 import { z } from 'zod';
 import type { HistoryEntry, LeaderboardEntry } from '../store.ts';
 
@@ -23,14 +24,14 @@ function parseInt8(text: string): number | string {
 const HistoryRowSchema = z.object({
   raceId: z.string().min(1),
   roomCode: z.string(),
-  variant: z.string(),
-  difficulty: z.string(),
+  variant: z.enum(VARIANTS),
+  difficulty: z.enum(DIFFICULTIES),
   endedAt: z.int(),
   nickname: z.string().min(1),
   place: z.int().min(1).nullable(),
   timeMs: z.int().nullable(),
   mistakes: z.int().min(0),
-  outcome: z.string(),
+  outcome: z.enum(RUNNER_STATUSES).exclude(['racing']),
   players: z.int().min(1),
 });
 

@@ -1,0 +1,165 @@
+/**
+ * The game's shared lists, limits and rules, with no validation library: the web client's
+ * first page imports this module alone (`@percent/protocol/rules`) so that zod stays out of its
+ * bundle. The schemas (`schemas.ts`, `views.ts`) are built from these lists; the server's room
+ * core, the daily check, the solo recorder and the replay all judge moves with `judgeMove` and
+ * count mistakes with `countsAsMistake`, so a rule is written once.
+ */
+import { sha256 } from '@noble/hashes/sha2.js';
+import { bytesToHex, utf8ToBytes } from '@noble/hashes/utils.js';
+import type { RoomSettings } from './schemas.ts';
+import type { Permissions } from './views.ts';
+
+export const VARIANTS = ['classic', 'percent', 'x', 'windoku'] as const;
+export type VariantName = (typeof VARIANTS)[number];
+export const DIFFICULTIES = ['easy', 'medium', 'hard', 'expert'] as const;
+export type DifficultyLevel = (typeof DIFFICULTIES)[number];
+
+export const ROOM_PHASES = ['lobby', 'countdown', 'racing', 'finished'] as const;
+export type RoomPhase = (typeof ROOM_PHASES)[number];
+
+/**
+ * A runner's state: still `racing`, or out — `finished` (a full board), `eliminated` (too many
+ * mistakes), `left` (gave up the seat, was removed, or away past the grace period), `timeout`
+ * (the time limit ran out), `ended` (still racing when the host ended the race), `forfeited`
+ * (gave up with `race:forfeit` and stays to watch), `idle` (no move for the room's
+ * `idleOutSec`).
+ */
+export const RUNNER_STATUSES = [
+  'racing',
+  'finished',
+  'eliminated',
+  'left',
+  'timeout',
+  'ended',
+  'forfeited',
+  'idle',
+] as const;
+export type RunnerStatus = (typeof RUNNER_STATUSES)[number];
+/** Every way out of a race (a stored race's outcomes). */
+export type Outcome = Exclude<RunnerStatus, 'racing'>;
+
+export const MOVE_VERDICTS = ['correct', 'wrong', 'cleared'] as const;
+export type MoveVerdict = (typeof MOVE_VERDICTS)[number];
+
+export const RACE_END_CAUSES = ['players', 'timeLimit', 'host'] as const;
+export type RaceEndCause = (typeof RACE_END_CAUSES)[number];
+
+export const CONNECTIONS = ['online', 'reconnecting'] as const;
+export type Connection = (typeof CONNECTIONS)[number];
+
+export const SESSION_END_REASONS = ['kicked', 'replaced', 'expired', 'closed'] as const;
+export type SessionEndReason = (typeof SESSION_END_REASONS)[number];
+
+/** `session:ended`'s `message` (English, for logs and developers; clients translate `reason`). */
+export const SESSION_END_MESSAGES: Record<SessionEndReason, string> = {
+  kicked: 'The host removed you from the room.',
+  replaced: 'Your seat was taken over by another tab or device.',
+  expired: 'You were away longer than the grace period; your seat was released.',
+  closed: 'The room has closed.',
+};
+
+/**
+ * The verdict on a digit entered in `cell` (0–80) against the 81-character `solution`:
+ * 0 clears, the solution's digit is correct, any other is wrong.
+ */
+export function judgeMove(solution: string, cell: number, digit: number): MoveVerdict {
+  if (digit === 0) return 'cleared';
+  return solution[cell] === String(digit) ? 'correct' : 'wrong';
+}
+
+/** A judged entry as the mistake rule reads it. */
+export interface JudgedEntry {
+  readonly cell: number;
+  readonly digit: number;
+  readonly verdict: MoveVerdict;
+}
+
+/**
+ * One slip is one mistake: a wrong digit counts once per cell. Entering the same wrong digit
+ * in the same cell again (undo and redo, or typing it again) tells the player nothing new and
+ * costs nothing more. `earlier` is every entry judged before, in any order.
+ */
+export function countsAsMistake(earlier: Iterable<JudgedEntry>, entry: JudgedEntry): boolean {
+  if (entry.verdict !== 'wrong') return false;
+  for (const e of earlier) {
+    if (e.verdict === 'wrong' && e.cell === entry.cell && e.digit === entry.digit) return false;
+  }
+  return true;
+}
+
+/** The mistakes of a log of judged entries, in the order they were made. */
+export function mistakesIn(entries: readonly JudgedEntry[]): number {
+  const seen = new Set<number>();
+  let mistakes = 0;
+  for (const e of entries) {
+    if (e.verdict !== 'wrong') continue;
+    const key = e.cell * 10 + e.digit;
+    if (seen.has(key)) continue;
+    seen.add(key);
+    mistakes += 1;
+  }
+  return mistakes;
+}
+
+/**
+ * Commit–reveal: the lowercase hex SHA-256 of the ASCII text `puzzle + solution + secret`
+ * (81 + 81 digits, '0' for blanks, then the secret as 64 lowercase hex digits) — what
+ * `printf '%s' "$PUZZLE$SOLUTION$SECRET" | sha256sum` prints. The server commits with it at the
+ * start; clients check the revealed secret with it.
+ */
+export function commitmentOf(puzzle: string, solution: string, secret: string): string {
+  return bytesToHex(sha256(utf8ToBytes(`${puzzle}${solution}${secret}`)));
+}
+
+/** Bounds of each room setting (the schema enforces them; a settings form offers them). */
+export const SETTINGS_LIMITS = {
+  allowedMistakes: { min: 0, max: 20 },
+  penaltySeconds: { min: 1, max: 600 },
+  timeLimitSec: { min: 30, max: 7200 },
+  maxPlayers: { min: 1, max: 16 },
+  idleOutSec: { min: 60, max: 3600 },
+  delaySeconds: { min: 5, max: 600 },
+} as const;
+
+/** What each mistake rule starts at when a host switches to it. */
+export const MISTAKE_RULE_DEFAULTS = {
+  eliminate: { kind: 'eliminate', allowed: 3 },
+  penalty: { kind: 'penalty', seconds: 30 },
+} as const;
+
+/** The choices a settings form offers (null: no limit / never); any value in bounds is valid. */
+export const TIME_LIMIT_CHOICES = [null, 300, 600, 900, 1800, 3600] as const;
+export const IDLE_OUT_CHOICES = [null, 120, 300, 600] as const;
+export const SPECTATOR_DIGIT_CHOICES = [
+  { kind: 'end' },
+  { kind: 'delay', seconds: 30 },
+  { kind: 'live' },
+] as const;
+
+/** A new room's settings. */
+export const DEFAULT_SETTINGS: RoomSettings = {
+  variant: 'percent',
+  difficulty: 'easy',
+  mistakes: MISTAKE_RULE_DEFAULTS.eliminate,
+  timeLimitSec: 1800,
+  maxPlayers: 8,
+  locked: false,
+  spectatorDigits: SPECTATOR_DIGIT_CHOICES[0],
+  idleOutSec: null,
+  rated: true,
+};
+
+/** A member who may do nothing (a spectator's `you.can`; a client's default before a view). */
+export const NOTHING_ALLOWED: Permissions = {
+  ready: false,
+  sitOut: false,
+  start: null,
+  settings: null,
+  remove: [],
+  makeHost: [],
+  endRace: false,
+  rematch: false,
+  forfeit: false,
+  move: false,
+};

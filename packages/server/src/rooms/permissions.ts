@@ -1,0 +1,151 @@
+import { ErrorCode, type Permissions, type StartCheck } from '@percent/protocol';
+import { failure, isRaceOn, seatOf } from './room.ts';
+import type { Recipient, Room, Seat, Transition } from './types.ts';
+
+/**
+ * What a seat may do now, one rule per command (chessground's `movable.dests`, boardgame.io's
+ * `enumerate`). The command handlers refuse with these same functions, and `permissionsFor`
+ * puts their answers in each member's view, so a client never works a rule out for itself:
+ * what it shows is exactly what the server would accept. A rule returns the error the command
+ * would answer, or null when it is allowed.
+ */
+export type Refusal = Transition<never>;
+
+const noSeat = (): Refusal => failure(ErrorCode.notInRoom, 'you have no seat in this room');
+const notHost = (): Refusal => failure(ErrorCode.notHost, 'only the host may do this');
+
+/** Host powers: a host who sits races out keeps every one of them. */
+export function hostRefusal(room: Room, seat: Seat | undefined): Refusal | null {
+  if (!seat) return noSeat();
+  return room.hostId === seat.id ? null : notHost();
+}
+
+/** `race:start`: the host, in the lobby, someone playing, every other playing seat ready. */
+export function startRefusal(room: Room, seat: Seat | undefined): Refusal | null {
+  const host = hostRefusal(room, seat);
+  if (host) return host;
+  if (room.phase !== 'lobby') return failure(ErrorCode.wrongPhase, `the room is in ${room.phase}`);
+  if (!room.seats.some((s) => s.plays)) {
+    return failure(ErrorCode.noPlayers, 'every seat sits out: nobody would play');
+  }
+  const waiting = waitingFor(room);
+  if (waiting.length > 0) {
+    const names = waiting.map((s) => s.nickname).join(', ');
+    return failure(ErrorCode.notReady, `not ready: ${names}`);
+  }
+  return null;
+}
+
+/** The playing seats a start waits for: not the host, not ready. */
+const waitingFor = (room: Room): Seat[] =>
+  room.seats.filter((s) => s.plays && s.id !== room.hostId && !s.ready);
+
+/** `room:settings`: the host, in the lobby. */
+export function settingsRefusal(room: Room, seat: Seat | undefined): Refusal | null {
+  const host = hostRefusal(room, seat);
+  if (host) return host;
+  return room.phase === 'lobby'
+    ? null
+    : failure(ErrorCode.wrongPhase, 'settings change only in the lobby');
+}
+
+/** `room:kick`: the host, any phase, any other seat (mid-race: the runner counts as left). */
+export function kickRefusal(room: Room, seat: Seat | undefined, target: string): Refusal | null {
+  const host = hostRefusal(room, seat);
+  if (host) return host;
+  if (!seatOf(room, target)) return failure(ErrorCode.playerNotFound, `no player ${target}`);
+  if (target === seat!.id) return failure(ErrorCode.playerNotFound, 'you cannot kick yourself');
+  return null;
+}
+
+/** `room:host`: the host hands the role to another seat. */
+export function transferRefusal(room: Room, seat: Seat | undefined, target: string) {
+  const host = hostRefusal(room, seat);
+  if (host) return host;
+  if (!seatOf(room, target)) return failure(ErrorCode.playerNotFound, `no player ${target}`);
+  return null;
+}
+
+/** `race:end`: the host, while a race is on (countdown or racing). */
+export function endRaceRefusal(room: Room, seat: Seat | undefined): Refusal | null {
+  const host = hostRefusal(room, seat);
+  if (host) return host;
+  return isRaceOn(room) && room.race ? null : failure(ErrorCode.wrongPhase, 'no race is running');
+}
+
+/** `race:rematch`: the host, once the race has finished. */
+export function rematchRefusal(room: Room, seat: Seat | undefined): Refusal | null {
+  const host = hostRefusal(room, seat);
+  if (host) return host;
+  return room.phase === 'finished'
+    ? null
+    : failure(ErrorCode.wrongPhase, 'a rematch can follow only a finished race');
+}
+
+/** `room:ready`: a seat, in the lobby or after a race (Play again). */
+export function readyRefusal(room: Room, seat: Seat | undefined): Refusal | null {
+  if (!seat) return noSeat();
+  return room.phase === 'lobby' || room.phase === 'finished'
+    ? null
+    : failure(ErrorCode.wrongPhase, 'ready is for the lobby and after a race');
+}
+
+/** `room:play`: a seat, in the lobby. */
+export function playRefusal(room: Room, seat: Seat | undefined): Refusal | null {
+  if (!seat) return noSeat();
+  return room.phase === 'lobby'
+    ? null
+    : failure(ErrorCode.wrongPhase, 'sitting out is for the lobby');
+}
+
+/** `race:forfeit` (and the race part of `race:move`): a runner still racing in a race that is on. */
+export function runnerRefusal(room: Room, seat: Seat | undefined): Refusal | null {
+  if (!seat) return noSeat();
+  if (!isRaceOn(room) || !room.race) return failure(ErrorCode.wrongPhase, 'no race is running');
+  const runner = room.race.runners.find((r) => r.playerId === seat.id);
+  if (!runner) return failure(ErrorCode.notRacing, 'you are not in this race');
+  if (runner.status !== 'racing') return failure(ErrorCode.notRacing, `you have ${runner.status}`);
+  return null;
+}
+
+/** `race:move`: as `runnerRefusal`, and the puzzle is out (not in the countdown). */
+export function moveRefusal(room: Room, seat: Seat | undefined): Refusal | null {
+  return (
+    runnerRefusal(room, seat) ??
+    (room.phase === 'racing' ? null : failure(ErrorCode.wrongPhase, `the race is ${room.phase}`))
+  );
+}
+
+const allowed = (refusal: Refusal | null): boolean => refusal === null;
+
+/** Every control of the recipient, from the rules above. */
+export function permissionsFor(room: Room, recipient: Recipient): Permissions {
+  const seat = recipient.role === 'player' ? seatOf(room, recipient.playerId) : undefined;
+  const others = seat ? room.seats.filter((s) => s.id !== seat.id).map((s) => s.id) : [];
+  const isHost = seat !== undefined && hostRefusal(room, seat) === null;
+  return {
+    // The host starts without being ready, and a seat that sits out need not be: the control
+    // is for the playing seats the start waits for.
+    ready: allowed(readyRefusal(room, seat)) && seat!.plays && !isHost,
+    sitOut: allowed(playRefusal(room, seat)),
+    start: isHost && room.phase === 'lobby' ? startCheck(room, seat) : null,
+    settings: allowed(settingsRefusal(room, seat))
+      ? { maxPlayersMin: Math.max(1, room.seats.length) }
+      : null,
+    remove: others.filter((id) => allowed(kickRefusal(room, seat, id))),
+    makeHost: others.filter((id) => allowed(transferRefusal(room, seat, id))),
+    endRace: allowed(endRaceRefusal(room, seat)),
+    rematch: allowed(rematchRefusal(room, seat)),
+    forfeit: allowed(runnerRefusal(room, seat)),
+    move: allowed(moveRefusal(room, seat)),
+  };
+}
+
+function startCheck(room: Room, seat: Seat | undefined): StartCheck {
+  const refusal = startRefusal(room, seat);
+  return {
+    allowed: refusal === null,
+    refusal: refusal && !refusal.ok ? refusal.error : null,
+    waitingFor: waitingFor(room).map((s) => s.id),
+  };
+}
