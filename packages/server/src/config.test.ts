@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { DEFAULT_DATA_DIR, readConfig, redactUrl } from './config.ts';
+import { DATABASE_ALONE, DEFAULT_DATA_DIR, readConfig, redactUrl } from './config.ts';
 
 describe('config', () => {
   it('defaults to port 3000 on every interface with ./data beside the server', () => {
@@ -95,6 +95,14 @@ describe('config: Redis and PostgreSQL', () => {
     expect(readConfig(plain, [])).toMatchObject({
       config: { redisUrl: plain.REDIS_URL, databaseUrl: plain.DATABASE_URL },
     });
+  });
+
+  it('refuses DATABASE_URL without a cluster, and takes it with REDIS_URL or --workers', () => {
+    const database = { DATABASE_URL: 'postgres://percent@db/percent' };
+    expect(readConfig(database, [])).toEqual({ ok: false, message: DATABASE_ALONE });
+    expect(readConfig({ ...database, REDIS_URL: 'redis://cache:6379' }, []).ok).toBe(true);
+    expect(readConfig(database, ['--workers', '2']).ok).toBe(true);
+    expect(DATABASE_ALONE).toMatch(/REDIS_URL.*--workers/);
   });
 
   it('treats an empty variable as unset', () => {

@@ -48,6 +48,7 @@ export function readConfig(
   if (redisUrl?.ok === false) return redisUrl;
   const databaseUrl = checkUrl('DATABASE_URL', env.DATABASE_URL, ['postgres:', 'postgresql:']);
   if (databaseUrl?.ok === false) return databaseUrl;
+  if (databaseUrl && !redisUrl && workers === 1) return { ok: false, message: DATABASE_ALONE };
   return {
     ok: true,
     config: {
@@ -62,6 +63,15 @@ export function readConfig(
     },
   };
 }
+
+/**
+ * PostgreSQL keeps the history of a cluster (finished races reach it from Redis); one process
+ * keeps rooms and history in one SQLite transaction and has no such path. Said at once rather
+ * than ignored (a banner naming PostgreSQL over a SQLite history would mislead).
+ */
+export const DATABASE_ALONE =
+  'DATABASE_URL is for cluster mode: set REDIS_URL too, or start with --workers N (which starts ' +
+  'a local Redis); a single process keeps its history in SQLite under DATA_DIR';
 
 /** `--workers N` (or `WORKERS`): a whole number 1–64; else the message naming where it came from. */
 function readWorkers(env: Env, argv: readonly string[]): number | string {

@@ -1,7 +1,7 @@
 import { createServer } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { DIFFICULTIES, VARIANTS } from '@percent/protocol';
-import { DEFAULT_CLIENT_DIR } from './config.ts';
+import { DATABASE_ALONE, DEFAULT_CLIENT_DIR } from './config.ts';
 import { createApp } from './http/app.ts';
 import { lanUrls } from './lan.ts';
 import { createLogger } from './log.ts';
@@ -74,6 +74,7 @@ export async function startServer(options: ServerOptions = {}): Promise<RunningS
   const http = createServer();
   const io = createSocketServer(http, options.rateLimit);
   const draw: DrawPuzzle = (variant, difficulty) => pool.take(variant, difficulty);
+  if (options.databaseUrl && !options.redisUrl) throw new Error(DATABASE_ALONE);
   const service = options.redisUrl
     ? await startClusterNode({ ...options, redisUrl: options.redisUrl, io, timings, draw, log })
     : await startSingleNode({ ...options, io, timings, draw, log });

@@ -14,7 +14,6 @@ import type { Race, Recipient, Room } from './types.ts';
 
 export type { Recipient };
 
-
 export function viewFor(room: Room, recipient: Recipient, now: number): RoomView {
   const runners = new Map(room.race?.runners.map((r) => [r.playerId, r]));
   const players = room.seats.map((seat): PlayerView => {
