@@ -75,6 +75,25 @@ export default tseslint.config(
     },
   },
   {
+    // The one socket client runs in the browser and in Node test bots: no API of either.
+    files: ['packages/net/src/**/*.ts'],
+    rules: {
+      'no-restricted-imports': [
+        'error',
+        {
+          patterns: [
+            banned(
+              ['@percent/*', '!@percent/protocol'],
+              'The socket client speaks the protocol and knows no other package.',
+            ),
+            banned(nodeBuiltins, 'The socket client runs in the browser too.'),
+            banned(['preact', 'preact/*', '@preact/signals'], 'Only @preact/signals-core: no UI.'),
+          ],
+        },
+      ],
+    },
+  },
+  {
     files: ['packages/client/src/**/*.{ts,tsx}'],
     rules: {
       'no-restricted-imports': [

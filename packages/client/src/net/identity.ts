@@ -3,16 +3,10 @@
  * once, the last nickname, and the session token of each room's seat (to regain it after a
  * drop or a reload within the server's grace period).
  */
+import { randomId } from '@percent/net';
 import { readStored, readStoredJson, writeStored } from '../ui/storage.ts';
 
-const ID_ALPHABET = 'ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz0123456789';
-
-/** A random id over [A-Za-z0-9] (the protocol's device-id and move-id alphabets accept it). */
-export function randomId(length: number): string {
-  const bytes = new Uint8Array(length);
-  crypto.getRandomValues(bytes);
-  return Array.from(bytes, (b) => ID_ALPHABET[b % ID_ALPHABET.length]).join('');
-}
+export { randomId };
 
 export function deviceId(): string {
   const stored = readStored('device');

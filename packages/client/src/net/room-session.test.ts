@@ -1,185 +1,23 @@
-import { NOTHING_ALLOWED } from '@percent/protocol';
-import type { MoveReply, PlayerView, RoomView, SeatReply } from '@percent/protocol';
-import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
-import type { NetResult } from './connection.ts';
+import { NOTHING_ALLOWED, type RoomView } from '@percent/protocol';
+import { memoryOf, type RoomLink } from '@percent/net';
+import { racingRoom } from '@percent/net/testing';
+import { describe, expect, it } from 'vitest';
 import { RoomSession } from './room-session.ts';
-import { racingRoom } from './view-fixtures.ts';
 
-/**
- * The session over a fake connection: `answers` replies per event (a script of replies, taken
- * in order; an empty script leaves the request unanswered), `sent` lists every request.
- */
-const net = vi.hoisted(() => ({
-  connected: true,
-  onConnect: new Set<() => void>(),
-  answers: new Map<string, unknown[]>(),
-  sent: [] as string[],
-  handlers: new Map<string, (payload: unknown) => void>(),
-}));
-
-vi.mock('./connection.ts', () => ({
-  getSocket: () => ({
-    get connected() {
-      return net.connected;
+/** A link that never connects: the tests hand the session its `room:state` events. */
+function fakeLink() {
+  const handlers = new Map<string, (payload: unknown) => void>();
+  const link = {
+    connected: false,
+    on: (event: string, handler: (payload: unknown) => void) => {
+      handlers.set(event, handler);
+      return () => handlers.delete(event);
     },
-    on: (event: string, handler: (payload: unknown) => void) => net.handlers.set(event, handler),
-    off: () => undefined,
-  }),
-  onConnect: (listener: () => void) => {
-    net.onConnect.add(listener);
-    if (net.connected) listener();
-    return () => net.onConnect.delete(listener);
-  },
-  request: (event: string) => {
-    net.sent.push(event);
-    const reply = net.answers.get(event)?.shift();
-    return reply === undefined ? new Promise(() => undefined) : Promise.resolve(reply);
-  },
-}));
-
-const progress = { filled: 1, blanks: 50, percent: 2, mistakes: 0, units: 0, penaltyMs: 0 };
-const runner: PlayerView = {
-  id: 'p1',
-  nickname: 'Ann',
-  host: true,
-  ready: true,
-  connection: 'online',
-  plays: true,
-  rating: { value: 1500, provisional: true },
-  race: { status: 'racing', progress, timeMs: null, place: null },
-};
-const view: RoomView = racingRoom({
-  players: [runner],
-  you: { role: 'player', playerId: 'p1', can: NOTHING_ALLOWED },
-});
-const seat: NetResult<SeatReply> = {
-  ok: true,
-  role: 'player',
-  playerId: 'p1',
-  sessionToken: 'token',
-  graceSec: 60,
-  view,
-};
-const unavailable = {
-  ok: false,
-  error: { code: 'ROOM_UNAVAILABLE', message: 'room ABCDE is moving' },
-} as const;
-const judged = (moveId: string): NetResult<MoveReply> => ({
-  ok: true,
-  moveId,
-  cell: 3,
-  digit: 4,
-  verdict: 'correct',
-  status: 'racing',
-  progress,
-  duplicate: false,
-});
-
-const answer = (event: string, ...replies: unknown[]) => net.answers.set(event, replies);
-
-/** The connection drops and comes back: every onConnect listener runs, as Socket.IO's does. */
-function reconnect(): void {
-  net.connected = true;
-  for (const listener of [...net.onConnect]) listener();
+    onConnect: () => () => undefined,
+    request: () => new Promise(() => undefined),
+  } as unknown as RoomLink;
+  return { link, state: (view: RoomView) => handlers.get('room:state')!(view) };
 }
-
-async function seated(): Promise<RoomSession> {
-  const session = new RoomSession('ABCDE');
-  answer('room:join', seat);
-  expect(await session.join('Ann')).toBe(true);
-  net.sent.length = 0;
-  return session;
-}
-
-beforeEach(() => {
-  vi.useFakeTimers();
-  net.connected = true;
-  net.onConnect.clear();
-  net.answers.clear();
-  net.sent.length = 0;
-});
-
-afterEach(() => {
-  vi.useRealTimers();
-});
-
-describe('RoomSession and ROOM_UNAVAILABLE', () => {
-  it('keeps a first join going while the room moves, then seats the player once', async () => {
-    const session = new RoomSession('ABCDE');
-    answer('room:join', unavailable, unavailable, seat);
-    const joined = session.join('Ann');
-    await vi.advanceTimersByTimeAsync(0);
-    expect(net.sent).toEqual(['room:join']);
-    expect(session.moving.value).toBe(true);
-    await vi.advanceTimersByTimeAsync(1500);
-    expect(await joined).toBe(true);
-    expect(net.sent).toEqual(['room:join', 'room:join', 'room:join']);
-    expect(session.moving.value).toBe(false);
-    expect(session.error.value).toBeUndefined();
-    expect(session.view.value?.code).toBe(view.code);
-    session.dispose();
-  });
-
-  it('rejoins after a reconnection once the room is back, then sends the waiting move once', async () => {
-    const session = await seated();
-    const verdicts: string[] = [];
-    session.onMove((move, reply) => verdicts.push(`${move.moveId} ${reply.ok}`));
-    net.connected = false;
-    const move = session.move(3, 4);
-    expect(net.sent).toEqual([]);
-    answer('room:join', unavailable, unavailable, seat);
-    answer('race:move', judged(move.moveId));
-    reconnect();
-    await vi.advanceTimersByTimeAsync(0);
-    expect(net.sent).toEqual(['room:join']);
-    expect(session.moving.value).toBe(true);
-    expect(session.error.value).toBeUndefined();
-    await vi.advanceTimersByTimeAsync(500);
-    expect(net.sent).toEqual(['room:join', 'room:join']);
-    expect(session.moving.value).toBe(true);
-    await vi.advanceTimersByTimeAsync(1000);
-    expect(net.sent).toEqual(['room:join', 'room:join', 'room:join', 'race:move']);
-    expect(session.moving.value).toBe(false);
-    expect(verdicts).toEqual([`${move.moveId} true`]);
-    session.dispose();
-  });
-
-  it('shows ROOM_UNAVAILABLE for other commands, sent once, without the moving status', async () => {
-    const session = await seated();
-    answer('race:end', unavailable);
-    expect(await session.endRace()).toBe(false);
-    expect(session.error.value?.code).toBe('ROOM_UNAVAILABLE');
-    expect(session.moving.value).toBe(false);
-    await vi.advanceTimersByTimeAsync(60_000);
-    expect(net.sent).toEqual(['race:end']);
-    session.dispose();
-  });
-
-  it('stops asking for the rejoin when the player leaves meanwhile', async () => {
-    const session = await seated();
-    answer('room:join', unavailable, seat);
-    answer('room:leave', { ok: true });
-    reconnect();
-    await vi.advanceTimersByTimeAsync(0);
-    expect(session.moving.value).toBe(true);
-    await session.leave();
-    expect(session.moving.value).toBe(false);
-    await vi.advanceTimersByTimeAsync(60_000);
-    expect(net.sent).toEqual(['room:join', 'room:leave']);
-    session.dispose();
-  });
-
-  it('stops asking for the rejoin once disposed', async () => {
-    const session = await seated();
-    answer('room:join', unavailable, seat);
-    reconnect();
-    await vi.advanceTimersByTimeAsync(0);
-    session.dispose();
-    await vi.advanceTimersByTimeAsync(60_000);
-    expect(net.sent).toEqual(['room:join']);
-    expect(session.moving.value).toBe(false);
-  });
-});
 
 describe('RoomSession and the commit–reveal witness', () => {
   const first = 'c0'.repeat(32);
@@ -187,8 +25,8 @@ describe('RoomSession and the commit–reveal witness', () => {
     racingRoom({ phase, you: { role: 'player', playerId: 'p1', can: NOTHING_ALLOWED } }, race);
 
   it('remembers the commitment of the countdown and the puzzle played, whatever the end says', () => {
-    const session = new RoomSession('ABCDE');
-    const state = net.handlers.get('room:state')!;
+    const { link, state } = fakeLink();
+    const session = new RoomSession('ABCDE', link, memoryOf('device-abcdefgh'));
     state(frame('countdown', { commitment: first, puzzle: null }));
     state(frame('racing', { commitment: first, puzzle: `5${'0'.repeat(80)}` }));
     state(frame('finished', { commitment: 'd1'.repeat(32), puzzle: `6${'0'.repeat(80)}` }));
@@ -203,8 +41,9 @@ describe('RoomSession and the commit–reveal witness', () => {
   });
 
   it('marks a race this tab first saw at its end as not witnessed before the start', () => {
-    const session = new RoomSession('ABCDE');
-    net.handlers.get('room:state')!(frame('finished', { id: 'r9', commitment: first }));
+    const { link, state } = fakeLink();
+    const session = new RoomSession('ABCDE', link, memoryOf('device-abcdefgh'));
+    state(frame('finished', { id: 'r9', commitment: first }));
     expect(session.witness.value).toMatchObject({ raceId: 'r9', beforeStart: false });
     session.dispose();
   });

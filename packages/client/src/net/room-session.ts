@@ -1,247 +1,43 @@
 /**
- * One room as this tab sees it: the server's latest snapshot (`view`), this tab's seat, and the
- * requests a room page makes. The snapshot is replaced by every `room:state`, patched by
- * `race:progress`, and taken afresh after every reconnection (`room:join` with the session
- * token, or `room:spectate`), after which unacknowledged moves are sent again with their ids.
- * A room between owner nodes (`ROOM_UNAVAILABLE`) is asked again after a back-off for the
- * rejoin and for moves (`moving` says so meanwhile); other commands show the error.
+ * The room as this tab sees it: `@percent/net`'s `RoomSession` (the snapshot, the seat, rejoin
+ * with the session token, moves re-sent with their ids) on the page's link, remembering the
+ * device id and the seats' tokens in localStorage — plus what only the page needs: the
+ * commit–reveal witness of the race.
  */
-import type { RoomSettings, RoomView, SeatReply, SessionEndedEvent } from '@percent/protocol';
+import type { RoomView } from '@percent/protocol';
+import { RoomSession as NetRoomSession, type RoomLink, type SeatMemory } from '@percent/net';
 import { batch, signal } from '@preact/signals';
-import { ServerClock } from './clock.ts';
-import { getSocket, onConnect, request, type NetError, type NetResult } from './connection.ts';
+import { witnessRace, type Witness } from './witness.ts';
+import { getLink } from './connection.ts';
 import { deviceId, saveNickname, saveSessionToken, sessionTokenOf } from './identity.ts';
-import { MoveSender, type MoveLink, type MoveListener } from './move-sender.ts';
-import { MoveQueue, type PendingMove } from './moves.ts';
-import { isRoomUnavailable, UnavailableRetries } from './room-unavailable.ts';
-import { applyProgress, runsInRace } from './views.ts';
-import { witnessRace, type Witness } from '../features/room/witness.ts';
 
-export type { MoveListener } from './move-sender.ts';
+export type { MoveListener } from '@percent/net';
 
-type Seat = { kind: 'none' } | { kind: 'player'; nickname: string } | { kind: 'spectator' };
-const MOVE_TIMEOUT_MS = 4000;
-/** The retry key of the rejoin after a reconnection (moves use their ids). */
-const REJOIN = 'room:join';
-/** The retry key of a first join or spectate, and how often it is sent at most. */
-const FIRST_JOIN = 'room:join:first';
-const FIRST_JOIN_ATTEMPTS = 12;
+/** The device's memory in localStorage (`identity.ts`). */
+const browserMemory: SeatMemory = {
+  deviceId,
+  tokenOf: sessionTokenOf,
+  saveToken: saveSessionToken,
+  saveNickname,
+};
 
-export class RoomSession {
-  readonly view = signal<RoomView | undefined>(undefined);
-  readonly ended = signal<SessionEndedEvent | undefined>(undefined);
-  readonly error = signal<NetError | undefined>(undefined);
+export class RoomSession extends NetRoomSession {
   /**
    * What this tab (or this device before a reload) saw of the current race before its end:
    * the first commitment, whether it came in the countdown, the puzzle played. Updated with
    * every snapshot, so the check at the end does not rely on the final view alone.
    */
   readonly witness = signal<Witness | undefined>(undefined);
-  readonly clock = new ServerClock();
-  readonly moves = new MoveQueue();
-  private readonly retries = new UnavailableRetries();
-  /** True while a command waits for the room to come back on its new server. */
-  readonly moving = this.retries.moving;
-  private readonly sender: MoveSender;
-  private seat: Seat = { kind: 'none' };
-  /** The server knows this connection's seat (false from a reconnection until the rejoin). */
-  private seatLive = false;
-  private disposed = false;
-  private readonly offs: (() => void)[] = [];
 
-  constructor(readonly code: string) {
-    const socket = getSocket();
-    this.sender = new MoveSender(this.moves, this.moveLink(), this.retries);
-    const onState = (view: RoomView) => this.accept(view);
-    const onProgress = (event: Parameters<typeof applyProgress>[1]) => {
-      const current = this.view.value;
-      if (current) this.view.value = applyProgress(current, event);
-    };
-    const onEnded = (event: SessionEndedEvent) => {
-      if (event.reason !== 'replaced') saveSessionToken(this.code, undefined);
-      this.ended.value = event;
-      this.unseat();
-    };
-    socket.on('room:state', onState);
-    socket.on('race:progress', onProgress);
-    socket.on('session:ended', onEnded);
-    this.offs.push(
-      () => socket.off('room:state', onState),
-      () => socket.off('race:progress', onProgress),
-      () => socket.off('session:ended', onEnded),
-      onConnect(() => {
-        this.seatLive = false;
-        void this.resume();
-      }),
-    );
+  constructor(code: string, link: RoomLink = getLink(), memory: SeatMemory = browserMemory) {
+    super(code, link, memory);
   }
 
-  /** A remembered seat in this room (a reload): its nickname is not needed to regain it. */
-  get hasToken(): boolean {
-    return sessionTokenOf(this.code) !== undefined;
-  }
-
-  onMove(listener: MoveListener): void {
-    this.sender.onMove(listener);
-  }
-
-  /** Takes a seat (or regains the remembered one); mid-race the server seats us as a spectator. */
-  async join(nickname: string): Promise<boolean> {
-    saveNickname(nickname);
-    const reply = await this.whileMoving(() => this.joinReply(nickname));
-    return this.seated(reply, { kind: 'player', nickname });
-  }
-
-  async spectate(): Promise<boolean> {
-    return this.seated(await this.whileMoving(() => this.spectateReply()), { kind: 'spectator' });
-  }
-
-  /**
-   * Sends `ask` again (after the back-off, `moving` meanwhile) while the room is between
-   * servers, as the rejoin after a reconnection does: a page loaded during a takeover gets in
-   * once the new owner is up, and shows the error only after about half a minute.
-   */
-  private async whileMoving<T extends object>(
-    ask: () => Promise<NetResult<T>>,
-  ): Promise<NetResult<T>> {
-    for (let attempt = 0; ; attempt++) {
-      const reply = await ask();
-      if (!isRoomUnavailable(reply) || attempt >= FIRST_JOIN_ATTEMPTS || this.disposed) {
-        this.retries.done(FIRST_JOIN);
-        return reply;
-      }
-      await new Promise<void>((resolve) => this.retries.later(FIRST_JOIN, resolve));
-    }
-  }
-
-  leave(): Promise<NetResult<object>> {
-    saveSessionToken(this.code, undefined);
-    this.unseat();
-    return request('room:leave', {});
-  }
-
-  ready = (ready: boolean) => this.act(request('room:ready', { ready }));
-  settings = (settings: Partial<RoomSettings>) => this.act(request('room:settings', { settings }));
-  kick = (playerId: string) => this.act(request('room:kick', { playerId }));
-  transferHost = (playerId: string) => this.act(request('room:host', { playerId }));
-  start = () => this.act(request('race:start', {}));
-  rematch = () => this.act(request('race:rematch', {}));
-  endRace = () => this.act(request('race:end', {}));
-  /** Gives up this race: out as `forfeited`, still in the room, watching the rest. */
-  forfeit = () => this.act(request('race:forfeit', {}));
-  /** Lobby: play the next races, or sit them out (a host running the room from a TV). */
-  play = (plays: boolean) => this.act(request('room:play', { plays }));
-
-  /** Sends a move now (or after the reconnection); its verdict goes to the move listener. */
-  move(cell: number, digit: number): PendingMove {
-    const move = this.moves.add(cell, digit);
-    this.sender.send(move);
-    return move;
-  }
-
-  /** Sends moves saved before a reload again, with their ids (each counts once on the server). */
-  resend(moves: readonly PendingMove[]): void {
-    for (const move of moves) {
-      if (this.moves.pending().some((m) => m.moveId === move.moveId)) continue;
-      this.moves.adopt(move);
-      this.sender.send(move);
-    }
-  }
-
-  /** Stops listening and retrying; moves still unanswered stay in `moves` (saved with the race). */
-  dispose(): void {
-    this.disposed = true;
-    for (const off of this.offs) off();
-    this.sender.dispose();
-    this.retries.dispose();
-  }
-
-  private moveLink(): MoveLink {
-    return {
-      send: (move: PendingMove) =>
-        request('race:move', move, { timeoutMs: MOVE_TIMEOUT_MS, waitForConnection: false }),
-      live: () => this.seatLive && getSocket().connected,
-      racing: () => runsInRace(this.view.peek()),
-    };
-  }
-
-  private async joinReply(nickname: string): Promise<NetResult<SeatReply>> {
-    const reply = await request('room:join', {
-      code: this.code,
-      nickname,
-      deviceId: deviceId(),
-      sessionToken: sessionTokenOf(this.code),
-    });
-    if (reply.ok || reply.error.code !== 'SESSION_INVALID') return reply;
-    // The remembered seat expired: forget its token and join as new.
-    saveSessionToken(this.code, undefined);
-    return this.joinReply(nickname);
-  }
-
-  private spectateReply(): Promise<NetResult<SeatReply>> {
-    return request('room:spectate', { code: this.code, deviceId: deviceId() });
-  }
-
-  /** No seat any more (left, kicked, expired): nothing to rejoin. */
-  private unseat(): void {
-    this.seat = { kind: 'none' };
-    this.seatLive = false;
-    this.retries.done(REJOIN);
-  }
-
-  private accept(view: RoomView): void {
+  protected override accept(view: RoomView): void {
     if (view.code !== this.code) return;
-    this.clock.observe(view.serverNow);
     batch(() => {
       this.witness.value = witnessRace(this.witness.peek(), view);
-      this.view.value = view;
+      super.accept(view);
     });
-  }
-
-  private seated(reply: NetResult<SeatReply>, seat: Seat): boolean {
-    if (!reply.ok) {
-      if (reply.error.code === 'SESSION_INVALID') saveSessionToken(this.code, undefined);
-      this.error.value = reply.error;
-      return false;
-    }
-    this.seat = reply.role === 'spectator' ? { kind: 'spectator' } : seat;
-    this.seatLive = true;
-    this.retries.done(REJOIN);
-    if (reply.sessionToken) saveSessionToken(this.code, reply.sessionToken);
-    batch(() => {
-      this.error.value = undefined;
-      this.ended.value = undefined;
-      this.accept(reply.view);
-    });
-    return true;
-  }
-
-  /**
-   * After a reconnection: the seat back with a full snapshot, then the moves still unanswered.
-   * While the room is moving to another server the rejoin is asked again after a back-off
-   * (and at once on the next reconnection), until the room answers or the session ends.
-   */
-  private async resume(): Promise<void> {
-    const seat = this.seat;
-    if (seat.kind === 'none' || this.disposed) return;
-    this.retries.sendingNow(REJOIN);
-    const reply =
-      seat.kind === 'player' ? await this.joinReply(seat.nickname) : await this.spectateReply();
-    // Left, or seated by a join of its own meanwhile: this rejoin's answer no longer matters.
-    if (this.disposed || this.seat !== seat) return;
-    if (isRoomUnavailable(reply)) {
-      // A drop meanwhile: the next connection rejoins at once, not this timer.
-      return this.retries.later(REJOIN, () => {
-        if (getSocket().connected && !this.seatLive) void this.resume();
-      });
-    }
-    this.retries.done(REJOIN);
-    if (this.seated(reply, seat)) this.sender.sendPending();
-  }
-
-  private async act(pending: Promise<NetResult<object>>): Promise<boolean> {
-    const reply = await pending;
-    this.error.value = reply.ok ? undefined : reply.error;
-    return reply.ok;
   }
 }

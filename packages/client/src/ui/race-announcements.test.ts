@@ -8,7 +8,7 @@ import type {
 } from '@percent/protocol';
 import { afterEach, describe, expect, it } from 'vitest';
 import { setLanguage } from '../i18n/index.ts';
-import { racingRoom } from '../net/view-fixtures.ts';
+import { racingRoom } from '@percent/net/testing';
 import { announce, announced } from './Announcer.tsx';
 import { moveAnnouncement, raceAnnouncements as announcements } from './race-announcements.ts';
 

@@ -8,7 +8,7 @@ import type { MoveReply, PlayerView, RoomView } from '@percent/protocol';
 import { useEffect, useRef } from 'preact/hooks';
 import { t } from '../i18n/index.ts';
 import { ordinal } from '../i18n/ordinal.ts';
-import { placeOf } from '../net/views.ts';
+import { placeOf } from '@percent/net';
 import { announce, type Politeness } from './Announcer.tsx';
 
 /** "R3C4: 7 is wrong, 2 mistakes" / "R3C4: 7 is correct" / "R3C4 cleared". */

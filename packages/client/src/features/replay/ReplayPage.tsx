@@ -9,7 +9,7 @@ import { useFocusOnScreen } from '../../ui/focus.ts';
 import { Link } from '../../ui/Link.tsx';
 import { announce } from '../../ui/Announcer.tsx';
 import { FairnessCheck } from '../room/FairnessCheck.tsx';
-import { loadWitness } from '../room/witness.ts';
+import { loadWitness } from '../../net/witness.ts';
 import { copyText } from '../room/share.ts';
 import { RecentReplays } from './RecentReplays.tsx';
 import { loadReplay, type Loaded, type ReplaySource } from './replay-load.ts';

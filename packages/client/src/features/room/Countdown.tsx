@@ -1,7 +1,7 @@
 /** The countdown to `race.startsAt`, read against the server's clock; the board follows it. */
 import type { RoomView } from '@percent/protocol';
 import { t } from '../../i18n/index.ts';
-import type { ServerClock } from '../../net/clock.ts';
+import type { ServerClock } from '@percent/net';
 import { useAnnounceChange } from '../../ui/race-announcements.ts';
 import { useTicker } from './time.ts';
 

@@ -9,7 +9,7 @@ import { useSignal } from '@preact/signals';
 import { t } from '../../i18n/index.ts';
 import { savedNickname } from '../../net/identity.ts';
 import type { RoomSession } from '../../net/room-session.ts';
-import { playerOf } from '../../net/views.ts';
+import { playerOf } from '@percent/net';
 import { errorText } from './errors.ts';
 import { LastResults } from '../show/LastResults.tsx';
 import { RulesCard } from '../show/RulesCard.tsx';

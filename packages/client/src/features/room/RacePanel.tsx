@@ -8,7 +8,7 @@ import type { PlayerView, RoomView } from '@percent/protocol';
 import { t } from '../../i18n/index.ts';
 import { ConfirmButton } from './ConfirmButton.tsx';
 import { RulesButton } from '../show/RulesCard.tsx';
-import type { ServerClock } from '../../net/clock.ts';
+import type { ServerClock } from '@percent/net';
 import { ProgressBar } from '../../ui/ProgressBar.tsx';
 import { formatClock, formatTime, useTicker } from './time.ts';
 import './rules-ui.css';

@@ -15,7 +15,7 @@ import { PlayBoard } from '../play/PlayBoard.tsx';
 import { t } from '../../i18n/index.ts';
 import type { NetResult } from '../../net/connection.ts';
 import type { RoomSession } from '../../net/room-session.ts';
-import { playerOf } from '../../net/views.ts';
+import { playerOf } from '@percent/net';
 import { setVerdict, type Verdict } from '../../state/game.ts';
 import { reconcile } from './race-board.ts';
 import { restoredRaceGame, useRaceSaving } from './race-saved.ts';

@@ -9,7 +9,7 @@ import type { RoomView, Standing } from '@percent/protocol';
 import { Board } from '../../board/Board.tsx';
 import { t } from '../../i18n/index.ts';
 import type { RoomSession } from '../../net/room-session.ts';
-import { playerOf } from '../../net/views.ts';
+import { playerOf } from '@percent/net';
 import { Confetti, Podium, winnerLine } from '../show/Podium.tsx';
 import { ordinal, racers, splitPodium } from '../show/race-facts.ts';
 import { RaceDebrief } from '../debrief/RaceDebrief.tsx';

@@ -12,7 +12,7 @@ import { useEffect, useMemo } from 'preact/hooks';
 import { hasMessage, t } from '../../i18n/index.ts';
 import { savedNickname } from '../../net/identity.ts';
 import { RoomSession } from '../../net/room-session.ts';
-import { playerOf } from '../../net/views.ts';
+import { playerOf } from '@percent/net';
 import { Link } from '../../ui/Link.tsx';
 import { useFocusOnScreen } from '../../ui/focus.ts';
 import { useRaceAnnouncements } from '../../ui/race-announcements.ts';

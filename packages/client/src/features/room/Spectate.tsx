@@ -8,7 +8,7 @@ import type { PlayerView, RoomView } from '@percent/protocol';
 import { useMemo } from 'preact/hooks';
 import { Board } from '../../board/Board.tsx';
 import { t } from '../../i18n/index.ts';
-import type { ServerClock } from '../../net/clock.ts';
+import type { ServerClock } from '@percent/net';
 import { racers } from '../show/race-facts.ts';
 import { tvChoice } from '../show/tv-mode.ts';
 import { raceGame } from './race-board.ts';

@@ -10,7 +10,7 @@
  */
 import type { Signal } from '@preact/signals';
 import { useEffect } from 'preact/hooks';
-import type { PendingMove } from '../../net/moves.ts';
+import type { PendingMove } from '@percent/net';
 import type { RoomSession } from '../../net/room-session.ts';
 import type { GameState } from '../../state/game.ts';
 import { loadGame, saveGame, type SavedGame } from '../../state/persist.ts';

@@ -1,7 +1,7 @@
 /** "Big screen": turns TV mode on for a spectator, or a seat that sits the races out. */
 import type { RoomView } from '@percent/protocol';
 import { t } from '../../i18n/index.ts';
-import { playerOf } from '../../net/views.ts';
+import { playerOf } from '@percent/net';
 import { sitsOut } from './race-facts.ts';
 import { tvChoice } from './tv-mode.ts';
 

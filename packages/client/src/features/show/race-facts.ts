@@ -21,7 +21,7 @@ export function splitPodium(standings: readonly Standing[]): {
 export const lastStandings = (view: RoomView): readonly Standing[] | null =>
   view.lastRace?.standings ?? null;
 
-export { placeOf } from '../../net/views.ts';
+export { placeOf } from '@percent/net';
 
 /** A seat that sits the races out (a host running the room from a TV). */
 export const sitsOut = (player: PlayerView | undefined): boolean => player?.plays === false;

@@ -5,7 +5,7 @@
  */
 import type { RoomView } from '@percent/protocol';
 import { signal } from '@preact/signals';
-import { playerOf } from '../../net/views.ts';
+import { playerOf } from '@percent/net';
 import { sitsOut } from './race-facts.ts';
 
 /** The viewer's explicit choice; undefined follows the defaults. */

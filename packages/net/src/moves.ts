@@ -4,7 +4,7 @@
  * server. Only the latest move of a cell decides that cell's verdict: an older reply arriving
  * late is ignored.
  */
-import { randomId } from './identity.ts';
+import { randomId } from './ids.ts';
 
 export interface PendingMove {
   readonly moveId: string;

@@ -6,8 +6,8 @@
  * command waits, so the room can say it is moving to another server.
  */
 import { ErrorCode } from '@percent/protocol';
-import { signal } from '@preact/signals';
-import type { NetResult } from './connection.ts';
+import { signal } from '@preact/signals-core';
+import type { NetResult } from './link.ts';
 
 const FIRST_DELAY_MS = 500;
 const MAX_DELAY_MS = 3000;

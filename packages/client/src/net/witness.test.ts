@@ -1,6 +1,6 @@
 import type { RoomView } from '@percent/protocol';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
-import { racingRoom } from '../../net/view-fixtures.ts';
+import { racingRoom } from '@percent/net/testing';
 import { KEEP_WITNESSES, loadWitness, observeRace, witnessRace } from './witness.ts';
 
 /** localStorage as a browser has it (Node has none). */

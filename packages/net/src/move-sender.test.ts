@@ -1,6 +1,6 @@
 import type { MoveReply, MoveVerdict } from '@percent/protocol';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
-import type { NetResult } from './connection.ts';
+import type { NetResult } from './link.ts';
 import { MoveSender } from './move-sender.ts';
 import { MoveQueue, type PendingMove } from './moves.ts';
 import { UnavailableRetries } from './room-unavailable.ts';

@@ -6,7 +6,7 @@
  * `KEEP_WITNESSES` races are kept.
  */
 import type { RoomView } from '@percent/protocol';
-import { readStoredJson, writeStored } from '../../ui/storage.ts';
+import { readStoredJson, writeStored } from '../ui/storage.ts';
 
 export interface Witness {
   readonly raceId: string;

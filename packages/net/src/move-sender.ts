@@ -6,7 +6,7 @@
  * another server) it goes again after a back-off, until the seat's race is over.
  */
 import type { MoveReply } from '@percent/protocol';
-import type { NetResult } from './connection.ts';
+import type { NetResult } from './link.ts';
 import type { MoveQueue, PendingMove } from './moves.ts';
 import { isRoomUnavailable, type UnavailableRetries } from './room-unavailable.ts';
 

@@ -1,7 +1,7 @@
 import { NOTHING_ALLOWED } from '@percent/protocol';
 import type { ProgressView } from '@percent/protocol';
 import { describe, expect, it } from 'vitest';
-import { racingRoom } from './view-fixtures.ts';
+import { racingRoom } from './testing.ts';
 import { applyProgress, isHost, runsInRace } from './views.ts';
 
 const progress = (filled: number): ProgressView => ({
