@@ -1,22 +1,22 @@
 /**
- * A player as a real client behaves across a cluster: it keeps its device id, room code, session
- * token and every move it sent. When its connection drops it reconnects — to the same node, or
- * to the next one when that node is gone (what a load balancer in front of the nodes does) —
- * takes its seat back with the token, and sends its unanswered moves again with the same ids.
- * A move answered ROOM_UNAVAILABLE is sent again after a short wait.
+ * A player across a cluster, on the shipped socket client (`@percent/net`): the `RoomSession`
+ * the web client runs keeps the seat's token, rejoins after every reconnection and sends its
+ * unanswered moves again with their ids (after `ROOM_UNAVAILABLE`, after a back-off). What this
+ * file adds is what a load balancer in front of the nodes does: when the connection drops the
+ * player reconnects to the same node, or to the next one when that node is gone.
  */
 import {
-  PROTOCOL_VERSION,
-  type ClientToServerEvents,
-  type MoveReply,
-  type Result,
-  type RoomView,
-  type SeatReply,
-  type ServerToClientEvents,
-} from '@percent/protocol';
-import { io, type Socket } from 'socket.io-client';
-
-type Client = Socket<ServerToClientEvents, ClientToServerEvents>;
+  Link,
+  memoryOf,
+  openSocket,
+  RoomSession,
+  type EventName,
+  type NetResult,
+  type PayloadOf,
+  type PercentSocket,
+  type ReplyOf,
+} from '@percent/net';
+import type { MoveReply, RoomView } from '@percent/protocol';
 
 export interface AckedMove {
   readonly moveId: string;
@@ -30,17 +30,17 @@ export interface AckedMove {
 const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
 
 export class ClusterPlayer {
-  private socket: Client | undefined;
-  private token: string | undefined;
-  private seq = 0;
-  code = '';
-  view: RoomView | undefined;
+  private link: Link | undefined;
+  private session: RoomSession | undefined;
+  private readonly memory;
   readonly acked: AckedMove[] = [];
   /** Every error code the server answered a move with. */
   readonly errors: string[] = [];
-  /** How many times the player had to take its seat back. */
+  /** How many times the player had to take its seat back (reconnections after the first). */
   rejoins = 0;
+  private connections = 0;
   private closed = false;
+  private readonly waiting = new Map<string, (acked: AckedMove | Error) => void>();
 
   constructor(
     /** The nodes' URLs; the player starts on `urls[node]` and moves on when one is gone. */
@@ -48,56 +48,48 @@ export class ClusterPlayer {
     private node: number,
     readonly nickname: string,
     readonly deviceId: string,
-  ) {}
+  ) {
+    this.memory = memoryOf(deviceId);
+  }
 
   get url(): string {
     return this.urls[this.node]!;
   }
 
-  async create(): Promise<SeatReply> {
-    await this.connect();
-    const reply = await this.call<SeatReply>('room:create', {
-      nickname: this.nickname,
-      deviceId: this.deviceId,
-    });
-    return this.seated(reply);
+  get view(): RoomView | undefined {
+    return this.session?.view.value;
   }
 
-  async join(code: string): Promise<SeatReply> {
-    this.code = code;
-    await this.connect();
-    return this.seated(await this.call<SeatReply>('room:join', this.joinPayload()));
+  get code(): string {
+    return this.session?.code ?? '';
   }
 
-  /** Sends `event` and waits for its reply (undefined: no reply, the connection dropped). */
-  call<T extends object = object>(event: string, payload: unknown = {}, timeoutMs = 5000) {
-    const socket = this.socket;
-    if (!socket?.connected) return Promise.resolve(undefined);
-    const emit = socket.timeout(timeoutMs).emitWithAck as (
-      e: string,
-      p: unknown,
-    ) => Promise<Result<T>>;
-    return emit.call(socket, event, payload).catch(() => undefined);
+  async create(): Promise<RoomView> {
+    const session = await this.start('');
+    if (!(await session.create(this.nickname))) throw this.notSeated();
+    return session.view.value!;
   }
 
-  /** One move, sent until the owner of the room acknowledges it (same id every time). */
-  async move(cell: number, digit: number): Promise<AckedMove> {
-    const moveId = `${this.deviceId}-${++this.seq}`;
-    for (;;) {
-      if (this.closed) throw new Error(`${this.nickname} closed`);
-      const reply = await this.call<MoveReply>('race:move', { moveId, cell, digit });
-      if (reply?.ok) {
-        const acked = { moveId, cell, digit, verdict: reply.verdict, at: Date.now() };
-        this.acked.push(acked);
-        return acked;
-      }
-      if (reply) this.errors.push(reply.error.code);
-      if (reply && reply.error.code !== 'ROOM_UNAVAILABLE' && reply.error.code !== 'NOT_IN_ROOM')
-        throw new Error(
-          `${this.nickname}: move ${moveId} ${reply.error.code} ${reply.error.message}`,
-        );
-      await sleep(100);
-    }
+  async join(code: string): Promise<RoomView> {
+    const session = await this.start(code);
+    if (!(await session.join(this.nickname))) throw this.notSeated();
+    return session.view.value!;
+  }
+
+  /** Sends `event` on the player's link and waits for its reply. */
+  call<E extends EventName>(event: E, payload: PayloadOf<E>): Promise<NetResult<ReplyOf<E>>> {
+    return this.link!.request(event, payload, { timeoutMs: 5000 });
+  }
+
+  /** One move, judged once whatever happens to the nodes (the session re-sends it with its id). */
+  move(cell: number, digit: number): Promise<AckedMove> {
+    if (this.closed) return Promise.reject(new Error(`${this.nickname} closed`));
+    const { moveId } = this.session!.move(cell, digit);
+    return new Promise((resolve, reject) =>
+      this.waiting.set(moveId, (outcome) =>
+        outcome instanceof Error ? reject(outcome) : resolve(outcome),
+      ),
+    );
   }
 
   /** The latest state matching `predicate`, waiting up to `timeoutMs`. */
@@ -112,65 +104,79 @@ export class ClusterPlayer {
 
   close(): void {
     this.closed = true;
-    this.socket?.disconnect();
+    this.session?.dispose();
+    this.link?.close();
   }
 
-  private joinPayload() {
-    const { code, nickname, deviceId, token: sessionToken } = this;
-    return { code, nickname, deviceId, sessionToken };
+  private notSeated(): Error {
+    return new Error(`${this.nickname}: not seated: ${JSON.stringify(this.session?.error.value)}`);
   }
 
-  private seated(reply: Result<SeatReply> | undefined): SeatReply {
-    if (!reply?.ok) throw new Error(`${this.nickname}: not seated: ${JSON.stringify(reply)}`);
-    this.token = reply.sessionToken ?? this.token;
-    this.code = reply.view.code;
-    this.view = reply.view;
-    return reply;
+  /** The first connection and the session on it. */
+  private async start(code: string): Promise<RoomSession> {
+    const socket = await this.connect();
+    this.link = new Link(socket, {
+      observe: (event, reply) => {
+        if (event === 'race:move' && !reply.ok) this.errors.push(reply.error.code);
+      },
+    });
+    this.link.onConnect(() => {
+      this.connections += 1;
+      this.rejoins = this.connections - 1;
+    });
+    const session = new RoomSession(code, this.link, this.memory);
+    session.onMove((move, reply) => {
+      const settle = this.waiting.get(move.moveId);
+      this.waiting.delete(move.moveId);
+      if (!reply.ok) {
+        settle?.(new Error(`${this.nickname}: move ${move.moveId} ${reply.error.code}`));
+        return;
+      }
+      const acked = { ...move, verdict: reply.verdict, at: Date.now() };
+      this.acked.push(acked);
+      settle?.(acked);
+    });
+    this.session = session;
+    return session;
   }
 
-  private async connect(): Promise<void> {
+  /** A connected socket: the current node first, then the next ones in turn. */
+  private async connect(): Promise<PercentSocket> {
     for (let attempt = 0; ; attempt++) {
-      if (await this.open()) return;
+      const socket = await this.open();
+      if (socket) return socket;
       this.node = (this.node + 1) % this.urls.length;
-      if (attempt > 100) throw new Error(`${this.nickname}: no node answers`);
+      if (attempt > 100 || this.closed) throw new Error(`${this.nickname}: no node answers`);
       await sleep(100);
     }
   }
 
-  /** A connection to the current node; false when it cannot be reached. */
-  private open(): Promise<boolean> {
-    this.socket?.removeAllListeners();
-    this.socket?.disconnect();
-    const socket: Client = io(this.url, {
-      auth: { protocol: PROTOCOL_VERSION },
+  /** A socket to the current node once connected; undefined when it cannot be reached. */
+  private open(): Promise<PercentSocket | undefined> {
+    const socket = openSocket(this.url, {
       transports: ['websocket'],
       reconnection: false,
       forceNew: true,
       timeout: 2000,
     });
-    this.socket = socket;
-    socket.on('room:state', (view) => (this.view = view));
     return new Promise((resolve) => {
       socket.once('connect', () => {
-        socket.on('disconnect', () => void this.recover());
-        resolve(true);
+        socket.once('disconnect', () => void this.recover());
+        resolve(socket);
       });
-      socket.once('connect_error', () => resolve(false));
+      socket.once('connect_error', () => {
+        socket.disconnect();
+        resolve(undefined);
+      });
     });
   }
 
   /** After a drop: the same node first (it may only have closed this connection), then others. */
   private async recover(): Promise<void> {
     if (this.closed) return;
-    await this.connect();
-    for (let attempt = 0; attempt < 200 && !this.closed; attempt++) {
-      const reply = await this.call<SeatReply>('room:join', this.joinPayload());
-      if (reply?.ok) {
-        this.rejoins += 1;
-        this.seated(reply);
-        return;
-      }
-      await sleep(100);
-    }
+    const socket = await this.connect();
+    if (this.closed) return void socket.disconnect();
+    // The session rejoins with its token on the new connection and re-sends its moves.
+    this.link!.replace(socket);
   }
 }

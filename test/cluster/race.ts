@@ -8,10 +8,10 @@ import { ClusterPlayer } from './player.ts';
 export async function raceOnTwoNodes(urls: readonly string[]) {
   const ann = new ClusterPlayer(urls, 0, 'Ann', newDeviceId());
   const bob = new ClusterPlayer(urls, 1, 'Bob', newDeviceId());
-  const seat = await ann.create();
-  await bob.join(seat.view.code);
+  const lobby = await ann.create();
+  await bob.join(lobby.code);
   const ready = await bob.call('room:ready', { ready: true });
-  const started = await ann.call('race:start');
+  const started = await ann.call('race:start', {});
   if (!ready?.ok || !started?.ok) throw new Error(`no race: ${JSON.stringify({ ready, started })}`);
   const racing = await bob.state((v) => v.phase === 'racing' && v.race?.puzzle != null);
   const puzzle = racing.race!.puzzle!;

@@ -41,7 +41,7 @@ describe.skipIf(!hasRedis)('Redis restarted mid-race', () => {
       play(bob, blanks.slice(0, 5), solution),
     ]);
     await redis.stop();
-    const away = await ann.call('race:move', { moveId: 'while-away', cell: blanks[5], digit: 1 });
+    const away = await ann.call('race:move', { moveId: 'while-away', cell: blanks[5]!, digit: 1 });
     expect(away?.ok === false && away.error.code).toBe('ROOM_UNAVAILABLE');
     const health = (await (await fetch(`${urls[0]}/healthz`)).json()) as {
       redis: { reachable: boolean };

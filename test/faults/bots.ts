@@ -1,20 +1,16 @@
-import {
-  PROTOCOL_VERSION,
-  type ClientToServerEvents,
-  type MoveReply,
-  type Result,
-  type RoomView,
-  type SeatReply,
-  type ServerToClientEvents,
-} from '@percent/protocol';
-import { io, type Socket } from 'socket.io-client';
+/**
+ * A fault-suite player on the shipped socket client (`@percent/net`): the same `Link` and
+ * `RoomSession` the web client runs — the seat regained with its session token after every
+ * reconnection, and every unanswered move sent again with its id until judged. Socket.IO
+ * reconnects by itself when the server comes back; the bot only keeps what a player saw (each
+ * move's verdict, the races that ended) for the audit.
+ */
+import { Link, memoryOf, openSocket, RoomSession, type SeatMemory } from '@percent/net';
+import type { MoveReply, RoomView } from '@percent/protocol';
 import { solveGivens } from '../server/harness.ts';
-
-type Client = Socket<ServerToClientEvents, ClientToServerEvents>;
 
 /** A request that got no answer: the connection dropped or the server did not reply in time. */
 export const OFFLINE = { ok: false, error: { code: 'OFFLINE', message: 'no answer' } } as const;
-type Reply<T extends object = object> = Result<T> | typeof OFFLINE;
 
 /** The server gave a player's seat away (or another seat back): a lost acknowledgement. */
 export class SeatLost extends Error {}
@@ -25,173 +21,174 @@ export interface SentMove {
   readonly cell: number;
   readonly digit: number;
   verdict: MoveReply['verdict'] | undefined;
+  /** Answered as already counted: a retry of a stored move, or a slip made again. */
+  duplicate: boolean;
 }
 
-/**
- * A player that keeps what a real client keeps: its device id, room code and session token,
- * and every move it sent per race. After a restart it takes its seat back with the token and
- * sends its unanswered moves again with the same ids.
- */
+/** How long a bot waits for a move's verdict, or for its seat after the server came back. */
+const ANSWER_MS = 3000;
+const REJOIN_MS = 15_000;
+
+/** Answers that say the seat is gone (the rejoin's): anything else is asked again. */
+const SEAT_GONE: ReadonlySet<string> = new Set(['SESSION_INVALID', 'ROOM_NOT_FOUND']);
+
+const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
+
 export class Bot {
-  private socket: Client | undefined;
-  code = '';
+  private link: Link | undefined;
+  private session: RoomSession | undefined;
+  private readonly memory: SeatMemory;
+  /** The seat this bot took; a rejoin that brings another one back is a lost seat. */
   playerId: string | null = null;
-  private token: string | null = null;
-  view: RoomView | undefined;
   /** Race id → moves sent in that race, in order. */
   readonly moves = new Map<string, SentMove[]>();
   /** Races this bot saw end (a `room:state` with `phase: 'finished'`). */
   readonly finished = new Set<string>();
   /** Every error code the server answered with (INTERNAL must never appear). */
   readonly errors: string[] = [];
-  private sequence = 0;
+  /** Cells whose digit the server confirmed, per race (the view's own board lags a move). */
+  private readonly placed = new Map<string, Set<number>>();
+  private readonly waiting = new Map<string, () => void>();
 
   constructor(
     private readonly url: string,
     readonly nickname: string,
     readonly deviceId: string,
-  ) {}
+  ) {
+    this.memory = memoryOf(deviceId);
+  }
 
-  /** A new connection; false when the server cannot be reached (it may be down right now). */
+  /** The link, reconnecting by itself; false when the server cannot be reached now. */
   async connect(): Promise<boolean> {
-    this.socket?.disconnect();
-    const socket: Client = io(this.url, {
-      auth: { protocol: PROTOCOL_VERSION },
-      transports: ['websocket'],
-      reconnection: false,
-      forceNew: true,
-    });
-    socket.on('room:state', (view) => this.see(view));
-    this.socket = socket;
-    return new Promise<boolean>((resolve) => {
-      // socket.io-client may stay silent when the server dies mid-handshake: a timer decides.
-      const settle = (connected: boolean) => {
-        clearTimeout(timer);
-        if (!connected) socket.disconnect();
-        resolve(connected);
-      };
-      const timer = setTimeout(() => settle(false), 3000);
-      socket.once('connect', () => settle(true));
-      socket.once('connect_error', () => settle(false));
-    });
+    this.link ??= new Link(
+      openSocket(this.url, {
+        transports: ['websocket'],
+        forceNew: true,
+        reconnectionDelay: 50,
+        reconnectionDelayMax: 250,
+        timeout: 2000,
+      }),
+      { observe: (_event, reply) => !reply.ok && this.errors.push(reply.error.code) },
+    );
+    return this.link.whenConnected(3000);
   }
 
+  get code(): string {
+    return this.session?.code ?? '';
+  }
+
+  get view(): RoomView | undefined {
+    return this.session?.view.value;
+  }
+
+  /** Seated on a live connection (false from a drop until the seat is regained). */
   get connected(): boolean {
-    return this.socket?.connected ?? false;
+    return this.session?.live ?? false;
   }
 
-  private see(view: RoomView): void {
-    this.view = view;
-    if (view.phase === 'finished' && view.race) this.finished.add(view.race.id);
-  }
-
-  /** Emits with an acknowledgement; OFFLINE when the connection drops or 3 s pass. */
-  request<T extends object>(event: keyof ClientToServerEvents, payload: object): Promise<Reply<T>> {
-    const socket = this.socket;
-    if (!socket?.connected) return Promise.resolve(OFFLINE);
-    return new Promise((resolve) => {
-      const done = (reply: Reply<T>) => {
-        clearTimeout(timer);
-        socket.off('disconnect', drop);
-        if (!reply.ok) this.errors.push(reply.error.code);
-        resolve(reply);
-      };
-      const drop = () => done(OFFLINE);
-      const timer = setTimeout(drop, 3000);
-      socket.once('disconnect', drop);
-      (socket.emit as (e: string, p: object, ack: (r: Result<T>) => void) => void)(
-        event,
-        payload,
-        done,
-      );
-    });
-  }
-
-  /** Creates a room (this bot hosts) or joins `code`, keeping the seat's token. */
+  /** Creates a room (this bot hosts) or joins `code`. */
   async enter(code: string | null, settings: object = {}): Promise<void> {
-    const reply = await (code === null
-      ? this.request<SeatReply>('room:create', {
-          nickname: this.nickname,
-          deviceId: this.deviceId,
-          settings,
-        })
-      : this.request<SeatReply>('room:join', {
-          code,
-          nickname: this.nickname,
-          deviceId: this.deviceId,
-        }));
-    if (!reply.ok) throw new Error(`${this.nickname} could not enter: ${reply.error.code}`);
-    this.seated(reply);
-  }
-
-  private seated(reply: SeatReply): void {
-    this.code = reply.view.code;
-    this.playerId = reply.playerId;
-    this.token = reply.sessionToken;
-    this.see(reply.view);
+    const session = new RoomSession(code ?? '', this.link!, this.memory);
+    this.session = session;
+    session.view.subscribe((view) => {
+      if (view?.phase === 'finished' && view.race) this.finished.add(view.race.id);
+    });
+    session.onMove((move, reply) => {
+      const sent = this.sentMove(move.moveId);
+      if (sent && reply.ok) {
+        sent.verdict = reply.verdict;
+        sent.duplicate = reply.duplicate;
+        if (reply.verdict === 'correct') this.placedIn(this.view?.race?.id ?? '').add(move.cell);
+      }
+      this.waiting.get(move.moveId)?.();
+    });
+    const seated =
+      code === null
+        ? await session.create(this.nickname, settings)
+        : await session.join(this.nickname);
+    if (!seated) throw new Error(`${this.nickname} could not enter: ${session.error.value?.code}`);
+    this.playerId = session.playerId;
   }
 
   /**
-   * After a restart: a new connection, the seat back with the token, then every unanswered
-   * move of the race sent again. False when the server went down again meanwhile; a seat that
-   * did not come back (an error, or another player id) is thrown as `SeatLost`.
+   * After a restart: waits until the session has its seat back (Socket.IO reconnects, the
+   * session rejoins with its token and sends its unanswered moves again). False when the
+   * server is down again meanwhile; a seat that did not come back is thrown as `SeatLost`.
    */
   async rejoin(): Promise<boolean> {
-    if (!(await this.connect())) return false;
-    const reply = await this.request<SeatReply>('room:join', {
-      code: this.code,
-      nickname: this.nickname,
-      deviceId: this.deviceId,
-      sessionToken: this.token,
-    });
-    if (reply === OFFLINE) return false;
-    if (!reply.ok) throw new SeatLost(`${this.nickname} lost its seat: ${reply.error.code}`);
-    if (reply.playerId !== this.playerId)
-      throw new SeatLost(`${this.nickname} came back as ${reply.playerId}, not ${this.playerId}`);
-    this.seated(reply);
-    const race = this.view?.race;
-    for (const move of race ? (this.moves.get(race.id) ?? []) : []) {
-      if (move.verdict === undefined && (await this.send(race!.id, move)) === OFFLINE) return false;
+    const deadline = Date.now() + REJOIN_MS;
+    while (!this.connected) {
+      this.checkSeat();
+      if (Date.now() > deadline) return false;
+      await sleep(10);
     }
+    this.checkSeat();
     return true;
   }
 
-  /** One move of the current race: the right digit for an open cell, or now and then a wrong one. */
-  async play(random: () => number): Promise<Reply> {
-    const race = this.view?.race;
-    if (this.view?.phase !== 'racing' || !race?.puzzle || !race.own) return OFFLINE;
-    const solution = solveGivens(race.puzzle);
-    const open = [...race.own].flatMap((ch, cell) => (ch === '0' ? [cell] : []));
-    const cell = open[Math.floor(random() * open.length)];
-    if (cell === undefined) return OFFLINE;
-    const right = Number(solution[cell]);
-    const digit = random() < 0.125 ? (right % 9) + 1 : right;
-    const move: SentMove = {
-      moveId: `${this.deviceId}-${++this.sequence}`,
-      cell,
-      digit,
-      verdict: undefined,
-    };
-    this.moves.set(race.id, [...(this.moves.get(race.id) ?? []), move]);
-    return this.send(race.id, move);
+  private checkSeat(): void {
+    const session = this.session!;
+    const ended = session.ended.value;
+    if (ended) throw new SeatLost(`${this.nickname} lost its seat: ${ended.reason}`);
+    const error = session.error.value?.code;
+    if (error !== undefined && SEAT_GONE.has(error))
+      throw new SeatLost(`${this.nickname} lost its seat: ${error}`);
+    if (session.playerId !== null && session.playerId !== this.playerId)
+      throw new SeatLost(`${this.nickname} came back as ${session.playerId}, not ${this.playerId}`);
   }
 
-  private async send(raceId: string, move: SentMove): Promise<Reply> {
-    const { moveId, cell, digit } = move;
-    const reply = await this.request<MoveReply>('race:move', { moveId, cell, digit });
-    if (!reply.ok) return reply;
-    move.verdict = reply.verdict;
-    if (this.view?.race?.id === raceId && this.view.race.own && reply.verdict === 'correct') {
-      const own = this.view.race.own;
-      this.view = {
-        ...this.view,
-        race: { ...this.view.race, own: own.slice(0, cell) + digit + own.slice(cell + 1) },
-      };
-    }
-    return reply;
+  /** Sends a command of the room (ready, start, rematch): the session's own requests. */
+  request(event: 'room:ready' | 'race:start' | 'race:rematch', payload: object): Promise<boolean> {
+    const session = this.session!;
+    if (event === 'room:ready') return session.ready((payload as { ready: boolean }).ready);
+    return event === 'race:start' ? session.start() : session.rematch();
+  }
+
+  /**
+   * One move of the current race: the right digit for an open cell, or now and then a wrong
+   * one; resolves once it is judged, or when the link drops (the session sends it again after
+   * the rejoin) or takes too long.
+   */
+  async play(random: () => number): Promise<void> {
+    const race = this.view?.race;
+    if (this.view?.phase !== 'racing' || !race?.puzzle || !race.own) return;
+    const solution = solveGivens(race.puzzle);
+    const placed = this.placedIn(race.id);
+    const open = [...race.own].flatMap((ch, cell) =>
+      ch === '0' && !placed.has(cell) ? [cell] : [],
+    );
+    const cell = open[Math.floor(random() * open.length)];
+    if (cell === undefined) return;
+    const right = Number(solution[cell]);
+    const digit = random() < 0.125 ? (right % 9) + 1 : right;
+    const move = this.session!.move(cell, digit);
+    let done = false;
+    this.waiting.set(move.moveId, () => (done = true));
+    this.moves.set(race.id, [
+      ...(this.moves.get(race.id) ?? []),
+      { moveId: move.moveId, cell, digit, verdict: undefined, duplicate: false },
+    ]);
+    const deadline = Date.now() + ANSWER_MS;
+    while (!done && this.connected && Date.now() < deadline) await sleep(5);
+    this.waiting.delete(move.moveId);
   }
 
   close(): void {
-    this.socket?.disconnect();
+    this.session?.dispose();
+    this.link?.close();
+  }
+
+  private sentMove(moveId: string): SentMove | undefined {
+    for (const moves of this.moves.values()) {
+      const found = moves.find((m) => m.moveId === moveId);
+      if (found) return found;
+    }
+    return undefined;
+  }
+
+  private placedIn(raceId: string): Set<number> {
+    let cells = this.placed.get(raceId);
+    if (!cells) this.placed.set(raceId, (cells = new Set()));
+    return cells;
   }
 }

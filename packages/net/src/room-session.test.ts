@@ -182,3 +182,30 @@ describe('RoomSession and ROOM_UNAVAILABLE', () => {
     expect(session.moving.value).toBe(false);
   });
 });
+
+describe('RoomSession commands during a reconnection', () => {
+  it('sends a command pressed while the seat is being regained only after the rejoin', async () => {
+    const session = await seated();
+    net.connected = false;
+    answer('room:ready', { ok: true });
+    const ready = session.ready(true);
+    await vi.advanceTimersByTimeAsync(100);
+    expect(net.sent).toEqual([]);
+    answer('room:join', seat);
+    reconnect();
+    expect(await ready).toBe(true);
+    expect(net.sent).toEqual(['room:join', 'room:ready']);
+    session.dispose();
+  });
+
+  it('gives up a command after the wait when the seat does not come back', async () => {
+    const session = await seated();
+    net.connected = false;
+    const ready = session.ready(true);
+    await vi.advanceTimersByTimeAsync(10_000);
+    expect(await ready).toBe(false);
+    expect(session.error.value?.code).toBe('OFFLINE');
+    expect(net.sent).toEqual([]);
+    session.dispose();
+  });
+});

@@ -9,7 +9,7 @@
 import type { RoomSettings, RoomView, SeatReply, SessionEndedEvent } from '@percent/protocol';
 import { batch, signal } from '@preact/signals-core';
 import { ServerClock } from './clock.ts';
-import type { NetError, NetResult, RoomLink } from './link.ts';
+import { DEFAULT_TIMEOUT_MS, type NetError, type NetResult, type RoomLink } from './link.ts';
 import { MoveSender, type MoveLink, type MoveListener } from './move-sender.ts';
 import { MoveQueue, type PendingMove } from './moves.ts';
 import { isRoomUnavailable, UnavailableRetries } from './room-unavailable.ts';
@@ -43,6 +43,10 @@ export function memoryOf(deviceId: string): SeatMemory {
 
 type Seat = { kind: 'none' } | { kind: 'player'; nickname: string } | { kind: 'spectator' };
 const MOVE_TIMEOUT_MS = 4000;
+const OFFLINE_REPLY = {
+  ok: false,
+  error: { code: 'OFFLINE', message: 'the seat was not regained in time' },
+} as const;
 /** A start may wait for a puzzle to be generated (a few seconds when none is ready). */
 const START_TIMEOUT_MS = 20_000;
 /** The retry key of the rejoin after a reconnection (moves use their ids). */
@@ -66,6 +70,8 @@ export class RoomSession {
   private seatLive = false;
   private disposed = false;
   private readonly offs: (() => void)[] = [];
+  /** Commands waiting for the rejoin after a reconnection (`untilSeated`). */
+  private readonly seatWaiters = new Set<(seated: boolean) => void>();
 
   private roomCode: string;
 
@@ -159,18 +165,19 @@ export class RoomSession {
     return this.seated(reply, { kind: 'player', nickname });
   }
 
-  ready = (ready: boolean) => this.act(this.link.request('room:ready', { ready }));
+  ready = (ready: boolean) => this.act(() => this.link.request('room:ready', { ready }));
   settings = (settings: Partial<RoomSettings>) =>
-    this.act(this.link.request('room:settings', { settings }));
-  kick = (playerId: string) => this.act(this.link.request('room:kick', { playerId }));
-  transferHost = (playerId: string) => this.act(this.link.request('room:host', { playerId }));
-  start = () => this.act(this.link.request('race:start', {}, { timeoutMs: START_TIMEOUT_MS }));
-  rematch = () => this.act(this.link.request('race:rematch', {}));
-  endRace = () => this.act(this.link.request('race:end', {}));
+    this.act(() => this.link.request('room:settings', { settings }));
+  kick = (playerId: string) => this.act(() => this.link.request('room:kick', { playerId }));
+  transferHost = (playerId: string) => this.act(() => this.link.request('room:host', { playerId }));
+  start = () =>
+    this.act(() => this.link.request('race:start', {}, { timeoutMs: START_TIMEOUT_MS }));
+  rematch = () => this.act(() => this.link.request('race:rematch', {}));
+  endRace = () => this.act(() => this.link.request('race:end', {}));
   /** Gives up this race: out as `forfeited`, still in the room, watching the rest. */
-  forfeit = () => this.act(this.link.request('race:forfeit', {}));
+  forfeit = () => this.act(() => this.link.request('race:forfeit', {}));
   /** Lobby: play the next races, or sit them out (a host running the room from a TV). */
-  play = (plays: boolean) => this.act(this.link.request('room:play', { plays }));
+  play = (plays: boolean) => this.act(() => this.link.request('room:play', { plays }));
 
   /** This client's seat in the room (null: none, or watching). */
   get playerId(): string | null {
@@ -242,6 +249,7 @@ export class RoomSession {
   private unseat(): void {
     this.seat = { kind: 'none' };
     this.seatLive = false;
+    for (const waiter of [...this.seatWaiters]) waiter(false);
     this.retries.done(REJOIN);
   }
 
@@ -260,6 +268,7 @@ export class RoomSession {
     }
     this.seat = reply.role === 'spectator' ? { kind: 'spectator' } : seat;
     this.seatLive = true;
+    for (const waiter of [...this.seatWaiters]) waiter(true);
     this.retries.done(REJOIN);
     if (reply.sessionToken) this.memory.saveToken(this.code, reply.sessionToken);
     batch(() => {
@@ -293,9 +302,28 @@ export class RoomSession {
     if (this.seated(reply, seat)) this.sender.sendPending();
   }
 
-  private async act(pending: Promise<NetResult<object>>): Promise<boolean> {
-    const reply = await pending;
+  /**
+   * Sends a room command once the seat is known on this connection: a command pressed during a
+   * reconnection waits for the rejoin (sent before it, the server would not know the seat yet
+   * and answer `NOT_IN_ROOM`), up to the request timeout.
+   */
+  private async act(send: () => Promise<NetResult<object>>): Promise<boolean> {
+    const reply = (await this.untilSeated()) ? await send() : OFFLINE_REPLY;
     this.error.value = reply.ok ? undefined : reply.error;
     return reply.ok;
+  }
+
+  /** True once the seat (or the watching) is live on this connection; false after the wait. */
+  private untilSeated(): Promise<boolean> {
+    if (this.seat.kind === 'none' || this.live) return Promise.resolve(true);
+    return new Promise((resolve) => {
+      const timer = setTimeout(() => finish(false), DEFAULT_TIMEOUT_MS);
+      const finish = (seated: boolean) => {
+        clearTimeout(timer);
+        this.seatWaiters.delete(finish);
+        resolve(seated);
+      };
+      this.seatWaiters.add(finish);
+    });
   }
 }
