@@ -11,6 +11,20 @@ const nodeBuiltins = {
     '^(node:.*|fs(/.*)?|path|os|child_process|worker_threads|readline|stream|process|url|util|events|crypto|http|https|net)$',
 };
 
+/**
+ * The client's features and the other features each may import (a graph without cycles;
+ * docs/ARCHITECTURE.md, "Client"). Anything two features share lives in a lower layer.
+ */
+const CLIENT_FEATURES = {
+  play: [],
+  lab: [],
+  daily: [],
+  replay: [],
+  room: ['play', 'replay'],
+  solo: ['play', 'replay'],
+  home: ['daily', 'replay'],
+};
+
 /** A restriction on import specifiers, with the reason shown to whoever breaks it. */
 const banned = (group, message) =>
   Array.isArray(group) ? { group, message } : { ...group, message };
@@ -110,6 +124,54 @@ export default tseslint.config(
       ],
     },
   },
+  // The client's layers: ui/, net/, state/, board/, i18n/, theme/ and workers/ below features/;
+  // a feature imports another only along this graph (no cycles), everything else they share
+  // lives in a lower layer.
+  {
+    files: ['packages/client/src/{ui,net,state,board,i18n,theme,workers}/**/*.{ts,tsx}'],
+    rules: {
+      'no-restricted-imports': [
+        'error',
+        {
+          patterns: [
+            banned(
+              ['@percent/server', '@percent/server/*'],
+              'The client talks to the server only through @percent/protocol.',
+            ),
+            banned(nodeBuiltins, 'The client runs in the browser.'),
+            banned({ regex: '^(\\.\\./)+features/' }, 'A lower layer never imports a feature.'),
+          ],
+        },
+      ],
+    },
+  },
+  ...Object.entries(CLIENT_FEATURES).map(([feature, allowed]) => {
+    const others = Object.keys(CLIENT_FEATURES).filter(
+      (f) => f !== feature && !allowed.includes(f),
+    );
+    return {
+      files: [`packages/client/src/features/${feature}/**/*.{ts,tsx}`],
+      rules: {
+        'no-restricted-imports': [
+          'error',
+          {
+            patterns: [
+              banned(
+                ['@percent/server', '@percent/server/*'],
+                'The client talks to the server only through @percent/protocol.',
+              ),
+              banned(nodeBuiltins, 'The client runs in the browser.'),
+              banned(
+                { regex: `^(\\.\\./)+(${others.join('|')})/` },
+                `features/${feature} may import only ${allowed.join(', ') || 'no other feature'}` +
+                  ' (eslint.config.js, CLIENT_FEATURES); share code through ui/, net/, state/ or i18n/.',
+              ),
+            ],
+          },
+        ],
+      },
+    };
+  }),
   {
     files: ['packages/server/src/**/*.ts'],
     ignores: [

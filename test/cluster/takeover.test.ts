@@ -12,7 +12,7 @@ import { RedisRooms } from '../../packages/server/src/cluster/redis-rooms.ts';
 import type { Forward } from '../../packages/server/src/cluster/remote.ts';
 import { createRoom, reduce, snapshotOf } from '../../packages/server/src/rooms/index.ts';
 import { UnavailableError } from '../../packages/server/src/runner/room-log.ts';
-import { MemoryTransport } from '../../packages/server/src/runner/testing.ts';
+import { MemoryTransport } from '../../packages/server/test-support/transport.ts';
 import { hasRedis, startRedis, type TestRedis } from '../support/redis.ts';
 
 const TIMINGS = { countdownMs: 100, graceMs: 60_000 };

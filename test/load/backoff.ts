@@ -13,7 +13,7 @@ export function reconnectDelayMs(attempt: number): number {
 }
 
 /**
- * The client's back-off after `ROOM_UNAVAILABLE` (packages/client/src/net/room-unavailable.ts,
+ * The client's back-off after `ROOM_UNAVAILABLE` (packages/net/src/room-unavailable.ts,
  * `retryDelayMs`: 500 ms, doubling, at most 3 s) before the `attempt`-th resend (from 0).
  */
 export function unavailableDelayMs(attempt: number): number {

@@ -9,9 +9,9 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterEach, expect, it } from 'vitest';
 import { createLogger } from '../../packages/server/src/log.ts';
-import { BLANK_CELLS, digitAt, DRAW } from '../../packages/server/src/rooms/test-fixtures.ts';
+import { BLANK_CELLS, digitAt, DRAW } from '../../packages/server/test-support/rooms.ts';
 import { RoomRegistry } from '../../packages/server/src/runner/registry.ts';
-import { MemoryTransport } from '../../packages/server/src/runner/testing.ts';
+import { MemoryTransport } from '../../packages/server/test-support/transport.ts';
 import { openStore, type Store } from '../../packages/server/src/store/store.ts';
 
 const dirs: string[] = [];

@@ -1,7 +1,7 @@
 import { EVENT_SCHEMAS, NOTHING_ALLOWED } from '@percent/protocol';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { checkSent, takeViolations } from './contract.ts';
-import { lobbyWith } from './rooms/test-fixtures.ts';
+import { lobbyWith } from '../test-support/rooms.ts';
 import { viewFor } from './rooms/view.ts';
 
 describe('the contract check', () => {

@@ -11,7 +11,7 @@ import {
   tokenOf,
   typesOf,
   digitAt,
-} from './test-fixtures.ts';
+} from '../../test-support/rooms.ts';
 import type { Room } from './types.ts';
 
 const watch = (n: number, room: Room, now = 1000) =>

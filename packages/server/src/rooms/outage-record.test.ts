@@ -11,7 +11,7 @@ import {
   racing,
   TIMINGS,
   tokenOf,
-} from './test-fixtures.ts';
+} from '../../test-support/rooms.ts';
 import type { Effect, Room } from './types.ts';
 
 /**

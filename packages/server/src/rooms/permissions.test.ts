@@ -10,7 +10,7 @@ import {
   solveAll,
   startCmd,
   TIMINGS,
-} from './test-fixtures.ts';
+} from '../../test-support/rooms.ts';
 import { createRoom } from './room.ts';
 import type { Command, Recipient, Room } from './types.ts';
 import { viewFor } from './view.ts';

@@ -14,7 +14,7 @@ import {
   TIMINGS,
   typesOf,
   wrongAt,
-} from './test-fixtures.ts';
+} from '../../test-support/rooms.ts';
 import type { Command } from './types.ts';
 
 describe('lobby rules', () => {

@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { createRoom } from './room.ts';
 import { restoreRoom, snapshotOf } from './snapshot.ts';
-import { apply, joinCmd, racing, solveAll, startCmd, TIMINGS } from './test-fixtures.ts';
+import { apply, joinCmd, racing, solveAll, startCmd, TIMINGS } from '../../test-support/rooms.ts';
 import type { Effect, Room } from './types.ts';
 import { viewFor } from './view.ts';
 

@@ -12,7 +12,7 @@ import {
   startCmd,
   TIMINGS,
   tokenOf,
-} from './test-fixtures.ts';
+} from '../../test-support/rooms.ts';
 import type { Effect, Room } from './types.ts';
 import { viewFor } from './view.ts';
 

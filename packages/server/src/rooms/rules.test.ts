@@ -13,7 +13,7 @@ import {
   tokenOf,
   typesOf,
   wrongAt,
-} from './test-fixtures.ts';
+} from '../../test-support/rooms.ts';
 import type { Room } from './types.ts';
 import { progressEventFor, viewFor } from './view.ts';
 

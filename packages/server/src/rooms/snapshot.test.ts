@@ -16,7 +16,7 @@ import {
   tokenOf,
   typesOf,
   wrongAt,
-} from './test-fixtures.ts';
+} from '../../test-support/rooms.ts';
 import type { Effect, Room } from './types.ts';
 import { viewFor } from './view.ts';
 

@@ -8,7 +8,7 @@ import {
   racing,
   solveAll,
   SOLUTION,
-} from './test-fixtures.ts';
+} from '../../test-support/rooms.ts';
 import type { Room } from './types.ts';
 import { membersOf, progressEventFor, viewFor } from './view.ts';
 

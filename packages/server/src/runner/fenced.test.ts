@@ -8,7 +8,7 @@ import { describe, expect, it } from 'vitest';
 import { createRoom, type PersistEffect } from '../rooms/index.ts';
 import { FencedError, UnavailableError, type RoomLog } from './room-log.ts';
 import { RoomRunner } from './room-runner.ts';
-import { MemoryTransport } from './testing.ts';
+import { MemoryTransport } from '../../test-support/transport.ts';
 
 const TIMINGS = { countdownMs: 0, graceMs: 60_000 };
 

@@ -12,11 +12,11 @@ import {
   SECRET,
   SOLUTION,
   wrongAt,
-} from '../rooms/test-fixtures.ts';
+} from '../../test-support/rooms.ts';
 import { openStore, type Store } from '../store/store.ts';
 import { RoomRegistry } from './registry.ts';
 import type { RoomRunner } from './room-runner.ts';
-import { MemoryTransport, type Sent } from './testing.ts';
+import { MemoryTransport, type Sent } from '../../test-support/transport.ts';
 
 const silent = pino({ level: 'silent' });
 const TIMINGS = { countdownMs: 0, graceMs: 60_000 };

@@ -5,7 +5,7 @@
 import { t } from '../../i18n/index.ts';
 import { deviceId } from '../../net/identity.ts';
 import { Link } from '../../ui/Link.tsx';
-import { fetchDailyIndex } from './api.ts';
+import { fetchDailyIndex } from '../../net/daily-api.ts';
 import { Streak, VariantLine } from './DailyParts.tsx';
 import { useFetched } from './use-fetched.ts';
 import './daily.css';

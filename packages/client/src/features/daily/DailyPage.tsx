@@ -8,12 +8,12 @@ import { t } from '../../i18n/index.ts';
 import { deviceId } from '../../net/identity.ts';
 import { useFocusOnMount } from '../../ui/focus.ts';
 import { Link } from '../../ui/Link.tsx';
-import { ghostHref } from '../ghost/source.ts';
-import { techniqueName } from '../solo/hint-text.ts';
-import { formatDuration } from '../solo/timer.ts';
-import { fetchDaily, fetchDailyIndex } from './api.ts';
+import { ghostHref } from '../../state/ghost-source.ts';
+import { techniqueName } from '../../i18n/hint-text.ts';
+import { formatDuration } from '../../state/stopwatch.ts';
+import { fetchDaily, fetchDailyIndex } from '../../net/daily-api.ts';
 import { Leaderboard, playHref, Streak, VariantLine } from './DailyParts.tsx';
-import { difficultyLabel, variantLabel } from './labels.ts';
+import { difficultyLabel, variantLabel } from '../../i18n/daily-labels.ts';
 import { useFetched, type Loading } from './use-fetched.ts';
 import './daily.css';
 

@@ -2,9 +2,9 @@
 import type { DailyEntryView, DailyStreakView, DailySummaryView } from '@percent/protocol';
 import { t } from '../../i18n/index.ts';
 import { Link } from '../../ui/Link.tsx';
-import { ghostHref } from '../ghost/source.ts';
-import { formatDuration } from '../solo/timer.ts';
-import { difficultyLabel, variantLabel } from './labels.ts';
+import { ghostHref } from '../../state/ghost-source.ts';
+import { formatDuration } from '../../state/stopwatch.ts';
+import { difficultyLabel, variantLabel } from '../../i18n/daily-labels.ts';
 
 export const playHref = (day: string, variant: string): string =>
   `/solo?daily=${encodeURIComponent(`${day}:${variant}`)}`;

@@ -1,5 +1,5 @@
 import { useEffect, useState } from 'preact/hooks';
-import type { Fetched } from './api.ts';
+import type { Fetched } from '../../net/daily-api.ts';
 
 export type Loading<T> = { readonly state: 'loading' } | ({ readonly state: 'done' } & Fetched<T>);
 

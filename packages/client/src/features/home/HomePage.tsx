@@ -15,11 +15,11 @@ import { navigate } from '../../ui/router.ts';
 import { reimporting } from '../../ui/reimport.ts';
 import { DailyCard } from '../daily/DailyCard.tsx';
 import { RecentReplays } from '../replay/RecentReplays.tsx';
-import { errorText } from '../room/errors.ts';
-import { codeFrom } from './code.ts';
-import { fetchSummary, rememberJoinIntent } from '../room/room-summary.ts';
-import '../room/room.css';
-import '../room/rules-ui.css';
+import { errorText } from '../../ui/errors.ts';
+import { codeFrom } from '../../state/room-code.ts';
+import { fetchSummary, rememberJoinIntent } from '../../net/room-summary.ts';
+import '../../ui/room.css';
+import '../../ui/rules-ui.css';
 
 /** The actions' chunk; after a failed load (offline) the next press fetches it again. */
 const loadActions = reimporting(

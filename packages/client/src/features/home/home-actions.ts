@@ -4,7 +4,7 @@
  */
 import { request, type NetError } from '../../net/connection.ts';
 import { deviceId, saveNickname, saveSessionToken } from '../../net/identity.ts';
-export { codeFrom } from './code.ts';
+export { codeFrom } from '../../state/room-code.ts';
 
 /**
  * Creates a room with this device as host; keeps the seat's token for the room page.

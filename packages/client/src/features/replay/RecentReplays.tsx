@@ -5,7 +5,7 @@ import { hasMessage, language, t } from '../../i18n/index.ts';
 import { deviceId } from '../../net/identity.ts';
 import { loadSolves } from '../../state/solve-record.ts';
 import { Link } from '../../ui/Link.tsx';
-import { formatTime } from '../room/time.ts';
+import { formatTime } from '../../ui/time.ts';
 import { recentEntries, fetchHistory, type RecentEntry } from './recent.ts';
 import { outcomeText } from './ReplayStandings.tsx';
 

@@ -10,7 +10,7 @@ import { cellX, cellY, UNIT, VIEW } from '../../board/geometry.ts';
 import { t } from '../../i18n/index.ts';
 import { Link } from '../../ui/Link.tsx';
 import { ProgressBar } from '../../ui/ProgressBar.tsx';
-import { formatTime } from '../room/time.ts';
+import { formatTime } from '../../ui/time.ts';
 import { frameGame, frameHighlights } from './replay-board.ts';
 import type { ReplayPlayer } from './replay-record.ts';
 import type { PlayerFrame } from './replay-state.ts';

@@ -4,7 +4,7 @@
  * the playback reducer.
  */
 import { t } from '../../i18n/index.ts';
-import { formatClock } from '../room/time.ts';
+import { formatClock } from '../../ui/time.ts';
 import { SPEEDS, type Playback, type PlaybackAction } from './playback.ts';
 import type { TimelineMark } from './replay-state.ts';
 

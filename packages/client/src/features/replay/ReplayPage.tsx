@@ -8,15 +8,15 @@ import { hasMessage, language, t } from '../../i18n/index.ts';
 import { useFocusOnScreen } from '../../ui/focus.ts';
 import { Link } from '../../ui/Link.tsx';
 import { announce } from '../../ui/Announcer.tsx';
-import { FairnessCheck } from '../room/FairnessCheck.tsx';
+import { FairnessCheck } from './FairnessCheck.tsx';
 import { loadWitness } from '../../net/witness.ts';
-import { copyText } from '../room/share.ts';
+import { copyText } from '../../ui/share.ts';
 import { RecentReplays } from './RecentReplays.tsx';
 import { loadReplay, type Loaded, type ReplaySource } from './replay-load.ts';
 import type { ReplayRecord } from './replay-record.ts';
 import { replayHref } from './ReplayLink.tsx';
 import { ReplayView } from './ReplayView.tsx';
-import '../room/room.css';
+import '../../ui/room.css';
 import './replay.css';
 
 export type { ReplaySource } from './replay-load.ts';

@@ -1,6 +1,6 @@
 /** The race's final standings, as stored (best first). */
 import { hasMessage, t } from '../../i18n/index.ts';
-import { formatTime } from '../room/time.ts';
+import { formatTime } from '../../ui/time.ts';
 import type { ReplayPlayer } from './replay-record.ts';
 
 export function ReplayStandings({ players }: { players: readonly ReplayPlayer[] }) {

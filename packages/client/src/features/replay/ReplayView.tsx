@@ -6,9 +6,9 @@
 import { useEffect, useMemo, useReducer, useState } from 'preact/hooks';
 import { t } from '../../i18n/index.ts';
 import { savedNickname } from '../../net/identity.ts';
-import { debriefInputOf } from '../debrief/debrief-input.ts';
-import type { DebriefItem } from '../debrief/debrief-text.ts';
-import { DebriefPanel } from '../debrief/DebriefPanel.tsx';
+import { debriefInputOf } from './debrief/debrief-input.ts';
+import type { DebriefItem } from './debrief/debrief-text.ts';
+import { DebriefPanel } from './debrief/DebriefPanel.tsx';
 import { initialPlayback, playback, type PlaybackAction } from './playback.ts';
 import { ReplayCard, type Focus } from './ReplayCard.tsx';
 import { ReplayControls } from './ReplayControls.tsx';

@@ -3,7 +3,7 @@ import type { RoomView } from '@percent/protocol';
 import { t } from '../../i18n/index.ts';
 import type { ServerClock } from '@percent/net';
 import { useAnnounceChange } from '../../ui/race-announcements.ts';
-import { useTicker } from './time.ts';
+import { useTicker } from '../../ui/time.ts';
 
 export function Countdown({ view, clock }: { view: RoomView; clock: ServerClock }) {
   const now = useTicker(() => clock.now(), 100);

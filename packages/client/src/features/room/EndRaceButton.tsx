@@ -6,7 +6,7 @@
 import type { RoomView } from '@percent/protocol';
 import { t } from '../../i18n/index.ts';
 import type { RoomSession } from '../../net/room-session.ts';
-import { ConfirmButton } from './ConfirmButton.tsx';
+import { ConfirmButton } from '../../ui/ConfirmButton.tsx';
 
 interface Props {
   readonly session: RoomSession;

@@ -4,8 +4,8 @@ import { useSignal } from '@preact/signals';
 import { useEffect } from 'preact/hooks';
 import { t } from '../../i18n/index.ts';
 import { request } from '../../net/connection.ts';
-import { formatTime } from './time.ts';
-import '../show/show.css';
+import { formatTime } from '../../ui/time.ts';
+import './show/show.css';
 
 export function Leaderboard({ code, raceId }: { code: string; raceId: string }) {
   const entries = useSignal<readonly LeaderboardEntryView[]>([]);

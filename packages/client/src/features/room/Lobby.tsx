@@ -10,14 +10,14 @@ import { t } from '../../i18n/index.ts';
 import { savedNickname } from '../../net/identity.ts';
 import type { RoomSession } from '../../net/room-session.ts';
 import { playerOf } from '@percent/net';
-import { errorText } from './errors.ts';
-import { LastResults } from '../show/LastResults.tsx';
-import { RulesCard } from '../show/RulesCard.tsx';
-import { TvToggle } from '../show/TvToggle.tsx';
+import { errorText } from '../../ui/errors.ts';
+import { LastResults } from './show/LastResults.tsx';
+import { RulesCard } from './show/RulesCard.tsx';
+import { TvToggle } from './show/TvToggle.tsx';
 import { LobbySettings } from './LobbySettings.tsx';
 import { RatedBadge, RatingTag } from './Rating.tsx';
-import { copyText, useJoinQr } from './share.ts';
-import './rules-ui.css';
+import { copyText, useJoinQr } from '../../ui/share.ts';
+import '../../ui/rules-ui.css';
 
 export function Lobby({ view, session }: { view: RoomView; session: RoomSession }) {
   const can = view.you.can;

@@ -6,12 +6,12 @@
  */
 import type { PlayerView, RoomView } from '@percent/protocol';
 import { t } from '../../i18n/index.ts';
-import { ConfirmButton } from './ConfirmButton.tsx';
-import { RulesButton } from '../show/RulesCard.tsx';
+import { ConfirmButton } from '../../ui/ConfirmButton.tsx';
+import { RulesButton } from './show/RulesCard.tsx';
 import type { ServerClock } from '@percent/net';
 import { ProgressBar } from '../../ui/ProgressBar.tsx';
-import { formatClock, formatTime, useTicker } from './time.ts';
-import './rules-ui.css';
+import { formatClock, formatTime, useTicker } from '../../ui/time.ts';
+import '../../ui/rules-ui.css';
 
 interface Props {
   readonly view: RoomView;

@@ -20,10 +20,10 @@ import { setVerdict, type Verdict } from '../../state/game.ts';
 import { reconcile } from './race-board.ts';
 import { restoredRaceGame, useRaceSaving } from './race-saved.ts';
 import { RacePanel } from './RacePanel.tsx';
-import { ConfirmButton } from './ConfirmButton.tsx';
-import { ordinal } from '../show/race-facts.ts';
-import './rules-ui.css';
-import { errorText } from './errors.ts';
+import { ConfirmButton } from '../../ui/ConfirmButton.tsx';
+import { ordinal } from './show/race-facts.ts';
+import '../../ui/rules-ui.css';
+import { errorText } from '../../ui/errors.ts';
 import { announce } from '../../ui/Announcer.tsx';
 import { moveAnnouncement } from '../../ui/race-announcements.ts';
 

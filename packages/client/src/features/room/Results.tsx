@@ -10,16 +10,16 @@ import { Board } from '../../board/Board.tsx';
 import { t } from '../../i18n/index.ts';
 import type { RoomSession } from '../../net/room-session.ts';
 import { playerOf } from '@percent/net';
-import { Confetti, Podium, winnerLine } from '../show/Podium.tsx';
-import { ordinal, racers, splitPodium } from '../show/race-facts.ts';
-import { RaceDebrief } from '../debrief/RaceDebrief.tsx';
+import { Confetti, Podium, winnerLine } from './show/Podium.tsx';
+import { ordinal, racers, splitPodium } from './show/race-facts.ts';
+import { RaceDebrief } from '../replay/debrief/RaceDebrief.tsx';
 import { ReplayLink } from '../replay/ReplayLink.tsx';
-import { FairnessCheck } from './FairnessCheck.tsx';
+import { FairnessCheck } from '../replay/FairnessCheck.tsx';
 import { Leaderboard } from './Leaderboard.tsx';
 import { RatingChange } from './Rating.tsx';
 import { raceGame } from './race-board.ts';
 import { PlayerCard } from './Spectate.tsx';
-import { formatTime } from './time.ts';
+import { formatTime } from '../../ui/time.ts';
 
 /** What this device saw of race `raceId` before its end (the session's witness, or none). */
 function seenOf(session: RoomSession, raceId: string) {

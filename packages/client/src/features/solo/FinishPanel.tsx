@@ -8,13 +8,13 @@ import { t } from '../../i18n/index.ts';
 import { savedNickname } from '../../net/identity.ts';
 import { loadSolve } from '../../state/solve-record.ts';
 import { Link } from '../../ui/Link.tsx';
-import { SolveDebrief } from '../debrief/RaceDebrief.tsx';
-import { variantLabel } from '../daily/labels.ts';
-import { ghostHref } from '../ghost/source.ts';
+import { SolveDebrief } from '../replay/debrief/RaceDebrief.tsx';
+import { variantLabel } from '../../i18n/daily-labels.ts';
+import { ghostHref } from '../../state/ghost-source.ts';
 import { dailyPost, postDaily } from './finish.ts';
 import { raceGhost } from './start.ts';
 import type { Session } from './session.ts';
-import { formatDuration } from './timer.ts';
+import { formatDuration } from '../../state/stopwatch.ts';
 
 export function DailyBanner({ session }: { readonly session: Session }) {
   const { origin } = session;

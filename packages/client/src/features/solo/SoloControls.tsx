@@ -1,6 +1,6 @@
 import { t } from '../../i18n/index.ts';
 import { act, askHint, busy, check, reveal, solveWithSat } from './actions.ts';
-import { techniqueName } from './hint-text.ts';
+import { techniqueName } from '../../i18n/hint-text.ts';
 import type { Session } from './session.ts';
 
 /** Solo's buttons under the pad, and the puzzle's grade. */

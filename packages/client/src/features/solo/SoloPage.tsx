@@ -27,8 +27,8 @@ import {
   notice,
   session,
 } from './actions.ts';
-import { GhostPanel } from '../ghost/GhostPanel.tsx';
-import { GhostPicker } from '../ghost/GhostPicker.tsx';
+import { GhostPanel } from './ghost/GhostPanel.tsx';
+import { GhostPicker } from './ghost/GhostPicker.tsx';
 import { dailyPost, onFinished } from './finish.ts';
 import { DailyBanner, FinishPanel } from './FinishPanel.tsx';
 import { SatPanel } from './SatPanel.tsx';
@@ -36,7 +36,7 @@ import { soloRequestOf } from './request.ts';
 import { followRequest, loadingGhost } from './start.ts';
 import { saveSession, updateSolved } from './session.ts';
 import { SoloControls } from './SoloControls.tsx';
-import { pause, resume } from './timer.ts';
+import { pause, resume } from '../../state/stopwatch.ts';
 import { TimerView } from './TimerView.tsx';
 import './solo.css';
 

@@ -1,7 +1,7 @@
 import { useEffect, useState } from 'preact/hooks';
 import { t } from '../../i18n/index.ts';
 import type { Session } from './session.ts';
-import { elapsed, formatDuration } from './timer.ts';
+import { elapsed, formatDuration } from '../../state/stopwatch.ts';
 
 /** The stopwatch, redrawn twice a second; "Solved in …" once the grid is complete. */
 export function TimerView({ session }: { readonly session: Session }) {

@@ -16,7 +16,7 @@ import { readStoredJson, writeStored } from '../../ui/storage.ts';
 import { askEngine, cancelEngine, EngineCancelled } from '../../workers/engine-client.ts';
 import type { SatReport } from '../../workers/protocol.ts';
 import { dispatch } from '../../state/store.ts';
-import { hintView } from './hint-text.ts';
+import { hintView } from '../../i18n/hint-text.ts';
 import {
   boardKey,
   climb,

@@ -8,7 +8,7 @@ import { formatGrid } from '@percent/engine';
 import { signal } from '@preact/signals';
 import { deviceId, randomId, savedNickname, saveNickname } from '../../net/identity.ts';
 import { saveSolve, type SolveMove, type SolveRecord } from '../../state/solve-record.ts';
-import { postDailyResult } from '../daily/api.ts';
+import { postDailyResult } from '../../net/daily-api.ts';
 import { mistakesOf } from './recorder.ts';
 import { saveSession, type Session, type SoloOrigin } from './session.ts';
 

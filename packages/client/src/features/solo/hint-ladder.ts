@@ -12,7 +12,7 @@ import { t } from '../../i18n/index.ts';
 import { cjkSpacing } from '../../i18n/typeset.ts';
 import { combine } from '../../state/marks.ts';
 import type { GameState } from '../../state/game.ts';
-import { hintView, techniqueName, type HintView } from './hint-text.ts';
+import { hintView, techniqueName, type HintView } from '../../i18n/hint-text.ts';
 
 export type LadderHint = Extract<Hint, { kind: 'step' | 'reveal' }>;
 export type Rung = 'look' | 'technique' | 'show' | 'place';

@@ -1,5 +1,5 @@
 /** What the solo page's address asks for (`?ghost=…`, `?daily=DAY:VARIANT`): pure. */
-import { ghostSourceText, parseGhostSource, type GhostSource } from '../ghost/source.ts';
+import { ghostSourceText, parseGhostSource, type GhostSource } from '../../state/ghost-source.ts';
 import type { SoloOrigin } from './session.ts';
 
 /** What the solo page's address asks for: a ghost, a daily, or nothing (the last game). */

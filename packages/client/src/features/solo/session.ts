@@ -25,9 +25,9 @@ import { signal, type Signal } from '@preact/signals';
 import { z } from 'zod';
 import { SolveRecordSchema, type SolveMove } from '../../state/solve-record.ts';
 import { readStoredJson, writeStored } from '../../ui/storage.ts';
-import type { GhostTrack } from '../ghost/ghost.ts';
+import type { GhostTrack } from './ghost/ghost.ts';
 import { entriesKey, movesBetween } from './recorder.ts';
-import { elapsed, pause, resume, stopped, type Stopwatch } from './timer.ts';
+import { elapsed, pause, resume, stopped, type Stopwatch } from '../../state/stopwatch.ts';
 
 const OriginSchema = z.union([
   z.object({ kind: z.literal('solo') }),

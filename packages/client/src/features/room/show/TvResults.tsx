@@ -1,0 +1,46 @@
+/**
+ * The TV after the race: who won in one line, the podium with a moment of confetti, everyone
+ * else below it, and the host's Rematch when the host runs the room from this screen.
+ */
+import type { RoomView } from '@percent/protocol';
+import { t } from '../../../i18n/index.ts';
+import type { RoomSession } from '../../../net/room-session.ts';
+import { RematchButton } from '../Results.tsx';
+import { RestItem } from './LastResults.tsx';
+import { Confetti, Podium, winnerLine } from './Podium.tsx';
+import { splitPodium } from './race-facts.ts';
+import { CornerJoin } from './TvRace.tsx';
+
+export function TvResults({ view, session }: { view: RoomView; session: RoomSession }) {
+  const race = view.race;
+  const standings = race?.standings ?? [];
+  const { podium, rest } = splitPodium(standings);
+  return (
+    <div class="tv-results" data-testid="tv-results">
+      {podium.length > 0 && <Confetti key={race?.id} />}
+      <header class="tv-race-head">
+        <div>
+          <p class="tv-kicker">{t('results.title')}</p>
+          <h2 class="tv-winner">{winnerLine(standings)}</h2>
+          {race?.endedBy && <p class="tv-note">{t(`results.endedBy.${race.endedBy}`)}</p>}
+        </div>
+        <CornerJoin view={view} />
+      </header>
+      {podium.length > 0 && <Podium podium={podium} youId={null} size="big" />}
+      {rest.length > 0 && (
+        <section class="tv-rest" aria-label={t('podium.rest')}>
+          <ol class="last-rest">
+            {rest.map((s) => (
+              <RestItem key={s.playerId} standing={s} />
+            ))}
+          </ol>
+        </section>
+      )}
+      {view.you.can.rematch && (
+        <footer class="tv-host">
+          <RematchButton session={session} />
+        </footer>
+      )}
+    </div>
+  );
+}
