@@ -47,12 +47,13 @@ export async function startSingleNode(options: ServiceOptions): Promise<RoomServ
     store,
     transport,
     timings: options.timings,
+    draw: options.draw,
     log: options.log,
   });
   const restoredRooms = await registry.restore();
   const daily = openSqliteDaily(options.memory ? { memory: true } : { dataDir });
   return {
-    rooms: new LocalDirectory(registry, options.draw),
+    rooms: new LocalDirectory(registry),
     history: historyOf(store),
     daily,
     restoredRooms,

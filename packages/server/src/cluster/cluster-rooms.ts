@@ -1,10 +1,7 @@
-import { randomInt } from 'node:crypto';
 import { ErrorCode, type Result, type RoomSettings, type RoomSummaryView } from '@percent/protocol';
 import type { Logger } from 'pino';
 import {
   createRoom,
-  makeRoomCode,
-  restoreRoom,
   summaryOf,
   type PersistEffect,
   type Room,
@@ -12,8 +9,9 @@ import {
 } from '../rooms/index.ts';
 import type { RoomDirectory, RoomHandle } from '../runner/directory.ts';
 import { outageOf } from '../runner/registry.ts';
+import { RoomHost, type RoomTerms } from '../runner/room-host.ts';
 import { FencedError, UnavailableError } from '../runner/room-log.ts';
-import { RoomRunner, type DrawPuzzle } from '../runner/room-runner.ts';
+import type { DrawPuzzle, RoomRunner } from '../runner/room-runner.ts';
 import type { RoomTransport } from '../runner/transport.ts';
 import { nodeOfToken } from './keys.ts';
 import type { LeaseKeeper } from './lease-keeper.ts';
@@ -22,10 +20,8 @@ import { reachable, shuffle } from './reachable.ts';
 import type { RedisRooms } from './redis-rooms.ts';
 import { remoteHandle, type Forward } from './remote.ts';
 
-/** A room this node runs: its runner and the lease that fences its writes. */
-interface Owned {
-  readonly runner: RoomRunner;
-  readonly handle: RoomHandle;
+/** The lease under which this node runs a room: it fences the room's writes. */
+interface Lease {
   readonly token: string;
   /** Until when this node can prove it holds the lease (local clock, ms). */
   provenUntil: number;
@@ -65,14 +61,15 @@ const OWNER_CACHE_MS = 2000;
  * move log in Redis.
  */
 export class ClusterRooms implements RoomDirectory {
-  private readonly owned = new Map<string, Owned>();
+  /** The rooms this node runs (the same host a single process has), each under a lease. */
+  private readonly host: RoomHost;
+  private readonly leases = new Map<string, Lease>();
   /** Takeovers in progress, so concurrent commands wait for one restore. */
   private readonly loading = new Map<string, Promise<RoomHandle | undefined>>();
   /** Which node ran a room lately, so a forwarded command needs no lookup first. */
   private readonly owners = new Map<string, { readonly node: string; readonly until: number }>();
   private readonly now: () => number;
   private stopping = false;
-  readonly moves = { accepted: 0, duplicates: 0 };
   /** Rooms this node took over from another (or from a stopped cluster). */
   takeovers = 0;
   /** Writes Redis refused because another node held the lease. */
@@ -80,29 +77,39 @@ export class ClusterRooms implements RoomDirectory {
 
   constructor(private readonly deps: ClusterRoomsDeps) {
     this.now = deps.now ?? Date.now;
+    this.host = new RoomHost({
+      transport: deps.transport,
+      timings: deps.timings,
+      draw: deps.draw,
+      log: deps.log,
+      now: this.now,
+      onClosed: (code) => this.letGo(code),
+    });
   }
 
   get size(): number {
-    return this.owned.size;
+    return this.host.size;
   }
 
   get players(): number {
-    let n = 0;
-    for (const { runner } of this.owned.values()) n += runner.room.seats.length;
-    return n;
+    return this.host.players;
+  }
+
+  get moves(): RoomHost['moves'] {
+    return this.host.moves;
   }
 
   /** The local runner of a room this node owns. */
   local(code: string): RoomRunner | undefined {
-    return this.owned.get(code)?.runner;
+    return this.host.get(code)?.runner;
   }
 
   /** Whether this node can still prove it owns the room (commands are refused otherwise). */
   proven(code: string): boolean {
-    const owned = this.owned.get(code);
-    if (!owned) return false;
+    const lease = this.leases.get(code);
+    if (!lease) return false;
     const renewed = this.deps.keeper.lastRenewed() + this.leaseTrust();
-    return Math.max(owned.provenUntil, renewed) > this.now();
+    return Math.max(lease.provenUntil, renewed) > this.now();
   }
 
   open(settings: Partial<RoomSettings> = {}): Promise<RoomHandle> {
@@ -110,9 +117,8 @@ export class ClusterRooms implements RoomDirectory {
   }
 
   private async openRoom(settings: Partial<RoomSettings>): Promise<RoomHandle> {
-    const random = () => randomInt(1 << 30) / (1 << 30);
     for (;;) {
-      const code = makeRoomCode(random);
+      const code = this.host.unusedCode();
       const sentAt = this.now();
       const lease = await this.deps.redis.acquire(code, true);
       if (lease)
@@ -127,8 +133,8 @@ export class ClusterRooms implements RoomDirectory {
 
   private async locate(code: string): Promise<RoomHandle | undefined> {
     if (this.stopping) throw new UnavailableError('this server is stopping');
-    const owned = this.owned.get(code);
-    if (owned) return owned.handle;
+    const hosted = this.host.get(code);
+    if (hosted) return hosted.handle;
     const pending = this.loading.get(code);
     if (pending) return pending;
     const known = this.owners.get(code);
@@ -146,7 +152,7 @@ export class ClusterRooms implements RoomDirectory {
       this.owners.set(code, { node, until: this.now() + OWNER_CACHE_MS });
       return this.remote(code, node);
     }
-    const here = this.owned.get(code)?.handle ?? this.loading.get(code);
+    const here = this.host.get(code)?.handle ?? this.loading.get(code);
     if (!here) throw new UnavailableError(`room ${code} is being set up here`);
     return here as Promise<RoomHandle>;
   }
@@ -171,18 +177,18 @@ export class ClusterRooms implements RoomDirectory {
   }
 
   discardIfEmpty(handle: RoomHandle): void {
-    const owned = this.owned.get(handle.code);
-    if (!owned || owned.runner.room.seats.length > 0) return;
-    this.drop(handle.code, owned);
+    const hosted = this.host.get(handle.code);
+    if (!hosted || hosted.runner.room.seats.length > 0) return;
+    this.drop(handle.code);
   }
 
   async summary(code: string): Promise<RoomSummaryView | undefined> {
-    const local = this.owned.get(code);
+    const local = this.host.get(code);
     if (local) return summaryOf(local.runner.room);
     const room = await this.find(code);
     if (!room) return undefined;
-    const owned = this.owned.get(code);
-    if (owned) return summaryOf(owned.runner.room);
+    const hosted = this.host.get(code);
+    if (hosted) return summaryOf(hosted.runner.room);
     const node = this.owners.get(code)?.node;
     return node ? this.deps.forward.summary(node, code) : undefined;
   }
@@ -216,56 +222,56 @@ export class ClusterRooms implements RoomDirectory {
       : ({ ok: true, value: [] } as const);
     const beat = await this.deps.redis.lastBeat(lease.previous);
     const awayMs = outageOf(beat, this.now());
+    // Held before the room resumes: its first writes (the shifted snapshot) are fenced by it.
+    this.hold(code, lease.token, sentAt);
     const restored = moves.ok
-      ? restoreRoom(stored.snapshot, moves.value, this.now(), this.deps.timings, awayMs)
-      : ({ ok: false, message: moves.message } as const);
+      ? await this.host.restore(
+          code,
+          { snapshot: stored.snapshot, moves: moves.value },
+          awayMs,
+          this.termsOf(code, lease.token),
+        )
+      : ({ ok: false, unreadable: true, reason: moves.message } as const);
     if (!restored.ok) {
+      this.unhold(code);
+      // Nothing half-adopted stays: no timers ran, so the room goes back to whoever comes next.
+      if (!restored.unreadable) {
+        await release();
+        throw restored.error;
+      }
       // Left stored for inspection, as one process leaves it; no longer swept every second.
-      this.deps.log.warn({ code, reason: restored.message }, 'room not taken over');
+      this.deps.log.warn({ code, reason: restored.reason }, 'room not taken over');
       await this.deps.redis.retire(code);
       return void (await release());
-    }
-    const handle = this.adopt(restored.room, lease.token, sentAt);
-    const owned = this.owned.get(code)!;
-    try {
-      await owned.runner.resume(restored.effects);
-    } catch (error) {
-      // Nothing half-adopted stays: no timers ran, so the room goes back to whoever comes next.
-      owned.runner.fence();
-      this.drop(code, owned);
-      throw error;
     }
     this.takeovers += 1;
     this.deps.log.info({ code, from: lease.previous || null, awayMs }, 'room taken over');
     this.deps.announceMoved(code);
-    return handle;
+    return restored.hosted.handle;
   }
 
   private adopt(room: Room, token: string, sentAt: number): RoomHandle {
-    const code = room.code;
-    const runner = new RoomRunner(room, {
-      store: { commit: (writes) => this.commit(code, token, writes) },
-      transport: this.deps.transport,
-      log: this.deps.log,
-      now: this.now,
-      onClose: () => {
-        const owned = this.owned.get(code);
-        if (owned?.runner === runner) this.drop(code, owned);
-      },
-      onMove: (duplicate) => {
-        this.moves[duplicate ? 'duplicates' : 'accepted'] += 1;
-      },
+    this.hold(room.code, token, sentAt);
+    return this.host.adopt(room, this.termsOf(room.code, token)).handle;
+  }
+
+  /** What a room runs with under the lease `token`: fenced writes, the proof of ownership. */
+  private termsOf(code: string, token: string): RoomTerms {
+    return {
+      log: { commit: (writes) => this.commit(code, token, writes) },
       proven: (c) => this.proven(c),
       onFenced: (c) => this.lostLease(c, token),
-    });
-    const handle: RoomHandle = {
-      code,
-      submit: (command) => runner.submit(command),
-      startRace: (connectionId) => runner.startRace(connectionId, this.deps.draw),
     };
-    this.owned.set(code, { runner, handle, token, provenUntil: sentAt + this.leaseTrust() });
+  }
+
+  private hold(code: string, token: string, sentAt: number): void {
+    this.leases.set(code, { token, provenUntil: sentAt + this.leaseTrust() });
     this.deps.keeper.hold(code, token);
-    return handle;
+  }
+
+  private unhold(code: string): void {
+    this.leases.delete(code);
+    this.deps.keeper.drop(code);
   }
 
   private leaseTrust(): number {
@@ -281,8 +287,8 @@ export class ClusterRooms implements RoomDirectory {
       const reason = error instanceof Error ? error.message : String(error);
       throw new UnavailableError(`Redis: ${reason}`, { cause: error });
     }
-    const owned = this.owned.get(code);
-    if (owned?.token === token) owned.provenUntil = sentAt + this.leaseTrust();
+    const lease = this.leases.get(code);
+    if (lease?.token === token) lease.provenUntil = sentAt + this.leaseTrust();
     for (const write of writes) {
       // Normally in the history before the ack; never holding the room up for long (the race
       // is safe in the outbox, and the drain copies it later).
@@ -293,29 +299,37 @@ export class ClusterRooms implements RoomDirectory {
 
   /** The lease keeper found the lease gone: another node may run the room now. */
   lostLease(code: string, token: string): void {
-    if (this.owned.get(code)?.token === token) this.lose(code);
+    if (this.leases.get(code)?.token === token) this.lose(code);
   }
 
   /** Another node owns the room now: stop it here and send its members there. */
   private lose(code: string): void {
-    const owned = this.owned.get(code);
-    if (!owned) return;
-    owned.runner.fence();
-    this.owned.delete(code);
-    this.deps.keeper.drop(code);
+    const hosted = this.host.release(code);
+    const lease = this.leases.get(code);
+    if (!hosted || !lease) return;
+    hosted.runner.fence();
+    this.unhold(code);
     // Held still when the log was out of step (a write applied, its reply lost): let it go, so
     // the room is taken over from what Redis has. A lost lease is left alone (token-checked).
-    this.deps.redis.release(code, owned.token).catch(() => undefined);
+    this.deps.redis.release(code, lease.token).catch(() => undefined);
     this.fenced += 1;
     this.deps.log.warn({ code }, 'the room is left to be taken over from Redis');
     this.deps.lost(code);
   }
 
-  private drop(code: string, owned: Owned): void {
-    this.owned.delete(code);
-    this.deps.keeper.drop(code);
-    void owned.runner.stop();
-    this.deps.redis.release(code, owned.token).catch((error: unknown) => {
+  /** Stops a room here and lets its lease go (nobody joined it). */
+  private drop(code: string): void {
+    const hosted = this.host.release(code);
+    if (hosted) void hosted.runner.stop();
+    this.letGo(code);
+  }
+
+  /** A room no longer runs here (closed, or dropped): its lease goes. */
+  private letGo(code: string): void {
+    const lease = this.leases.get(code);
+    if (!lease) return;
+    this.unhold(code);
+    this.deps.redis.release(code, lease.token).catch((error: unknown) => {
       this.deps.log.warn({ err: error, code }, 'lease not released (it expires by itself)');
     });
   }
@@ -323,7 +337,7 @@ export class ClusterRooms implements RoomDirectory {
   /** Rooms whose owner has gone, taken over (a few at a time; other nodes sweep too). */
   async sweep(): Promise<void> {
     if (this.stopping) return;
-    const live = (await this.deps.redis.liveRooms()).filter((code) => !this.owned.has(code));
+    const live = (await this.deps.redis.liveRooms()).filter((code) => !this.host.get(code));
     const orphans = await this.deps.redis.unleased(live);
     for (const code of shuffle(orphans)) {
       if (this.stopping) return;
@@ -340,15 +354,15 @@ export class ClusterRooms implements RoomDirectory {
   async shutdown(drainMs: number): Promise<void> {
     this.stopping = true;
     await Promise.allSettled([...this.loading.values()]);
-    const owned = [...this.owned];
-    const drained = Promise.all(owned.map(([, o]) => o.runner.stop()));
-    await Promise.race([drained, new Promise((resolve) => setTimeout(resolve, drainMs).unref())]);
+    await this.host.drain(drainMs);
+    const held = [...this.leases];
+    this.leases.clear();
     await Promise.all(
-      owned.map(([code, o]) => {
+      held.map(([code, lease]) => {
+        this.host.release(code);
         this.deps.keeper.drop(code);
-        return this.deps.redis.release(code, o.token).catch(() => undefined);
+        return this.deps.redis.release(code, lease.token).catch(() => undefined);
       }),
     );
-    this.owned.clear();
   }
 }

@@ -1,7 +1,7 @@
 import type { Result, RoomSettings, RoomSummaryView } from '@percent/protocol';
 import { summaryOf, type Replies } from '../rooms/index.ts';
 import type { RoomRegistry } from './registry.ts';
-import type { ClientCommand, DrawPuzzle, RoomRunner } from './room-runner.ts';
+import type { ClientCommand } from './room-runner.ts';
 
 /**
  * A room as the socket handlers reach it: run here (a `RoomRunner`) or, in cluster mode, on the
@@ -28,45 +28,24 @@ export interface RoomDirectory {
   summary(code: string): Promise<RoomSummaryView | undefined>;
 }
 
-/** The rooms of one process: the registry's runners, puzzles drawn from this process's pool. */
+/** The rooms of one process: the registry's host, puzzles drawn from this process's pool. */
 export class LocalDirectory implements RoomDirectory {
-  private readonly handles = new WeakMap<RoomRunner, RoomHandle>();
-
-  constructor(
-    private readonly registry: RoomRegistry,
-    private readonly draw: DrawPuzzle,
-  ) {}
+  constructor(private readonly registry: RoomRegistry) {}
 
   open(settings: Partial<RoomSettings> = {}): Promise<RoomHandle> {
-    return Promise.resolve(this.handleOf(this.registry.open(settings)));
+    return Promise.resolve(this.registry.openRoom(settings).handle);
   }
 
   find(code: string): Promise<RoomHandle | undefined> {
-    const runner = this.registry.find(code);
-    return Promise.resolve(runner && this.handleOf(runner));
+    return Promise.resolve(this.registry.host.get(code)?.handle);
   }
 
   discardIfEmpty(handle: RoomHandle): void {
-    const runner = this.registry.find(handle.code);
-    if (runner) this.registry.discardIfEmpty(runner);
+    this.registry.discardIfEmpty(handle.code);
   }
 
   summary(code: string): Promise<RoomSummaryView | undefined> {
-    const runner = this.registry.find(code);
-    return Promise.resolve(runner && summaryOf(runner.room));
-  }
-
-  /** One handle per runner, so handlers may compare handles as they compared runners. */
-  handleOf(runner: RoomRunner): RoomHandle {
-    let handle = this.handles.get(runner);
-    if (!handle) {
-      handle = {
-        code: runner.code,
-        submit: (command) => runner.submit(command),
-        startRace: (connectionId) => runner.startRace(connectionId, this.draw),
-      };
-      this.handles.set(runner, handle);
-    }
-    return handle;
+    const hosted = this.registry.host.get(code);
+    return Promise.resolve(hosted && summaryOf(hosted.runner.room));
   }
 }

@@ -1,15 +1,9 @@
-import { randomInt } from 'node:crypto';
 import type { RoomSettings } from '@percent/protocol';
 import type { Logger } from 'pino';
-import {
-  createRoom,
-  makeRoomCode,
-  restoreRoom,
-  type Room,
-  type RoomTimings,
-} from '../rooms/index.ts';
+import { createRoom, type RoomTimings } from '../rooms/index.ts';
 import type { Heartbeat, SavedRoom, Store } from '../store/store.ts';
-import { RoomRunner, type RunnerDeps } from './room-runner.ts';
+import { RoomHost, type HostedRoom } from './room-host.ts';
+import type { DrawPuzzle, RoomRunner } from './room-runner.ts';
 import type { RoomTransport } from './transport.ts';
 
 export interface RegistryDeps {
@@ -17,6 +11,8 @@ export interface RegistryDeps {
   readonly transport: RoomTransport;
   readonly timings: RoomTimings;
   readonly log: Logger;
+  /** Draws a race's puzzle (tests that only seat players may leave it out). */
+  readonly draw?: DrawPuzzle;
   /** The server clock (ms); tests may pin it. */
   readonly now?: () => number;
 }
@@ -26,68 +22,60 @@ const DRAIN_MS = 1000;
 /** How often the store records that the server is up (a restart measures its outage by it). */
 const HEARTBEAT_MS = 1000;
 
+const noPuzzles: DrawPuzzle = () => Promise.reject(new Error('no puzzle pool'));
+
 /**
- * Every live room, by code, each with its own runner: a slow command in one room never delays
- * another. Rooms are opened here, brought back from the store at start, and stopped at
- * shutdown.
+ * The rooms of one process: a `RoomHost` whose rooms write to the process's SQLite `Store`,
+ * brought back from its snapshots at start (with the heartbeat that measures the outage) and
+ * drained at shutdown.
  */
 export class RoomRegistry {
-  private readonly runners = new Map<string, RoomRunner>();
-  /** Moves since start: judged (counted once) and answered as retries (`/healthz`). */
-  readonly moves = { accepted: 0, duplicates: 0 };
-  private readonly runnerDeps: RunnerDeps;
-  private heartbeats: ReturnType<typeof setInterval> | undefined;
+  readonly host: RoomHost;
 
   constructor(private readonly deps: RegistryDeps) {
-    this.runnerDeps = {
-      store: deps.store,
+    this.host = new RoomHost({
       transport: deps.transport,
+      timings: deps.timings,
+      draw: deps.draw ?? noPuzzles,
       log: deps.log,
       now: deps.now ?? Date.now,
-      onClose: (code) => {
-        this.runners.delete(code);
-        this.deps.log.info({ code, rooms: this.runners.size }, 'room closed');
-      },
-      onMove: (duplicate) => {
-        this.moves[duplicate ? 'duplicates' : 'accepted'] += 1;
-      },
-    };
+    });
   }
 
+  private heartbeats: ReturnType<typeof setInterval> | undefined;
+
   get size(): number {
-    return this.runners.size;
+    return this.host.size;
   }
 
   get players(): number {
-    let n = 0;
-    for (const runner of this.runners.values()) n += runner.room.seats.length;
-    return n;
+    return this.host.players;
+  }
+
+  get moves(): RoomHost['moves'] {
+    return this.host.moves;
   }
 
   find(code: string): RoomRunner | undefined {
-    return this.runners.get(code);
+    return this.host.get(code)?.runner;
   }
 
   /** A new, empty room under a fresh code; its creator joins it next. */
   open(settings: Partial<RoomSettings> = {}): RoomRunner {
-    const random = () => randomInt(1 << 30) / (1 << 30);
-    let code = makeRoomCode(random);
-    while (this.runners.has(code)) code = makeRoomCode(random);
-    return this.add(createRoom(code, this.deps.timings, settings));
+    return this.openRoom(settings).runner;
+  }
+
+  openRoom(settings: Partial<RoomSettings> = {}): HostedRoom {
+    const room = createRoom(this.host.unusedCode(), this.deps.timings, settings);
+    return this.host.adopt(room, { log: this.deps.store });
   }
 
   /** Forgets a room nobody ever joined (its creator's join failed or the connection dropped). */
-  discardIfEmpty(runner: RoomRunner): void {
-    if (runner.room.seats.length > 0 || this.runners.get(runner.code) !== runner) return;
-    this.runners.delete(runner.code);
-    void runner.stop();
-  }
-
-  private add(room: Room): RoomRunner {
-    const runner = new RoomRunner(room, this.runnerDeps);
-    this.runners.set(room.code, runner);
-    this.deps.log.info({ code: room.code, rooms: this.runners.size }, 'room opened');
-    return runner;
+  discardIfEmpty(code: string): void {
+    const hosted = this.host.get(code);
+    if (!hosted || hosted.runner.room.seats.length > 0) return;
+    this.host.release(code);
+    void hosted.runner.stop();
   }
 
   /**
@@ -97,7 +85,8 @@ export class RoomRegistry {
    * starts (every second). Returns how many rooms came back.
    */
   async restore(): Promise<number> {
-    const awayMs = outageOf(this.deps.store.lastHeartbeat(), this.runnerDeps.now());
+    const now = this.deps.now ?? Date.now;
+    const awayMs = outageOf(this.deps.store.lastHeartbeat(), now());
     if (awayMs > 0) this.deps.log.info({ awayMs }, 'the server was away: race clocks pause');
     for (const saved of this.deps.store.loadRooms()) {
       const reason = await this.restoreOne(saved, awayMs);
@@ -106,12 +95,12 @@ export class RoomRegistry {
     this.beat();
     this.heartbeats = setInterval(() => this.beat(), HEARTBEAT_MS);
     this.heartbeats.unref();
-    return this.runners.size;
+    return this.host.size;
   }
 
   private beat(final = false): void {
     try {
-      this.deps.store.heartbeat(this.runnerDeps.now(), final);
+      this.deps.store.heartbeat((this.deps.now ?? Date.now)(), final);
     } catch (error) {
       this.deps.log.warn({ err: error }, 'heartbeat not stored');
     }
@@ -119,32 +108,21 @@ export class RoomRegistry {
 
   /** Restores one room; the reason when it could not be. */
   private async restoreOne(saved: SavedRoom, awayMs: number): Promise<string | null> {
-    if (this.runners.has(saved.code)) return 'a room with this code is already open';
     const log =
       saved.raceId === null
         ? { ok: true as const, value: [] }
         : this.deps.store.movesOf(saved.raceId);
     if (!log.ok) return log.message;
-    const now = this.runnerDeps.now();
-    const restored = restoreRoom(saved.snapshot, log.value, now, this.deps.timings, awayMs);
-    if (!restored.ok) return restored.message;
-    const runner = this.add(restored.room);
-    try {
-      await runner.resume(restored.effects);
-    } catch (error) {
-      void runner.stop();
-      this.runners.delete(saved.code);
-      return error instanceof Error ? error.message : String(error);
-    }
-    return null;
+    const stored = { snapshot: saved.snapshot, moves: log.value };
+    const restored = await this.host.restore(saved.code, stored, awayMs, { log: this.deps.store });
+    return restored.ok ? null : restored.reason;
   }
 
   /** Stops every room: no command is taken after this; each finishes the one it is on. */
   async shutdown(): Promise<void> {
     clearInterval(this.heartbeats);
     this.beat(true);
-    const drained = Promise.all([...this.runners.values()].map((runner) => runner.stop()));
-    await Promise.race([drained, new Promise((resolve) => setTimeout(resolve, DRAIN_MS).unref())]);
+    await this.host.drain(DRAIN_MS);
   }
 }
 

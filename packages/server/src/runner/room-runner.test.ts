@@ -158,11 +158,11 @@ describe('the registry', () => {
   it('forgets a room its creator never took a seat in, and only such a room', async () => {
     const { rooms } = setUp();
     const empty = rooms.open();
-    rooms.discardIfEmpty(empty);
+    rooms.discardIfEmpty(empty.code);
     expect(rooms.find(empty.code)).toBeUndefined();
     const used = rooms.open();
     await seat(used, 1);
-    rooms.discardIfEmpty(used);
+    rooms.discardIfEmpty(used.code);
     expect(rooms.find(used.code)).toBe(used);
     expect(rooms.size).toBe(1);
   });
