@@ -92,6 +92,8 @@ export class SimRoom {
     const rng = createRng(randomBytes(8).toString('hex'));
     const blanks = [...this.puzzle].flatMap((ch, cell) => (ch === '0' ? [cell] : []));
     let next = 0;
+    /** The wrong digits tried in the current cell. */
+    const slips = new Set<number>();
     const pending: Promise<void>[] = [];
     await sleep(rng.next() * 1_000);
     const end = performance.now() + durationMs;
@@ -101,9 +103,16 @@ export class SimRoom {
       await sleep(due - performance.now());
       const cell = blanks[next]!;
       const right = Number(this.solution[cell]);
-      const wrong = rng.next() < mix.wrongRate;
-      const digit = wrong ? wrongDigit(right, rng) : right;
-      if (!wrong) next++;
+      // A slip not made in this cell yet: the same wrong digit again is no new move (one slip,
+      // one mistake: the server answers it as a duplicate).
+      const slip = rng.next() < mix.wrongRate ? newSlip(right, slips, rng) : undefined;
+      const wrong = slip !== undefined;
+      const digit = slip ?? right;
+      if (wrong) slips.add(digit);
+      else {
+        next++;
+        slips.clear();
+      }
       const moveId = `m${tick}`;
       const expected = wrong ? 'wrong' : 'correct';
       player.counters.sent++;
@@ -150,8 +159,10 @@ function deviceId(): string {
   return `load-${randomBytes(9).toString('base64url')}`;
 }
 
-function wrongDigit(right: number, rng: Rng): number {
-  return ((right + rng.int(8)) % 9) + 1;
+/** A wrong digit for a cell whose answer is `right`, not in `tried`; undefined when none is left. */
+function newSlip(right: number, tried: ReadonlySet<number>, rng: Rng): number | undefined {
+  const left = [1, 2, 3, 4, 5, 6, 7, 8, 9].filter((d) => d !== right && !tried.has(d));
+  return left.length === 0 ? undefined : left[rng.int(left.length)];
 }
 
 const sleep = (ms: number): Promise<void> =>

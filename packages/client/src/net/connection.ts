@@ -12,7 +12,6 @@ import {
   type ConnectionState,
   type EventName,
   type PayloadOf,
-  type PercentSocket,
   type ReplyOf,
   type RequestOptions,
   type NetResult,
@@ -46,9 +45,6 @@ export function getLink(): Link {
   link = made;
   return made;
 }
-
-/** The page's socket, opened on first use. */
-export const getSocket = (): PercentSocket => getLink().socket;
 
 /** Runs `listener` after every connection (the first included); returns the unsubscribe. */
 export const onConnect = (listener: () => void): (() => void) => getLink().onConnect(listener);

@@ -4,6 +4,7 @@
  * Kept in localStorage (`percent.solves`), newest first, the last 50; a record that does not
  * parse is dropped, never thrown.
  */
+import { MOVE_VERDICTS } from '@percent/protocol/rules';
 import { z } from 'zod';
 import { readStoredJson, writeStored } from '../ui/storage.ts';
 
@@ -17,7 +18,7 @@ const SolveMoveSchema = z.object({
   cell: z.number().int().min(0).max(80),
   /** 0 = the cell was cleared. */
   digit: z.number().int().min(0).max(9),
-  verdict: z.enum(['correct', 'wrong', 'cleared']),
+  verdict: z.enum(MOVE_VERDICTS),
 });
 export type SolveMove = z.infer<typeof SolveMoveSchema>;
 
@@ -60,14 +61,4 @@ export function loadSolve(id: string): SolveRecord | undefined {
 export function saveSolve(record: SolveRecord): void {
   const others = loadSolves().filter((solve) => solve.id !== record.id);
   writeStored(KEY, JSON.stringify([record, ...others].slice(0, MAX_SOLVES)));
-}
-
-/** The fastest kept solve of this puzzle, if any (a ghost to race). */
-export function bestSolveOf(puzzle: string): SolveRecord | undefined {
-  return loadSolves()
-    .filter((solve) => solve.puzzle === puzzle)
-    .reduce<SolveRecord | undefined>(
-      (best, solve) => (best && best.timeMs <= solve.timeMs ? best : solve),
-      undefined,
-    );
 }

@@ -1,6 +1,5 @@
 import {
   DEFAULT_SETTINGS,
-  ErrorCode,
   ROOM_CODE_ALPHABET,
   ROOM_CODE_LENGTH,
   type ErrorCodeName,
@@ -89,22 +88,6 @@ export const updateSeat = (room: Room, playerId: string, change: Partial<Seat>):
   ...room,
   seats: room.seats.map((seat) => (seat.id === playerId ? { ...seat, ...change } : seat)),
 });
-
-/** The seat held by the command's connection, or the error a non-player gets. */
-export function requireSeat(room: Room, connectionId: string): Seat | Transition<never> {
-  return (
-    seatHeldBy(room, connectionId) ?? failure(ErrorCode.notInRoom, 'you have no seat in this room')
-  );
-}
-
-/** The host's seat, or the error anyone else gets. */
-export function requireHost(room: Room, connectionId: string): Seat | Transition<never> {
-  const seat = requireSeat(room, connectionId);
-  if (!('id' in seat)) return seat;
-  return room.hostId === seat.id ? seat : failure(ErrorCode.notHost, 'only the host may do this');
-}
-
-export const isSeat = (value: Seat | Transition<never>): value is Seat => 'id' in value;
 
 /** The host after `room.hostId` has gone: the earliest-joined connected seat, else the earliest. */
 export function nextHost(room: Room): string | null {
