@@ -1,6 +1,5 @@
-import { z } from 'zod';
 import type { Result } from './errors.ts';
-import { MOVE_VERDICTS, RUNNER_STATUSES } from './rules.ts';
+import type { MoveReply, SeatReply, ViewReply } from './replies.ts';
 import type {
   CreateRoomPayload,
   HistoryPayload,
@@ -14,20 +13,18 @@ import type {
   SpectatePayload,
   TransferHostPayload,
 } from './schemas.ts';
-import {
-  HistoryEntryViewSchema,
-  LeaderboardEntryViewSchema,
-  ProgressEventSchema,
-  ProgressViewSchema,
-  RoomViewSchema,
-  SessionEndedEventSchema,
-  type HistoryEntryView,
-  type LeaderboardEntryView,
-  type ProgressEvent,
-  type RoomView,
-  type SessionEndedEvent,
-  resultSchema,
+import type {
+  HistoryEntryView,
+  LeaderboardEntryView,
+  ProgressEvent,
+  RoomView,
+  SessionEndedEvent,
 } from './views.ts';
+
+/**
+ * The event maps and the events' names (no validation library: what a page needs to connect);
+ * the schemas of the acknowledgements and events are in `replies.ts`.
+ */
 
 /** Bumped on every incompatible change; checked when a socket connects. */
 export const PROTOCOL_VERSION = 1;
@@ -71,66 +68,6 @@ export const ServerEvent = {
   sessionEnded: 'session:ended',
 } as const;
 export type ServerEventName = (typeof ServerEvent)[keyof typeof ServerEvent];
-
-/** Reply to create and join: the seat (players) and the first snapshot. */
-export const SeatReplySchema = z.object({
-  role: z.enum(['player', 'spectator']),
-  playerId: z.string().nullable(),
-  /** Keep it (per room) to regain the seat after a drop; null for spectators. */
-  sessionToken: z.string().nullable(),
-  /** Seconds a dropped player keeps the seat. */
-  graceSec: z.int().min(0),
-  view: RoomViewSchema,
-});
-export type SeatReply = z.infer<typeof SeatReplySchema>;
-
-export const ViewReplySchema = z.object({ view: RoomViewSchema });
-export type ViewReply = z.infer<typeof ViewReplySchema>;
-
-export const MoveReplySchema = z.object({
-  moveId: z.string(),
-  cell: z.int().min(0).max(80),
-  digit: z.int().min(0).max(9),
-  verdict: z.enum(MOVE_VERDICTS),
-  status: z.enum(RUNNER_STATUSES),
-  progress: ProgressViewSchema,
-  /**
-   * True when this acknowledges a move already counted: a retry of the same `moveId`, or the
-   * same wrong digit in the same cell again (one slip is one mistake; nothing is stored).
-   */
-  duplicate: z.boolean(),
-});
-export type MoveReply = z.infer<typeof MoveReplySchema>;
-
-const Empty = z.object({});
-
-/** The acknowledgement of every client event, parsed by the test suites' contract check. */
-export const ACK_SCHEMAS = {
-  'room:create': resultSchema(SeatReplySchema),
-  'room:join': resultSchema(SeatReplySchema),
-  'room:spectate': resultSchema(SeatReplySchema),
-  'room:leave': resultSchema(Empty),
-  'room:sync': resultSchema(ViewReplySchema),
-  'room:ready': resultSchema(Empty),
-  'room:play': resultSchema(Empty),
-  'room:settings': resultSchema(Empty),
-  'room:kick': resultSchema(Empty),
-  'room:host': resultSchema(Empty),
-  'race:start': resultSchema(Empty),
-  'race:move': resultSchema(MoveReplySchema),
-  'race:rematch': resultSchema(Empty),
-  'race:end': resultSchema(Empty),
-  'race:forfeit': resultSchema(Empty),
-  'history:get': resultSchema(z.object({ entries: z.array(HistoryEntryViewSchema) })),
-  'leaderboard:get': resultSchema(z.object({ entries: z.array(LeaderboardEntryViewSchema) })),
-} as const;
-
-/** Every server → client event's payload. */
-export const EVENT_SCHEMAS = {
-  'room:state': RoomViewSchema,
-  'race:progress': ProgressEventSchema,
-  'session:ended': SessionEndedEventSchema,
-} as const;
 
 type Ack<T extends object> = (reply: Result<T>) => void;
 

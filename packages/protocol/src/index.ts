@@ -9,5 +9,6 @@ export * from './rules.ts';
 export * from './schemas.ts';
 export * from './views.ts';
 export * from './events.ts';
+export * from './replies.ts';
 export * from './daily.ts';
 export * from './api.ts';
