@@ -44,7 +44,7 @@ export interface Replayed {
  * `wrongDigitsStay` (a solo solve) a wrong digit stays shown in its cell until the next entry
  * there, replacing what the cell held; it never counts as a fact (`board`), only as what the
  * player saw (`shown`). A move is judged against the solution (its recorded verdict is not
- * trusted). Bad input throws an Error that names the field and, for a move, its index.
+ * trusted); a wrong digit made again in the same cell is the same mistake. Bad input throws an Error that names the field and, for a move, its index.
  */
 export function replay(input: DebriefInput): Replayed {
   if (!isVariantId(input.variant)) throw new Error(`debrief: unknown variant "${input.variant}"`);
@@ -56,6 +56,7 @@ export function replay(input: DebriefInput): Replayed {
   const board = Uint8Array.from(puzzle);
   const shown = Uint8Array.from(puzzle);
   const wrong: WrongEntry[] = [];
+  const slips = new Set<number>();
   const moments: Moment[] = [
     { at: 0, board: Uint8Array.from(board), shown: Uint8Array.from(shown) },
   ];
@@ -63,7 +64,11 @@ export function replay(input: DebriefInput): Replayed {
     const { cell, digit, at } = move;
     const correct = solution[cell]!;
     const isWrong = digit !== 0 && digit !== correct;
-    if (isWrong) {
+    // One slip is one mistake (the protocol's rule): the same wrong digit in the same cell
+    // again — an undo and a redo in a solo solve — is explained once.
+    const slip = cell * 10 + digit;
+    if (isWrong && !slips.has(slip)) {
+      slips.add(slip);
       const before = { board: Uint8Array.from(board), shown: Uint8Array.from(shown) };
       before.board[cell] = 0;
       before.shown[cell] = 0;

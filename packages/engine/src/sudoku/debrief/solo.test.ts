@@ -84,3 +84,21 @@ describe('debrief: wrong digits that stay (solo)', () => {
     ]);
   });
 });
+
+describe('debrief: one slip is one mistake', () => {
+  it('explains a wrong digit made again in the same cell (undo, redo) once, and a new one again', () => {
+    const slips = [
+      { ...wrong('R1C7', 3), at: 1_000 },
+      { cell: cell('R1C7'), digit: 0, verdict: 'cleared' as const, at: 1_500 },
+      { ...wrong('R1C7', 3), at: 2_000 },
+      { ...wrong('R1C7', 4), at: 3_000 },
+    ];
+    for (const input of [easyRace(slips), easyRace(slips, { wrongDigitsStay: true })]) {
+      const { mistakes } = debrief(input);
+      expect(mistakes.map((m) => [m.cell, m.digit, m.at])).toEqual([
+        [cell('R1C7'), 3, 1_000],
+        [cell('R1C7'), 4, 3_000],
+      ]);
+    }
+  });
+});
