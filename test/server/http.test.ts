@@ -123,4 +123,15 @@ describe('http', () => {
     expect(await board.json()).toEqual({ ok: true, entries: [] });
     expect((await fetch(`${server.url}/api/rooms/I0I0I/leaderboard`)).status).toBe(400);
   });
+
+  it('answers 400 naming the path for percent-escapes that do not decode', async () => {
+    for (const path of ['/api/history/%E0%A4%A', '/api/races/%ZZ', '/api/rooms/%C3%28']) {
+      const response = await fetch(`${server.url}${path}`);
+      expect(response.status, path).toBe(400);
+      expect(await response.json()).toEqual({
+        ok: false,
+        error: { code: 'BAD_PAYLOAD', message: 'path: malformed percent-encoding' },
+      });
+    }
+  });
 });

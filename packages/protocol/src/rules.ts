@@ -163,3 +163,51 @@ export const NOTHING_ALLOWED: Permissions = {
   forfeit: false,
   move: false,
 };
+
+/**
+ * Characters that show nothing or break a line: control and format characters, line and
+ * paragraph separators, and the blank "letters" (Hangul fillers, the Braille blank, Mongolian
+ * and Khmer invisibles) that would let a name look empty or like another one.
+ */
+const INVISIBLE = /[\p{Cc}\p{Cf}\p{Zl}\p{Zp}\u115F\u1160\u17B4\u17B5\u180E\u2800\u3164\uFFA0]/gu;
+/** A surrogate half without its other half (text that is not well-formed UTF-16). */
+const LONE_SURROGATE = /[\uD800-\uDBFF](?![\uDC00-\uDFFF])|(?<![\uD800-\uDBFF])[\uDC00-\uDFFF]/;
+
+/**
+ * A nickname as the room shows it: NFC-normalised, invisible characters removed, runs of
+ * spaces made one, trimmed. Undefined for text with a lone surrogate half (broken UTF-16).
+ */
+export function cleanNickname(text: string): string | undefined {
+  if (LONE_SURROGATE.test(text)) return undefined;
+  return text.normalize('NFC').replace(INVISIBLE, '').replace(/\s+/gu, ' ').trim();
+}
+
+/** Latin look-alikes (Cyrillic, Greek) of the letters of "host". */
+const LOOK_ALIKES: Record<string, string> = {
+  н: 'h',
+  һ: 'h',
+  η: 'h',
+  о: 'o',
+  ο: 'o',
+  ө: 'o',
+  ѕ: 's',
+  т: 't',
+  τ: 't',
+  с: 'c',
+  і: 'i',
+};
+/** Words a room shows beside its host: a player named so would pass for the host. */
+const HOST_WORDS = new Set(['host', '主持人', '房主']);
+
+/**
+ * True when a nickname would read as the host's tag: "Host", "HOST", "Ноst" (Cyrillic letters),
+ * "Ｈｏｓｔ" (full width), "host!" — letters folded by NFKC, case and look-alikes, anything but
+ * letters ignored.
+ */
+export function passesForHost(nickname: string): boolean {
+  const folded = [...nickname.normalize('NFKC').toLowerCase()]
+    .map((ch) => LOOK_ALIKES[ch] ?? ch)
+    .join('')
+    .replace(/[^\p{L}]/gu, '');
+  return HOST_WORDS.has(folded);
+}

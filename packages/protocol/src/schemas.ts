@@ -1,6 +1,12 @@
 import { z } from 'zod';
 import { ErrorCode, type WireError } from './errors.ts';
-import { DIFFICULTIES, SETTINGS_LIMITS as LIMITS, VARIANTS } from './rules.ts';
+import {
+  cleanNickname,
+  DIFFICULTIES,
+  passesForHost,
+  SETTINGS_LIMITS as LIMITS,
+  VARIANTS,
+} from './rules.ts';
 
 /**
  * One schema per client → server payload. The server parses every payload with its schema at
@@ -17,13 +23,26 @@ export const RoomCodeSchema = z
   .toUpperCase()
   .regex(/^[ABCDEFGHJKMNPQRSTVWXYZ]{5}$/, 'a room code is 5 letters');
 
-/** 1–20 visible characters after trimming; control characters are refused. */
+/**
+ * 1–20 characters once cleaned (`cleanNickname`: NFC, invisible and control characters removed,
+ * spaces collapsed, trimmed); broken text and names that would pass for the host are refused.
+ * The value is the cleaned name.
+ */
 export const NicknameSchema = z
   .string()
-  .trim()
-  .min(1, 'a nickname needs at least one character')
-  .max(20, 'a nickname has at most 20 characters')
-  .regex(/^[^\p{Cc}\p{Cf}]+$/u, 'a nickname cannot contain control characters');
+  .transform((text, ctx) => {
+    const cleaned = cleanNickname(text);
+    if (cleaned !== undefined) return cleaned;
+    ctx.addIssue({ code: 'custom', message: 'a nickname cannot contain broken characters' });
+    return z.NEVER;
+  })
+  .pipe(
+    z
+      .string()
+      .min(1, 'a nickname needs at least one visible character')
+      .max(20, 'a nickname has at most 20 characters')
+      .refine((name) => !passesForHost(name), 'a nickname cannot pass for the host'),
+  );
 
 /** A random id the client keeps per device (localStorage); never shown to other clients. */
 export const DeviceIdSchema = z

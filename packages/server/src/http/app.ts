@@ -104,12 +104,19 @@ export function createApp(deps: AppDeps): Express {
     if (error instanceof DailyUnavailable)
       return problem(res, 503, DailyErrorCode.puzzleUnavailable, message);
     // express.json's own refusals: a body too large, or not JSON.
+    // A path whose percent-escapes do not decode (`/api/history/%E0%A4%A`): the client's fault.
+    if (error instanceof URIError || isParamError(error))
+      return problem(res, 400, ErrorCode.badPayload, `path: malformed percent-encoding`);
     const status = bodyErrorStatus(error);
     if (status !== undefined) return problem(res, status, ErrorCode.badPayload, `body: ${message}`);
     problem(res, 503, ErrorCode.internal, `the history could not be read: ${message}`);
   });
   return app;
 }
+
+/** Express's refusal of a route parameter it could not decode (a 400 with no body `type`). */
+const isParamError = (error: unknown): boolean =>
+  error instanceof Error && /^Failed to decode param/.test(error.message);
 
 /** The status of a body parser's error (413 too large, 400 not JSON), if it is one. */
 function bodyErrorStatus(error: unknown): number | undefined {

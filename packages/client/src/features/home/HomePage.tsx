@@ -5,6 +5,7 @@
  * Creating takes the seat here and keeps its session token, so the room page regains it. The
  * actions load on first use (home-actions.ts), keeping the first page load small.
  */
+import { passesForHost } from '@percent/protocol/rules';
 import { useSignal } from '@preact/signals';
 import { t } from '../../i18n/index.ts';
 import { saveNickname, savedNickname } from '../../net/identity.ts';
@@ -39,6 +40,7 @@ export function HomePage() {
     event.preventDefault();
     const name = nickname.value.trim();
     if (!name) return void (message.value = t('home.nicknameNeeded'));
+    if (passesForHost(name)) return void (message.value = t('home.nicknameHost'));
     busy.value = true;
     try {
       const createRoom = await loadActions();
