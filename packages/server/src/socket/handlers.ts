@@ -23,6 +23,7 @@ import type { ClientCommand } from '../runner/room-runner.ts';
 import { UnavailableError } from '../runner/room-log.ts';
 import { publicLeaderboard } from '../store/store.ts';
 import { notInRoom, on, type Reply } from './on.ts';
+import type { z } from 'zod';
 import type { HandlerDeps, PercentSocket } from './types.ts';
 
 const newToken = (): string => randomBytes(18).toString('base64url');
@@ -89,10 +90,27 @@ async function ratingOf(deps: HandlerDeps, deviceId: string): Promise<Rating | n
   }
 }
 
+/**
+ * A connection's membership commands, one at a time: each create, join, spectate or leave
+ * starts once the one before has been answered, so it sees the room that one left the
+ * connection in (and leaves it). Fired at once, fifteen creates would otherwise each take a
+ * seat for the same connection in a room of its own, of which its disconnect releases one.
+ */
+function serialised(): <T>(task: () => Promise<T>) => Promise<T> {
+  let last: Promise<unknown> = Promise.resolve();
+  return (task) => {
+    const next = last.then(task, task);
+    last = next.catch(() => undefined);
+    return next;
+  };
+}
+
 /** Create, join, spectate, leave, sync: how a connection enters and leaves rooms. */
 function registerMembership(socket: PercentSocket, deps: HandlerDeps): void {
   const connectionId = socket.id;
-  on(socket, 'room:create', CreateRoomSchema, async (p) => {
+  const inTurn = serialised();
+  on(socket, 'room:create', CreateRoomSchema, (p) => inTurn(() => create(p)));
+  const create = async (p: z.output<typeof CreateRoomSchema>) => {
     const runner = await deps.rooms.open(p.settings);
     const { nickname, deviceId, plays } = p;
     const join = {
@@ -107,26 +125,32 @@ function registerMembership(socket: PercentSocket, deps: HandlerDeps): void {
     const reply = await enter(socket, deps, runner, { ...join, sessionToken: undefined });
     if (!reply.ok) deps.rooms.discardIfEmpty(runner);
     return reply;
-  });
-  on(socket, 'room:join', JoinRoomSchema, async (p) => {
-    const runner = await deps.rooms.find(p.code);
-    if (!runner) return fail(ErrorCode.roomNotFound, `no room ${p.code}`);
-    const { nickname, deviceId, sessionToken } = p;
-    const join = { type: 'join', connectionId, nickname, deviceId, sessionToken } as const;
-    const rating = await ratingOf(deps, deviceId);
-    return enter(socket, deps, runner, { ...join, newToken: newToken(), rating });
-  });
-  on(socket, 'room:spectate', SpectateSchema, async (p) => {
-    const runner = await deps.rooms.find(p.code);
-    if (!runner) return fail(ErrorCode.roomNotFound, `no room ${p.code}`);
-    return enter(socket, deps, runner, { type: 'spectate', connectionId, deviceId: p.deviceId });
-  });
-  on(socket, 'room:leave', EmptySchema, async () => {
-    const runner = await roomOf(socket, deps);
-    if (!runner) return notInRoom;
-    socket.data.code = null;
-    return runner.submit({ type: 'leave', connectionId });
-  });
+  };
+  on(socket, 'room:join', JoinRoomSchema, (p) =>
+    inTurn(async () => {
+      const runner = await deps.rooms.find(p.code);
+      if (!runner) return fail(ErrorCode.roomNotFound, `no room ${p.code}`);
+      const { nickname, deviceId, sessionToken } = p;
+      const join = { type: 'join', connectionId, nickname, deviceId, sessionToken } as const;
+      const rating = await ratingOf(deps, deviceId);
+      return enter(socket, deps, runner, { ...join, newToken: newToken(), rating });
+    }),
+  );
+  on(socket, 'room:spectate', SpectateSchema, (p) =>
+    inTurn(async () => {
+      const runner = await deps.rooms.find(p.code);
+      if (!runner) return fail(ErrorCode.roomNotFound, `no room ${p.code}`);
+      return enter(socket, deps, runner, { type: 'spectate', connectionId, deviceId: p.deviceId });
+    }),
+  );
+  on(socket, 'room:leave', EmptySchema, () =>
+    inTurn(async () => {
+      const runner = await roomOf(socket, deps);
+      if (!runner) return notInRoom;
+      socket.data.code = null;
+      return runner.submit({ type: 'leave', connectionId });
+    }),
+  );
   on(socket, 'room:sync', EmptySchema, () =>
     inRoom(socket, deps, (runner) => runner.submit({ type: 'sync', connectionId })),
   );
