@@ -63,7 +63,10 @@ export async function startSingleNode(options: ServiceOptions): Promise<RoomServ
         rooms: registry.size,
         players: registry.players,
         moves: registry.moves,
-        store: { moveAppend: store.appendTimes() },
+        // A store that cannot write (a full disk): ok false, 503. Problems found at start (a
+        // lost write-ahead log) are listed in `store.problems`.
+        ok: store.health().writable,
+        store: { moveAppend: store.appendTimes(), ...store.health() },
       }),
     shutdown: () => registry.shutdown(),
     close: async () => {

@@ -50,11 +50,13 @@ export function createApp(deps: AppDeps): Express {
   app.disable('x-powered-by');
   app.get('/healthz', async (_req, res) => {
     const health = await deps.health();
-    res.json({
-      ok: true,
+    // A service that cannot keep its promises (its store cannot write) says so: 503, ok false.
+    const ok = health['ok'] !== false;
+    res.status(ok ? 200 : 503).json({
       protocol: PROTOCOL_VERSION,
       uptimeMs: Date.now() - startedAt,
       ...health,
+      ok,
     });
   });
   app.get('/api/lan', (_req, res) => {

@@ -23,6 +23,7 @@ import type {
   Loaded,
   SavedRoom,
   Store,
+  StoreHealth,
 } from './store.ts';
 
 const DEFAULT_HISTORY_LIMIT = 50;
@@ -37,6 +38,10 @@ export class SqliteStore implements Store {
   private readonly statements;
   private readonly transaction;
   private readonly recordOnce;
+  /** The last write failed (a full disk, a read-only file): `/healthz` says so until one works. */
+  private failing: string | null = null;
+  /** What opening the file found wrong but could live with (said at start and in `/healthz`). */
+  readonly problems: string[] = [];
   /** Durations of move-only commits in ns (1 ns … 60 s). */
   private readonly appends = createHistogram({ lowest: 1, highest: 60e9, figures: 3 });
 
@@ -62,8 +67,10 @@ export class SqliteStore implements Store {
     try {
       if (durable) this.db.pragma('synchronous = FULL');
       this.transaction(writes);
+      this.failing = null;
     } catch (error) {
       const reason = error instanceof Error ? error.message : String(error);
+      this.failing = reason;
       throw new Error(`not stored (${writes.map(describe).join(', ')}): ${reason}`, {
         cause: error,
       });
@@ -203,7 +210,21 @@ export class SqliteStore implements Store {
   }
 
   heartbeat(at: number, final = false): void {
-    this.statements.upsertHeartbeat.run(Math.round(at), final ? 1 : 0);
+    try {
+      this.statements.upsertHeartbeat.run(Math.round(at), final ? 1 : 0);
+      this.failing = null;
+    } catch (error) {
+      this.failing = error instanceof Error ? error.message : String(error);
+      throw error;
+    }
+  }
+
+  /**
+   * Whether the store can write now (the last write, a command's or the heartbeat's every
+   * second, went through) and what opening it found wrong.
+   */
+  health(): StoreHealth {
+    return { writable: this.failing === null, failing: this.failing, problems: this.problems };
   }
 
   lastHeartbeat(): Heartbeat | null {

@@ -1,4 +1,4 @@
-import { mkdirSync } from 'node:fs';
+import { existsSync, mkdirSync, statSync } from 'node:fs';
 import { join } from 'node:path';
 import { Worker } from 'node:worker_threads';
 import Database from 'better-sqlite3';
@@ -32,6 +32,9 @@ export function openSqliteStore(options: { dataDir: string } | { memory: true })
   let db: Database.Database | undefined;
   try {
     if ('dataDir' in options) mkdirSync(options.dataDir, { recursive: true });
+    const file = 'dataDir' in options ? location : undefined;
+    if (file) refuseEmpty(file);
+    const walExisted = file !== undefined && existsSync(`${file}-wal`);
     const opened = new Database(location, { timeout: BUSY_TIMEOUT_MS });
     db = opened;
     checkIntegrity(db);
@@ -42,7 +45,9 @@ export function openSqliteStore(options: { dataDir: string } | { memory: true })
     db.pragma('foreign_keys = ON');
     // Under the write lock, so that processes opening a new file at once migrate in turn.
     opened.transaction(() => migrate(opened)).immediate();
-    return new SqliteStore(db, 'dataDir' in options ? startCheckpoints(db, location) : undefined);
+    const store = new SqliteStore(db, file ? startCheckpoints(db, location) : undefined);
+    if (file) noteLostLog(store, walExisted, file);
+    return store;
   } catch (error) {
     db?.close();
     const reason = error instanceof Error ? error.message : String(error);
@@ -74,6 +79,30 @@ function startCheckpoints(db: Database.Database, file: string): Worker {
   });
   worker.unref();
   return worker;
+}
+
+/**
+ * A database file of 0 bytes is no Percent store: it was truncated, or replaced, and starting
+ * on it would begin an empty history in silence. (A new store has no file at all.)
+ */
+function refuseEmpty(file: string): void {
+  if (existsSync(file) && statSync(file).size === 0)
+    throw new Error('it is empty (0 bytes): the history it held is gone or the file was replaced');
+}
+
+/**
+ * After an unclean stop (the last heartbeat was not a final one) the write-ahead log holds the
+ * last acknowledged commits until they are copied into the file; if it is missing, they may be
+ * lost. The store opens (the file itself is sound) and says so, at start and in `/healthz`.
+ */
+function noteLostLog(store: SqliteStore, walExisted: boolean, file: string): void {
+  const last = store.lastHeartbeat();
+  if (walExisted || last === null || last.final) return;
+  const problem =
+    `the write-ahead log (${file}-wal) of an unclean stop is missing: ` +
+    'moves acknowledged in the seconds before the stop may be lost';
+  store.problems.push(problem);
+  log.error({ file }, problem);
 }
 
 function checkIntegrity(db: Database.Database): void {

@@ -51,6 +51,14 @@ export interface Heartbeat {
   readonly final: boolean;
 }
 
+/** The store's state for `/healthz`. */
+export interface StoreHealth {
+  readonly writable: boolean;
+  /** Why the last write failed; null when it did not. */
+  readonly failing: string | null;
+  readonly problems: readonly string[];
+}
+
 export interface Store {
   /** The writes, in order, in one transaction: all or none. Throws (nothing written) on failure. */
   commit(writes: readonly PersistEffect[]): void;
@@ -67,6 +75,8 @@ export interface Store {
   /** Devices ranked by wins, then best time, then races (default limit 20). */
   leaderboard(roomCode: string, limit?: number): LeaderboardEntry[];
   appendTimes(): AppendTimes;
+  /** Whether it can write now, and what opening it found wrong (`/healthz`). */
+  health(): StoreHealth;
   /**
    * Records that the server is up at `at` (epoch ms); one row, overwritten (about every
    * second). `final`: the server is stopping cleanly, so this is the moment it went away.
