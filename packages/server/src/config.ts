@@ -17,6 +17,8 @@ export interface Config {
   readonly redisUrl?: string;
   /** `DATABASE_URL`: history and leaderboards in this PostgreSQL instead of SQLite. */
   readonly databaseUrl?: string;
+  /** `ALLOW_VOLATILE_REDIS=1`: a cluster may run on a Redis without persistence. */
+  readonly allowVolatileRedis: boolean;
   /**
    * `REDIS_SERVER`: the binary started as a local Redis when `workers` > 1 and no `redisUrl`
    * is given (default `redis-server`, looked up on PATH).
@@ -60,6 +62,7 @@ export function readConfig(
       ...(redisUrl && { redisUrl: redisUrl.url }),
       ...(databaseUrl && { databaseUrl: databaseUrl.url }),
       redisServer: env.REDIS_SERVER || 'redis-server',
+      allowVolatileRedis: env.ALLOW_VOLATILE_REDIS === '1',
     },
   };
 }

@@ -46,6 +46,8 @@ export interface ServerOptions {
   readonly redisUrl?: string;
   /** Finished races (history, leaderboards) in this PostgreSQL; else SQLite in `dataDir`. */
   readonly databaseUrl?: string;
+  /** Cluster mode: run on a Redis that does not persist its data (`ALLOW_VOLATILE_REDIS=1`). */
+  readonly allowVolatileRedis?: boolean;
   /**
    * Started by the `--workers` primary: the primary owns the port and hands each connection to
    * this process (`@socket.io/sticky`), so the server does not listen itself.

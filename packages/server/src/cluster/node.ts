@@ -19,11 +19,13 @@ import { connectRedis } from './redis.ts';
 import { RedisRooms } from './redis-rooms.ts';
 import type { Forward, NodeRequest } from './remote.ts';
 import { ClusterTransport, NodeEvent } from './transport.ts';
+import { DurabilityWatch } from './durability.ts';
 import { everyInterval, type Loops } from './loops.ts';
 
 export interface ClusterOptions extends ServiceOptions {
   readonly redisUrl: string;
   readonly databaseUrl?: string;
+  readonly allowVolatileRedis?: boolean;
 }
 
 /** How long a lease lasts unless renewed; a dead owner's rooms are taken over after this. */
@@ -36,6 +38,8 @@ const FORWARD_MS = 5000;
 const FORWARD_START_MS = 30_000;
 const SHUTDOWN_DRAIN_MS = 1000;
 const ADAPTER_STREAM_LEN = 200_000;
+/** How often Redis's persistence and the marker are checked again. */
+const DURABILITY_MS = 60_000;
 
 type ServerSide = {
   serverSideEmit(event: string, ...args: unknown[]): boolean;
@@ -55,6 +59,13 @@ export async function startClusterNode(options: ClusterOptions): Promise<RoomSer
     connectRedis(options.redisUrl, log, 'forwarding', { offlineQueue: true }),
     connectRedis(options.redisUrl, log, 'adapter', { offlineQueue: true }),
   ]);
+  const durability = new DurabilityWatch(main.client, log);
+  try {
+    await durability.start(options.allowVolatileRedis ?? false);
+  } catch (error) {
+    await Promise.all([main, subscriber, adapter].map((link) => link.close()));
+    throw error;
+  }
   // A node that falls behind by more than `maxLen` entries would miss events: keep a minute's.
   io.adapter(createAdapter(adapter.client, { maxLen: ADAPTER_STREAM_LEN }));
   const history = await openHistory(options);
@@ -104,7 +115,7 @@ export async function startClusterNode(options: ClusterOptions): Promise<RoomSer
     if (socket) socket.data.code = null;
   });
   await rpc.listen((body) => answer(cluster, options, body as NodeRequest));
-  const loops = startLoops(cluster, races, log);
+  const loops = startLoops(cluster, races, durability, log);
   log.info({ node: nodeId }, 'cluster node up');
   return {
     rooms: cluster,
@@ -119,7 +130,9 @@ export async function startClusterNode(options: ClusterOptions): Promise<RoomSer
       moves: cluster.moves,
       takeovers: cluster.takeovers,
       fenced: cluster.fenced,
-      redis: { reachable: await main.reachable() },
+      // A Redis that came back empty lost every live room: said until this node restarts.
+      ok: durability.current.emptiedAt === null,
+      redis: { reachable: await main.reachable(), ...durability.current },
       history: {
         kind: options.databaseUrl ? 'postgresql' : 'sqlite',
         reachable: await history.ping(),
@@ -151,10 +164,16 @@ function openDaily(options: ClusterOptions): Promise<DailyStore> {
 }
 
 /** The sweep for orphaned rooms and the race copier (leases are the keeper's). */
-function startLoops(rooms: ClusterRooms, races: RaceCopier, log: ServiceOptions['log']): Loops {
+function startLoops(
+  rooms: ClusterRooms,
+  races: RaceCopier,
+  durability: DurabilityWatch,
+  log: ServiceOptions['log'],
+): Loops {
   return everyInterval(log, [
     { name: 'sweep', ms: SWEEP_MS, run: () => rooms.sweep() },
     { name: 'races', ms: DRAIN_RACES_MS, run: () => races.drain() },
+    { name: 'durability', ms: DURABILITY_MS, run: () => durability.check() },
   ]);
 }
 

@@ -33,5 +33,6 @@ export function serverOptionsOf(config: Config): ServerOptions {
     clientDir: config.clientDir,
     ...(config.redisUrl && { redisUrl: config.redisUrl }),
     ...(config.databaseUrl && { databaseUrl: config.databaseUrl }),
+    allowVolatileRedis: config.allowVolatileRedis,
   };
 }
