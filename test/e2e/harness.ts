@@ -12,6 +12,7 @@ import { formatGrid, getVariant, SudokuSolver, type VariantIdName } from '@perce
 import type { Browser, BrowserContext, BrowserContextOptions, Page } from 'playwright-core';
 import { afterAll, beforeAll, expect } from 'vitest';
 import { startServer, type RunningServer } from '../../packages/server/src/main.ts';
+import { LOOPBACK_QUOTAS } from '../server/harness.ts';
 import { buildClientIfStale, CHROMIUM, launchChromium } from './chromium.ts';
 
 export const hasChromium = existsSync(CHROMIUM);
@@ -37,6 +38,7 @@ export function startE2eServer(): Promise<RunningServer> {
     clientDir: join(CLIENT, 'dist'),
     pool: { perKind: 3, threads: 1, kinds: [{ variant: 'percent', difficulty: 'easy' }] },
     timings: { countdownMs: 1500, graceMs: 30_000 },
+    quotas: LOOPBACK_QUOTAS,
     // Browsers type fast: the e2e players fill a board in a few seconds.
     rateLimit: { burst: 200, perSecond: 100, tooMany: 1000 },
   });

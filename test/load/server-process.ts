@@ -73,6 +73,10 @@ export async function startServer(
     HOST: '127.0.0.1',
     DATA_DIR: dataDir,
     LOG_LEVEL: 'warn',
+    // Every simulated player connects from 127.0.0.1.
+    QUOTA_SOCKETS: '1000000',
+    QUOTA_CREATES: '1000000',
+    QUOTA_LOOKUPS: '1000000',
     ...options.env,
   });
   let output = '';

@@ -23,12 +23,23 @@ import {
 
 export type Client = Socket<ServerToClientEvents, ClientToServerEvents>;
 
+/**
+ * Every test client comes from 127.0.0.1: the per-address quotas are lifted, except where a
+ * test gives its own (`quotas`).
+ */
+export const LOOPBACK_QUOTAS = {
+  socketsPerAddress: 100_000,
+  createsPerMinute: 100_000,
+  lookupsPerMinute: 100_000,
+};
+
 /** A real server on a free port with an in-memory store and small, fast puzzles. */
 export function startTestServer(options: ServerOptions = {}): Promise<RunningServer> {
   return startServer({
     port: 0,
     host: '127.0.0.1',
     memory: true,
+    quotas: LOOPBACK_QUOTAS,
     pool: { perKind: 2, threads: 1, kinds: [{ variant: 'percent', difficulty: 'easy' }] },
     timings: { countdownMs: 100, graceMs: 2000 },
     ...options,

@@ -169,7 +169,8 @@ export const NOTHING_ALLOWED: Permissions = {
  * paragraph separators, and the blank "letters" (Hangul fillers, the Braille blank, Mongolian
  * and Khmer invisibles) that would let a name look empty or like another one.
  */
-const INVISIBLE = /[\p{Cc}\p{Cf}\p{Zl}\p{Zp}\u115F\u1160\u17B4\u17B5\u180E\u2800\u3164\uFFA0]/gu;
+const INVISIBLE =
+  /[\p{Cc}\p{Cf}\p{Zl}\p{Zp}]|\u115F|\u1160|\u17B4|\u17B5|\u180E|\u2800|\u3164|\uFFA0/gu;
 /** A surrogate half without its other half (text that is not well-formed UTF-16). */
 const LONE_SURROGATE = /[\uD800-\uDBFF](?![\uDC00-\uDFFF])|(?<![\uD800-\uDBFF])[\uDC00-\uDFFF]/;
 

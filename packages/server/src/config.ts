@@ -1,4 +1,5 @@
 import { fileURLToPath } from 'node:url';
+import { DEFAULT_QUOTAS, type QuotaOptions } from './quotas.ts';
 
 /**
  * How the server is started: environment first, the command line (`--port`, `--host`,
@@ -19,6 +20,8 @@ export interface Config {
   readonly databaseUrl?: string;
   /** `ALLOW_VOLATILE_REDIS=1`: a cluster may run on a Redis without persistence. */
   readonly allowVolatileRedis: boolean;
+  /** `QUOTA_SOCKETS`, `QUOTA_CREATES`, `QUOTA_LOOKUPS`, `TRUST_PROXY=1` (`quotas.ts`). */
+  readonly quotas: QuotaOptions;
   /**
    * `REDIS_SERVER`: the binary started as a local Redis when `workers` > 1 and no `redisUrl`
    * is given (default `redis-server`, looked up on PATH).
@@ -48,6 +51,8 @@ export function readConfig(
   if (typeof workers === 'string') return { ok: false, message: workers };
   const redisUrl = checkUrl('REDIS_URL', env.REDIS_URL, ['redis:', 'rediss:']);
   if (redisUrl?.ok === false) return redisUrl;
+  const quotas = readQuotas(env);
+  if (typeof quotas === 'string') return { ok: false, message: quotas };
   const databaseUrl = checkUrl('DATABASE_URL', env.DATABASE_URL, ['postgres:', 'postgresql:']);
   if (databaseUrl?.ok === false) return databaseUrl;
   if (databaseUrl && !redisUrl && workers === 1) return { ok: false, message: DATABASE_ALONE };
@@ -63,6 +68,7 @@ export function readConfig(
       ...(databaseUrl && { databaseUrl: databaseUrl.url }),
       redisServer: env.REDIS_SERVER || 'redis-server',
       allowVolatileRedis: env.ALLOW_VOLATILE_REDIS === '1',
+      quotas,
     },
   };
 }
@@ -75,6 +81,27 @@ export function readConfig(
 export const DATABASE_ALONE =
   'DATABASE_URL is for cluster mode: set REDIS_URL too, or start with --workers N (which starts ' +
   'a local Redis); a single process keeps its history in SQLite under DATA_DIR';
+
+/** The quotas from the environment (defaults for unset ones); the message for a bad value. */
+function readQuotas(env: Env): QuotaOptions | string {
+  const read = (name: string, fallback: number): number | string => {
+    const text = env[name];
+    if (text === undefined || text === '') return fallback;
+    const n = /^\d{1,6}$/.test(text) ? Number(text) : NaN;
+    return n >= 1 ? n : `${name} must be a whole number ≥ 1, got "${text}"`;
+  };
+  const socketsPerAddress = read('QUOTA_SOCKETS', DEFAULT_QUOTAS.socketsPerAddress);
+  const createsPerMinute = read('QUOTA_CREATES', DEFAULT_QUOTAS.createsPerMinute);
+  const lookupsPerMinute = read('QUOTA_LOOKUPS', DEFAULT_QUOTAS.lookupsPerMinute);
+  for (const value of [socketsPerAddress, createsPerMinute, lookupsPerMinute])
+    if (typeof value === 'string') return value;
+  return {
+    socketsPerAddress: socketsPerAddress as number,
+    createsPerMinute: createsPerMinute as number,
+    lookupsPerMinute: lookupsPerMinute as number,
+    trustProxy: env.TRUST_PROXY === '1',
+  };
+}
 
 /** `--workers N` (or `WORKERS`): a whole number 1–64; else the message naming where it came from. */
 function readWorkers(env: Env, argv: readonly string[]): number | string {

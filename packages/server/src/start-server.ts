@@ -3,6 +3,7 @@ import type { AddressInfo } from 'node:net';
 import { DIFFICULTIES, VARIANTS } from '@percent/protocol';
 import { DATABASE_ALONE, DEFAULT_CLIENT_DIR } from './config.ts';
 import { createApp } from './http/app.ts';
+import { DEFAULT_QUOTAS, Quotas, type QuotaOptions } from './quotas.ts';
 import { lanUrls } from './lan.ts';
 import { createLogger } from './log.ts';
 import { DailyService } from './daily/service.ts';
@@ -48,6 +49,8 @@ export interface ServerOptions {
   readonly databaseUrl?: string;
   /** Cluster mode: run on a Redis that does not persist its data (`ALLOW_VOLATILE_REDIS=1`). */
   readonly allowVolatileRedis?: boolean;
+  /** Per-address quotas (`quotas.ts`); the defaults for those not given. */
+  readonly quotas?: Partial<QuotaOptions>;
   /**
    * Started by the `--workers` primary: the primary owns the port and hands each connection to
    * this process (`@socket.io/sticky`), so the server does not listen itself.
@@ -74,14 +77,16 @@ export async function startServer(options: ServerOptions = {}): Promise<RunningS
   const timings = { ...DEFAULT_TIMINGS, ...options.timings };
   let port = 0;
   const http = createServer();
-  const io = createSocketServer(http, options.rateLimit);
+  const quotas = new Quotas({ ...DEFAULT_QUOTAS, ...options.quotas });
+  const io = createSocketServer(http, options.rateLimit, quotas);
   const draw: DrawPuzzle = (variant, difficulty) => pool.take(variant, difficulty);
   if (options.databaseUrl && !options.redisUrl) throw new Error(DATABASE_ALONE);
   const service = options.redisUrl
     ? await startClusterNode({ ...options, redisUrl: options.redisUrl, io, timings, draw, log })
     : await startSingleNode({ ...options, io, timings, draw, log });
-  serveRooms(io, { rooms: service.rooms, history: service.history, log });
+  serveRooms(io, { rooms: service.rooms, history: service.history, log, quotas });
   const app = createApp({
+    quotas,
     clientDir: options.clientDir ?? DEFAULT_CLIENT_DIR,
     history: service.history,
     health: async () => ({ ...(await service.health()), pool: readiness(pool) }),

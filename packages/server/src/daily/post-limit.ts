@@ -1,6 +1,7 @@
 /**
- * How many solves one address may post: `max` per `windowMs` (a sliding count of the posts
- * in the last window). In memory per process; the clock comes in with each call.
+ * How many times one address may do a thing (post a daily solve, create a room, look a room
+ * code up): `max` per `windowMs` (a sliding count over the last window). In memory per
+ * process; the clock comes in with each call.
  */
 export const DAILY_POSTS_PER_MINUTE = 20;
 
@@ -23,6 +24,13 @@ export class PostLimiter {
     this.posts.set(key, recent);
     if (this.posts.size > 10_000) this.forgetIdle(now);
     return true;
+  }
+
+  /** How long until `key` may post again (0: now). */
+  retryAfterMs(key: string, now: number): number {
+    const recent = (this.posts.get(key) ?? []).filter((at) => at > now - this.windowMs);
+    if (recent.length < this.max) return 0;
+    return recent[recent.length - this.max]! + this.windowMs - now;
   }
 
   /** Drops addresses with no post in the window, so the map stays small. */

@@ -24,6 +24,7 @@ import express, { type Express, type NextFunction, type Request, type Response }
 import expressStaticGzip from 'express-static-gzip';
 import type { z } from 'zod';
 import { checkSent } from '../contract.ts';
+import { Quotas } from '../quotas.ts';
 import { DailyUnavailable, type DailyResult, type DailyService } from '../daily/service.ts';
 import { DAILY_POSTS_PER_MINUTE, PostLimiter } from '../daily/post-limit.ts';
 import type { HistoryReader } from '../store/history.ts';
@@ -41,13 +42,31 @@ export interface AppDeps {
   readonly lanUrls: () => string[];
   /** The daily puzzle (`/api/daily…`); absent: those routes answer 404. */
   readonly daily?: DailyService;
+  /** Per-address quotas (room-code lookups); the defaults when absent. */
+  readonly quotas?: Quotas;
 }
 
 /** The HTTP side: the web client, the health check and the read-only history APIs. */
 export function createApp(deps: AppDeps): Express {
   const app = express();
   const startedAt = Date.now();
+  const quotas = deps.quotas ?? new Quotas();
   app.disable('x-powered-by');
+  // req.ip from X-Forwarded-For only behind a proxy that sets it (TRUST_PROXY).
+  app.set('trust proxy', quotas.options.trustProxy);
+  /** Room-code lookups by address: past the quota, 429 with Retry-After. */
+  const lookup = (req: Request, res: Response, next: NextFunction) => {
+    const quota = quotas.lookup(req.ip ?? 'unknown', Date.now());
+    if (quota.ok) return next();
+    res.setHeader('Retry-After', String(quota.retryAfterSec));
+    const wait = `try again in ${quota.retryAfterSec} s`;
+    problem(
+      res,
+      429,
+      ErrorCode.rateLimited,
+      `too many room codes looked up from this address; ${wait}`,
+    );
+  };
   app.get('/healthz', async (_req, res) => {
     const health = await deps.health();
     // A service that cannot keep its promises (its store cannot write) says so: 503, ok false.
@@ -68,7 +87,7 @@ export function createApp(deps: AppDeps): Express {
     const entries = await deps.history.historyOf(deviceId.data, limitOf(req.query.limit));
     send(res, 'history', { entries });
   });
-  app.get('/api/rooms/:code', async (req, res) => {
+  app.get('/api/rooms/:code', lookup, async (req, res) => {
     const code = RoomCodeSchema.safeParse(req.params.code);
     if (!code.success) return badRequest(res, 'code', code.error.issues[0]?.message);
     const room = await deps.room(code.data);
@@ -76,7 +95,7 @@ export function createApp(deps: AppDeps): Express {
     res.setHeader('Cache-Control', 'no-store');
     send(res, 'room', { room });
   });
-  app.get('/api/rooms/:code/leaderboard', async (req, res) => {
+  app.get('/api/rooms/:code/leaderboard', lookup, async (req, res) => {
     const code = RoomCodeSchema.safeParse(req.params.code);
     if (!code.success) return badRequest(res, 'code', code.error.issues[0]?.message);
     const entries = await publicLeaderboard(deps.history, code.data, limitOf(req.query.limit));

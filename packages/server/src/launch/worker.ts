@@ -34,5 +34,6 @@ export function serverOptionsOf(config: Config): ServerOptions {
     ...(config.redisUrl && { redisUrl: config.redisUrl }),
     ...(config.databaseUrl && { databaseUrl: config.databaseUrl }),
     allowVolatileRedis: config.allowVolatileRedis,
+    quotas: config.quotas,
   };
 }

@@ -73,6 +73,20 @@ async function release(socket: PercentSocket, deps: HandlerDeps): Promise<void> 
   }
 }
 
+/**
+ * A code with no room: `ROOM_NOT_FOUND`, counted as a lookup of the address — past its quota
+ * (someone trying codes), `RATE_LIMITED` instead, which says nothing of the code.
+ */
+function missing(socket: PercentSocket, deps: HandlerDeps, code: string): Result {
+  const quota = deps.quotas.lookup(socket.data.address, Date.now());
+  if (!quota.ok)
+    return fail(
+      ErrorCode.rateLimited,
+      `too many room codes looked up from this address; try again in ${quota.retryAfterSec} s`,
+    );
+  return fail(ErrorCode.roomNotFound, `no room ${code}`);
+}
+
 const roomOf = async (socket: PercentSocket, deps: HandlerDeps): Promise<RoomHandle | undefined> =>
   socket.data.code === null ? undefined : deps.rooms.find(socket.data.code);
 
@@ -111,6 +125,14 @@ function registerMembership(socket: PercentSocket, deps: HandlerDeps): void {
   const inTurn = serialised();
   on(socket, 'room:create', CreateRoomSchema, (p) => inTurn(() => create(p)));
   const create = async (p: z.output<typeof CreateRoomSchema>) => {
+    const quota = deps.quotas.create(socket.data.address, Date.now());
+    if (!quota.ok) {
+      const wait = `try again in ${quota.retryAfterSec} s`;
+      return fail(
+        ErrorCode.rateLimited,
+        `room:create: too many new rooms from this address; ${wait}`,
+      );
+    }
     const runner = await deps.rooms.open(p.settings);
     const { nickname, deviceId, plays } = p;
     const join = {
@@ -129,7 +151,7 @@ function registerMembership(socket: PercentSocket, deps: HandlerDeps): void {
   on(socket, 'room:join', JoinRoomSchema, (p) =>
     inTurn(async () => {
       const runner = await deps.rooms.find(p.code);
-      if (!runner) return fail(ErrorCode.roomNotFound, `no room ${p.code}`);
+      if (!runner) return missing(socket, deps, p.code);
       const { nickname, deviceId, sessionToken } = p;
       const join = { type: 'join', connectionId, nickname, deviceId, sessionToken } as const;
       const rating = await ratingOf(deps, deviceId);
@@ -139,7 +161,7 @@ function registerMembership(socket: PercentSocket, deps: HandlerDeps): void {
   on(socket, 'room:spectate', SpectateSchema, (p) =>
     inTurn(async () => {
       const runner = await deps.rooms.find(p.code);
-      if (!runner) return fail(ErrorCode.roomNotFound, `no room ${p.code}`);
+      if (!runner) return missing(socket, deps, p.code);
       return enter(socket, deps, runner, { type: 'spectate', connectionId, deviceId: p.deviceId });
     }),
   );

@@ -9,6 +9,7 @@ import {
 } from '@percent/protocol';
 import { Server } from 'socket.io';
 import { createLogger } from '../log.ts';
+import { Quotas } from '../quotas.ts';
 import { registerHandlers } from './handlers.ts';
 import { DEFAULT_RATE_LIMIT, TokenBucket } from './rate-limit.ts';
 import type { HandlerDeps, PercentServer, PercentSocket } from './types.ts';
@@ -23,6 +24,7 @@ const KNOWN_EVENTS = new Set<string>(Object.values(ClientEvent));
 export function createSocketServer(
   http: HttpServer,
   rateLimit = DEFAULT_RATE_LIMIT,
+  quotas = new Quotas(),
 ): PercentServer {
   const io: PercentServer = new Server(http, {
     maxHttpBufferSize: MAX_PAYLOAD_BYTES,
@@ -40,9 +42,27 @@ export function createSocketServer(
     };
     next(Object.assign(new Error(ErrorCode.versionMismatch), { data }));
   });
+  // Sockets per address: one more than allowed is refused at the handshake.
+  io.use((socket, next) => {
+    const { address, headers } = socket.handshake;
+    const from = quotas.addressOf(address, headers['x-forwarded-for']);
+    if (quotas.connect(from)) {
+      socket.data.address = from;
+      socket.once('disconnect', () => quotas.disconnect(from));
+      return next();
+    }
+    const limit = quotas.options.socketsPerAddress;
+    const message = `too many connections from this address (at most ${limit} at once)`;
+    next(
+      Object.assign(new Error(ErrorCode.rateLimited), {
+        data: { code: ErrorCode.rateLimited, message },
+      }),
+    );
+  });
   io.on('connection', (socket) => {
-    socket.data = { code: null, bucket: new TokenBucket(rateLimit, Date.now()) };
-    guard(socket);
+    socket.data.code = null;
+    socket.data.bucket = new TokenBucket(rateLimit, Date.now());
+    guard(socket, quotas);
   });
   return io;
 }
@@ -53,14 +73,17 @@ export function serveRooms(io: PercentServer, deps: HandlerDeps): void {
 }
 
 /** Every packet passes the rate limit and must name a known event; the rest is answered here. */
-function guard(socket: PercentSocket): void {
+function guard(socket: PercentSocket, quotas: Quotas): void {
   socket.use((packet, next) => {
     const [event] = packet;
     const last = packet.at(-1);
     const ack = typeof last === 'function' ? (last as (reply: Result) => void) : undefined;
-    const admission = socket.data.bucket.admit(Date.now());
+    const now = Date.now();
+    const admission = socket.data.bucket.admit(now);
     if (admission === 'cut') {
-      log.warn({ socket: socket.id, address: socket.handshake.address }, 'flood: disconnected');
+      // One line a minute per address, however often a flooder reconnects and is cut again.
+      const { address } = socket.data;
+      if (quotas.logFlood(address, now)) log.warn({ address }, 'flood: disconnected');
       socket.disconnect(true);
       return;
     }

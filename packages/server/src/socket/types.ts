@@ -3,6 +3,7 @@ import type { Server, Socket } from 'socket.io';
 import type { Logger } from '../log.ts';
 import type { RoomDirectory } from '../runner/directory.ts';
 import type { HistoryReader } from '../store/history.ts';
+import type { Quotas } from '../quotas.ts';
 import type { TokenBucket } from './rate-limit.ts';
 
 /** What the server keeps on each connection. */
@@ -10,6 +11,8 @@ export interface SocketData {
   /** The room this connection's room events go to (it is, or is becoming, a member), or null. */
   code: string | null;
   bucket: TokenBucket;
+  /** The client's address, as the quotas count it (`quotas.ts`). */
+  address: string;
 }
 
 export type PercentServer = Server<ClientToServerEvents, ServerToClientEvents, object, SocketData>;
@@ -20,4 +23,5 @@ export interface HandlerDeps {
   readonly rooms: RoomDirectory;
   readonly history: HistoryReader;
   readonly log: Logger;
+  readonly quotas: Quotas;
 }

@@ -1,4 +1,4 @@
-import { existsSync, mkdirSync, statSync } from 'node:fs';
+import { existsSync, linkSync, mkdirSync, rmSync, statSync } from 'node:fs';
 import { join } from 'node:path';
 import { Worker } from 'node:worker_threads';
 import Database from 'better-sqlite3';
@@ -33,7 +33,8 @@ export function openSqliteStore(options: { dataDir: string } | { memory: true })
   try {
     if ('dataDir' in options) mkdirSync(options.dataDir, { recursive: true });
     const file = 'dataDir' in options ? location : undefined;
-    if (file) refuseEmpty(file);
+    if (file && !existsSync(file)) createFresh(file);
+    else if (file) refuseEmpty(file);
     const walExisted = file !== undefined && existsSync(`${file}-wal`);
     const opened = new Database(location, { timeout: BUSY_TIMEOUT_MS });
     db = opened;
@@ -79,6 +80,29 @@ function startCheckpoints(db: Database.Database, file: string): Worker {
   });
   worker.unref();
   return worker;
+}
+
+/**
+ * A new store is made whole under another name and linked into place (which fails if the file
+ * appeared meanwhile: another process made it first, and that one is used). So the store's file
+ * is never seen half-made — a file of 0 bytes is always one that lost what it held.
+ */
+function createFresh(file: string): void {
+  const made = `${file}.new-${process.pid}-${Math.random().toString(36).slice(2)}`;
+  const db = new Database(made);
+  try {
+    db.pragma('journal_mode = WAL');
+    db.transaction(() => migrate(db)).immediate();
+  } finally {
+    db.close(); // checkpoints the log into the file and removes it
+  }
+  try {
+    linkSync(made, file);
+  } catch (error) {
+    if ((error as NodeJS.ErrnoException).code !== 'EEXIST') throw error;
+  } finally {
+    for (const leftover of [made, `${made}-wal`, `${made}-shm`]) rmSync(leftover, { force: true });
+  }
 }
 
 /**
