@@ -95,16 +95,22 @@ describe.skipIf(!hasRedis)(
       dirs.push(dataDir);
       const dir = join(dataDir, 'redis');
       mkdirSync(dir);
-      // A daemonized Redis has lost its parent, as one whose primary got SIGKILL has.
-      const left = spawnSync(REDIS_SERVER, [
-        ...['--port', String(await freePort()), '--bind', '127.0.0.1'],
-        ...['--daemonize', 'yes', '--dir', dir],
-        ...['--pidfile', join(dir, 'redis.pid'), '--appendonly', 'yes'],
-      ]);
-      expect(left.status).toBe(0);
-      const deadline = Date.now() + 5000;
-      while (!existsSync(join(dir, 'redis.pid')) && Date.now() < deadline) await sleep(20);
-      const orphan = Number(readFileSync(join(dir, 'redis.pid'), 'utf8'));
+      // A daemonized Redis has lost its parent, as one whose primary got SIGKILL has. On a busy
+      // machine the free port may be taken before it binds (it then exits): another port.
+      let orphan = 0;
+      for (let attempt = 0; attempt < 5 && !existsSync(`/proc/${orphan}`); attempt++) {
+        rmSync(join(dir, 'redis.pid'), { force: true });
+        const left = spawnSync(REDIS_SERVER, [
+          ...['--port', String(await freePort()), '--bind', '127.0.0.1'],
+          ...['--daemonize', 'yes', '--dir', dir],
+          ...['--pidfile', join(dir, 'redis.pid'), '--appendonly', 'yes'],
+        ]);
+        expect(left.status).toBe(0);
+        const deadline = Date.now() + 5000;
+        while (!existsSync(join(dir, 'redis.pid')) && Date.now() < deadline) await sleep(20);
+        orphan = Number(readFileSync(join(dir, 'redis.pid'), 'utf8'));
+        await sleep(100); // still there a moment later: it bound its port
+      }
       expect(existsSync(`/proc/${orphan}`)).toBe(true);
 
       let redis: LocalRedis | undefined;
