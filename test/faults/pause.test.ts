@@ -71,3 +71,26 @@ describe('a crash mid-race', () => {
     ann.close();
   }, 60_000);
 });
+
+describe('a server frozen mid-race (SIGSTOP)', () => {
+  it('pauses the race clock for the freeze, as for a crash, and the players see it', async () => {
+    const server = await child.start();
+    const { ann } = await twoPlayerLobby(server.url);
+    await startRace(ann);
+    await sleep(500);
+    const before = expectOk<{ view: RoomView }>(await ann.call('room:sync')).view;
+    server.stop();
+    await sleep(OUTAGE_MS);
+    server.cont();
+    const after = await ann.state((v) => (v.race?.pausedMs ?? 0) > 0, 10_000);
+    const race = after.race!;
+    console.log(`SIGSTOP ${OUTAGE_MS} ms: race.pausedMs ${race.pausedMs}`);
+    expect(after.phase).toBe('racing');
+    // Dated from when the watch's next tick was due: at most a quarter second short.
+    expect(race.pausedMs).toBeGreaterThanOrEqual(OUTAGE_MS - 500);
+    expect(race.pausedMs).toBeLessThanOrEqual(OUTAGE_MS + 1000);
+    expect(race.startsAt).toBe(before.race!.startsAt + race.pausedMs);
+    expect(race.endsAt).toBe(before.race!.endsAt! + race.pausedMs);
+    ann.close();
+  }, 60_000);
+});

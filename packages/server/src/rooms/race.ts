@@ -60,6 +60,9 @@ export function start(room: Room, command: CommandOf<'start'>, now: number): Tra
   return success(next, NOTHING, [STATE, ...raceTimers(race)]);
 }
 
+const isTimeUp = (effect: Effect): boolean =>
+  effect.type === 'schedule' && effect.command.type === 'timeUp';
+
 /** The timers a race needs: the end of the countdown and the time limit. */
 export function raceTimers(race: Race): Effect[] {
   const begin = { type: 'begin', raceId: race.id } as const;
@@ -74,6 +77,13 @@ export function raceTimers(race: Race): Effect[] {
 /** The countdown is over: the puzzle shows. Spectators under `delay` get a view a second. */
 export function begin(room: Room, command: CommandOf<'begin'>, now: number): Transition<object> {
   if (room.phase !== 'countdown' || room.race?.id !== command.raceId) return success(room, NOTHING);
+  // Early: the countdown moved on (a stall) — armed again for the new start.
+  if (now < room.race.startsAt)
+    return success(
+      room,
+      NOTHING,
+      raceTimers(room.race).filter((e) => !isTimeUp(e)),
+    );
   const next: Room = { ...room, phase: 'racing' };
   return success(next, NOTHING, [STATE, ...tickTimer(next, now), ...idleTimers(room.race)]);
 }
@@ -101,7 +111,52 @@ export function tickTimer(room: Room, now: number): Effect[] {
 export function timeUp(room: Room, command: CommandOf<'timeUp'>, now: number): Transition<object> {
   const race = room.race;
   if (!isRaceOn(room) || race?.id !== command.raceId) return success(room, NOTHING);
+  // Early: the clock moved on (a stall) since the timer was armed — armed again for the end.
+  if (race.endsAt !== null && now < race.endsAt)
+    return success(room, NOTHING, raceTimers(race).filter(isTimeUp));
   return endRace(stopRunners(room, race, 'timeout'), now, [], NOTHING, 'timeLimit');
+}
+
+/**
+ * The race's clock stopped at `at` for `ms` (the server was away) and moves forward by that:
+ * nobody loses the time. The pause is kept, so the stored race can time its moves.
+ */
+export function pauseRace(room: Room, at: number, ms: number): Room {
+  const race = room.race!;
+  const runners = race.runners.map((runner): Runner => {
+    if (runner.status === 'finished' && runner.finishedAt !== null) {
+      return { ...runner, finishedAt: runner.finishedAt + ms };
+    }
+    return runner.status === 'racing' ? { ...runner, activeAt: runner.activeAt + ms } : runner;
+  });
+  const shifted: Race = {
+    ...race,
+    startsAt: race.startsAt + ms,
+    endsAt: race.endsAt === null ? null : race.endsAt + ms,
+    pausedMs: race.pausedMs + ms,
+    pauses: [...race.pauses, { at, ms }],
+    runners,
+  };
+  return { ...room, race: shifted };
+}
+
+/**
+ * The server stood still (`stall`: its process was frozen for `ms` from `at`): a race on
+ * pauses for it as for a crash — its clock, time limit and idle times move on by `ms` — and
+ * its timers are armed again at their new times. Said once per stall (a pause at `at` is
+ * kept); nothing to do without a race on.
+ */
+export function stall(room: Room, command: CommandOf<'stall'>, now: number): Transition<object> {
+  const race = room.race;
+  if (!isRaceOn(room) || !race || race.pauses.some((p) => p.at === command.at))
+    return success(room, NOTHING);
+  const paused = pauseRace(room, command.at, command.ms);
+  return success(paused, NOTHING, [
+    STATE,
+    ...raceTimers(paused.race!),
+    ...idleTimers(paused.race),
+    ...tickTimer(paused, now),
+  ]);
 }
 
 /**

@@ -1,7 +1,7 @@
 import { disconnect, expire, join, leave, spectate } from './membership.ts';
 import { kick, ready, settings, transferHost } from './lobby.ts';
 import { move } from './move.ts';
-import { begin, endNow, rematch, start, tick, timeUp } from './race.ts';
+import { begin, endNow, rematch, stall, start, tick, timeUp } from './race.ts';
 import { forfeit, idle, play } from './rules.ts';
 import { failure, seatHeldBy, success } from './room.ts';
 import { snapshotOf } from './snapshot.ts';
@@ -36,6 +36,7 @@ const handlers: { readonly [T in CommandType]: Handler<T> } = {
   begin,
   timeUp,
   tick: (room, _command, now) => tick(room, now),
+  stall,
 };
 
 /**

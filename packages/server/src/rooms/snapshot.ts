@@ -8,11 +8,11 @@ import {
 } from '@percent/protocol';
 import { z } from 'zod';
 import { recordMove, noteMove } from './move.ts';
-import { afterRace, raceTimers, endIfDone, tickTimer } from './race.ts';
+import { afterRace, raceTimers, endIfDone, pauseRace, tickTimer } from './race.ts';
 import { idleTimers } from './idle-timers.ts';
 import type { MoveRecord } from './records.ts';
 import { isRaceOn } from './room.ts';
-import type { Effect, Race, Room, RoomTimings, Runner } from './types.ts';
+import type { Effect, Race, Room, RoomTimings } from './types.ts';
 
 /**
  * A room's snapshot: what a restart needs besides the move log. It is written (in the same
@@ -201,7 +201,7 @@ export function restoreRoom(
   const seats = saved.seats.map((seat) => ({ ...seat, connectionId: null, drops: 1 }));
   const room: Room = { ...saved, seats, spectators: [], race, timings };
   const shift = race && isRaceOn(room) ? Math.max(0, Math.round(awayMs)) : 0;
-  const restored = restoredWithTimers(shift > 0 ? pause(room, now - shift, shift) : room, now);
+  const restored = restoredWithTimers(shift > 0 ? pauseRace(room, now - shift, shift) : room, now);
   if (!restored.ok || shift === 0) return restored;
   const live = isRaceOn(restored.room) ? (restored.room.race?.id ?? null) : null;
   const write: Effect = {
@@ -211,29 +211,6 @@ export function restoreRoom(
     snapshot: snapshotOf(restored.room),
   };
   return { ...restored, effects: [write, ...restored.effects] };
-}
-
-/**
- * The race's clock stopped at `at` for `ms` (the server was away) and moves forward by that:
- * nobody loses the time. The pause is kept, so the stored race can time its moves.
- */
-function pause(room: Room, at: number, ms: number): Room {
-  const race = room.race!;
-  const runners = race.runners.map((runner): Runner => {
-    if (runner.status === 'finished' && runner.finishedAt !== null) {
-      return { ...runner, finishedAt: runner.finishedAt + ms };
-    }
-    return runner.status === 'racing' ? { ...runner, activeAt: runner.activeAt + ms } : runner;
-  });
-  const shifted: Race = {
-    ...race,
-    startsAt: race.startsAt + ms,
-    endsAt: race.endsAt === null ? null : race.endsAt + ms,
-    pausedMs: race.pausedMs + ms,
-    pauses: [...race.pauses, { at, ms }],
-    runners,
-  };
-  return { ...room, race: shifted };
 }
 
 /** The race with the logged moves the snapshot has not seen applied; a message if they clash. */

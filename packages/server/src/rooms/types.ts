@@ -208,13 +208,18 @@ export type Command =
   | { readonly type: 'begin'; readonly raceId: string }
   | { readonly type: 'timeUp'; readonly raceId: string }
   | { readonly type: 'tick' }
-  | { readonly type: 'idle'; readonly raceId: string; readonly playerId: string };
+  | { readonly type: 'idle'; readonly raceId: string; readonly playerId: string }
+  /**
+   * The server stood still from `at` for `ms` (its process was frozen: SIGSTOP, a paused VM):
+   * the race clock pauses for it, as for a crash.
+   */
+  | { readonly type: 'stall'; readonly at: number; readonly ms: number };
 
 export type CommandType = Command['type'];
 export type CommandOf<T extends CommandType> = Extract<Command, { type: T }>;
 
 /** Commands a timer posts back to the room. */
-export type TimerCommand = CommandOf<'begin' | 'timeUp' | 'expire' | 'tick' | 'idle'>;
+export type TimerCommand = CommandOf<'begin' | 'timeUp' | 'expire' | 'tick' | 'idle' | 'stall'>;
 
 /** The typed reply of each command. */
 export interface Replies {
@@ -238,6 +243,7 @@ export interface Replies {
   begin: object;
   timeUp: object;
   tick: object;
+  stall: object;
 }
 
 /** Writes, in order, in one store transaction — before anyone hears of the change. */

@@ -10,6 +10,7 @@ import {
 import type { RoomHandle } from './directory.ts';
 import type { RoomLog } from './room-log.ts';
 import { RoomRunner, type DrawPuzzle, type RunnerDeps } from './room-runner.ts';
+import { StallWatch } from './stall-watch.ts';
 import type { RoomTransport } from './transport.ts';
 
 /** A room this process runs: its runner, and the handle the socket layer reaches it by. */
@@ -60,10 +61,21 @@ export interface SavedRoomLog {
  */
 export class RoomHost {
   private readonly rooms = new Map<string, HostedRoom>();
+  /** Pauses every race here when the process stood still (`stall-watch.ts`). */
+  private readonly watch: StallWatch;
   /** Moves since start: judged (counted once) and answered as retries (`/healthz`). */
   readonly moves = { accepted: 0, duplicates: 0 };
 
-  constructor(private readonly deps: RoomHostDeps) {}
+  constructor(private readonly deps: RoomHostDeps) {
+    this.watch = new StallWatch(deps.now, (at, ms) => {
+      this.deps.log.warn(
+        { stalledMs: ms, rooms: this.rooms.size },
+        'the process stood still: races pause',
+      );
+      for (const { runner } of this.rooms.values()) runner.post({ type: 'stall', at, ms });
+    });
+    this.watch.start();
+  }
 
   get size(): number {
     return this.rooms.size;
@@ -110,6 +122,7 @@ export class RoomHost {
       },
       ...(terms.proven && { proven: terms.proven }),
       ...(terms.onFenced && { onFenced: terms.onFenced }),
+      beforeTimer: () => this.watch.poll(),
     });
     const hosted: HostedRoom = {
       runner,
@@ -165,6 +178,7 @@ export class RoomHost {
    * most `ms`. The rooms stay listed (a cluster node releases their leases next).
    */
   async drain(ms: number): Promise<void> {
+    this.watch.stop();
     const drained = Promise.all([...this.rooms.values()].map(({ runner }) => runner.stop()));
     await Promise.race([drained, new Promise((resolve) => setTimeout(resolve, ms).unref())]);
   }

@@ -65,6 +65,11 @@ export interface RunnerDeps {
   readonly proven?: (code: string) => boolean;
   /** Cluster mode: the store refused a write because another node owns the room now. */
   readonly onFenced?: (code: string) => void;
+  /**
+   * Called as a timer fires, before its command is queued: the host's stall watch looks
+   * whether the process stood still, so a late timer's room is paused first (`stall`).
+   */
+  readonly beforeTimer?: () => void;
 }
 
 /** A timer command whose writes failed is tried again this much later. */
@@ -162,6 +167,13 @@ export class RoomRunner {
   async resume(effects: readonly Effect[]): Promise<void> {
     await this.commit(effects.filter(isPersist));
     this.carryOut(effects);
+  }
+
+  /** A command from the server itself (a stall), queued like a timer's. */
+  post(command: TimerCommand): void {
+    this.enqueue(() => this.apply(command)).catch((error: unknown) => {
+      this.deps.log.error({ err: error, code: this.code, command: command.type }, 'post failed');
+    });
   }
 
   /** Stops the timers; from now on every command is refused. Resolves when the queue is idle. */
@@ -293,6 +305,7 @@ export class RoomRunner {
     clearTimeout(this.timers.get(key));
     const fire = () => {
       this.timers.delete(key);
+      this.deps.beforeTimer?.();
       this.enqueue(async () => {
         const reply = await this.apply(command);
         if (reply !== HELD && !reply.ok && RETRIED.has(reply.error.code)) {
