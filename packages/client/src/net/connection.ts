@@ -18,8 +18,7 @@ import {
 } from '@percent/net';
 import { signal } from '@preact/signals';
 
-export type { ConnectionState, NetError, NetResult, PercentSocket } from '@percent/net';
-export { DEFAULT_TIMEOUT_MS, LocalError } from '@percent/net';
+export type { ConnectionState, NetError, NetResult } from '@percent/net';
 
 export const connection = signal<ConnectionState>('connecting');
 /** Set when the server speaks another protocol version: the page must be reloaded. */
@@ -48,10 +47,6 @@ export function getLink(): Link {
 
 /** Runs `listener` after every connection (the first included); returns the unsubscribe. */
 export const onConnect = (listener: () => void): (() => void) => getLink().onConnect(listener);
-
-/** Resolves true once connected (at once when already), false after `timeoutMs`. */
-export const whenConnected = (timeoutMs: number): Promise<boolean> =>
-  getLink().whenConnected(timeoutMs);
 
 /** Emits `event` with its acknowledgement (`Link.request`). */
 export const request = <E extends EventName>(
