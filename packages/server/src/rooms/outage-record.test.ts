@@ -44,7 +44,8 @@ describe('a race across two outages, as stored', () => {
     // The clock's 0:00 is 4 000. Ann plays at 6 000 (clock 2 s), then the server is away
     // 8 000–13 000; Bob plays at 15 000 (clock 6 s) and it is away 20 000–22 000 (the crash
     // dated to the end of its last heartbeat's period: a move of Bob's at 20 500 is inside it).
-    let room = racing(['Ann', 'Bob']);
+    // A 30 s limit: 4 000 + 30 000 + the 7 000 of outages ends it at 41 000.
+    let room = racing(['Ann', 'Bob'], { timeLimitSec: 30 });
     const log: MoveRecord[] = [];
     let snapshot = snapshotOf(room);
     const step = (outcome: { room: Room; effects: readonly Effect[] }) => {
@@ -61,15 +62,15 @@ describe('a race across two outages, as stored', () => {
       { at: 8000, ms: 5000 },
       { at: 20_000, ms: 2000 },
     ]);
-    // Ann comes back and finishes at 30 000 (clock 19 s); the time is up at 31 000.
+    // Ann comes back and finishes at 30 000 (clock 19 s); the time is up at 41 000.
     room = apply(room, joinCmd('Ann', 1, tokenOf(1)), 29_000).room;
     for (const cell of BLANK_CELLS.slice(1)) {
       step(apply(room, moveCmd('p1', cell, digitAt(cell)), 30_000));
     }
-    const ended = apply(room, { type: 'timeUp', raceId: 'race-1' }, 31_000);
+    const ended = apply(room, { type: 'timeUp', raceId: 'race-1' }, 41_000);
     const record = persisted(ended.effects).race;
     if (!record) return expect.fail('the race was not stored');
-    expect(record).toMatchObject({ startedAt: 11_000, endedAt: 31_000, pauses: room.race!.pauses });
+    expect(record).toMatchObject({ startedAt: 11_000, endedAt: 41_000, pauses: room.race!.pauses });
     const timed = onRaceClock(record, log);
     expect(timed.moves.map((m) => [m.playerId, m.at, m.ms])).toEqual([
       ['p1', 6000, 2000],
@@ -77,7 +78,7 @@ describe('a race across two outages, as stored', () => {
       ['p2', 20_500, 11_000], // the clock stood still at 11 s from 20 000
       ...BLANK_CELLS.slice(1).map(() => ['p1', 30_000, 19_000]),
     ]);
-    expect(timed.durationMs).toBe(20_000);
+    expect(timed.durationMs).toBe(30_000);
     expect(record.players.map((p) => [p.nickname, p.timeMs])).toEqual([
       ['Ann', 19_000],
       ['Bob', null],

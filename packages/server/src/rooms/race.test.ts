@@ -227,7 +227,7 @@ describe('the race', () => {
   });
 
   it('rematches into the lobby with the same players after the end only', () => {
-    const room = racing(['Ann', 'Bob']);
+    const room = racing(['Ann', 'Bob'], { timeLimitSec: 60 });
     expect(refusal(room, { type: 'rematch', connectionId: 'c1' })).toBe('WRONG_PHASE');
     const ended = apply(room, { type: 'timeUp', raceId: 'race-1' }, 64_000).room;
     expect(refusal(ended, { type: 'rematch', connectionId: 'c2' })).toBe('NOT_HOST');

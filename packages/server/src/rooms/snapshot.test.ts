@@ -128,7 +128,8 @@ describe('a restored room', () => {
   });
 
   it('comes back from a finished race as the lobby of a rematch with the same players', () => {
-    const ended = apply(racing(['Ann', 'Bob']), { type: 'timeUp', raceId: 'race-1' }, 64_000);
+    const room = racing(['Ann', 'Bob'], { timeLimitSec: 60 });
+    const ended = apply(room, { type: 'timeUp', raceId: 'race-1' }, 64_000);
     const written = lastSnapshot(ended.effects);
     if (written?.type !== 'persistRoom') return expect.fail('no snapshot written');
     expect(written.raceId).toBeNull();
