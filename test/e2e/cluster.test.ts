@@ -35,7 +35,7 @@ describe.skipIf(!hasChromium || !hasRedis)('a race across two nodes in the brows
           redisUrl: redis.url,
           clientDir: join(ROOT, 'packages/client/dist'),
           pool: { perKind: 2, threads: 1, kinds: [{ variant: 'percent', difficulty: 'easy' }] },
-          timings: { countdownMs: 500, graceMs: 30_000 },
+          timings: { countdownMs: 500, graceMs: 30_000, humanFloorMs: 0 },
         }),
       );
     }

@@ -23,6 +23,7 @@ const server = await startServer({
   timings: {
     countdownMs: Number(env.FAULT_COUNTDOWN_MS ?? 300),
     graceMs: Number(env.FAULT_GRACE_MS ?? 20_000),
+    humanFloorMs: 0, // the bots place digits in milliseconds
   },
   rateLimit:
     rateLimit && rateLimit.length === 3

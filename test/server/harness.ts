@@ -33,16 +33,21 @@ export const LOOPBACK_QUOTAS = {
   lookupsPerMinute: 100_000,
 };
 
-/** A real server on a free port with an in-memory store and small, fast puzzles. */
+/**
+ * A real server on a free port with an in-memory store and small, fast puzzles. Scripted
+ * players place digits in milliseconds: the human floor is off (`humanFloorMs: 0`) unless a
+ * test's timings set it.
+ */
 export function startTestServer(options: ServerOptions = {}): Promise<RunningServer> {
+  const { timings, ...rest } = options;
   return startServer({
     port: 0,
     host: '127.0.0.1',
     memory: true,
     quotas: LOOPBACK_QUOTAS,
     pool: { perKind: 2, threads: 1, kinds: [{ variant: 'percent', difficulty: 'easy' }] },
-    timings: { countdownMs: 100, graceMs: 2000 },
-    ...options,
+    timings: { countdownMs: 100, graceMs: 2000, humanFloorMs: 0, ...timings },
+    ...rest,
   });
 }
 

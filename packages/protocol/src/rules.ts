@@ -112,6 +112,15 @@ export function commitmentOf(puzzle: string, solution: string, secret: string): 
   return bytesToHex(sha256(utf8ToBytes(`${puzzle}${solution}${secret}`)));
 }
 
+/**
+ * The fastest a person places digits in a race: a finish whose right digits came at a median
+ * of less than this apart (ms, over at least `PLAUSIBLE_MIN_CELLS` of them) is flagged
+ * `tooFast` — not ranked, not rated. Generous on purpose: a strong solver on an easy board
+ * places a digit every second or two; a script does it in tens of milliseconds.
+ */
+export const HUMAN_FLOOR_MS_PER_CELL = 500;
+export const PLAUSIBLE_MIN_CELLS = 10;
+
 /** Bounds of each room setting (the schema enforces them; a settings form offers them). */
 export const SETTINGS_LIMITS = {
   allowedMistakes: { min: 0, max: 20 },

@@ -121,6 +121,11 @@ export const StandingSchema = z.object({
   progress: ProgressViewSchema,
   /** The race's effect on this player's rating; null when it did not rate this player. */
   rating: RatingChangeViewSchema.nullable(),
+  /**
+   * `tooFast`: a finish whose right digits came faster than a person places them (a median
+   * under `HUMAN_FLOOR_MS_PER_CELL` apart): no place, not rated. Null otherwise.
+   */
+  flag: z.enum(['tooFast']).nullable(),
 });
 export type Standing = z.infer<typeof StandingSchema>;
 

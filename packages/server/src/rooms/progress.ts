@@ -1,5 +1,6 @@
 import { getVariant } from '@percent/engine';
 import type { ProgressView, RunnerStatus, Standing } from '@percent/protocol';
+import { tooFast } from './plausible.ts';
 import { ratingChange } from './ratings.ts';
 import type { Race, Runner } from './types.ts';
 
@@ -67,15 +68,21 @@ export function standingsOf(race: Race): Standing[] {
     progress: progressOf(race, runner),
     rating:
       runner.rating && runner.newRating ? ratingChange(runner.rating, runner.newRating) : null,
+    flag: tooFast(race, runner, race.floorMs) ? ('tooFast' as const) : null,
   }));
+  // A flagged finish comes after every ranked one, with no place.
+  const rank = (row: (typeof rows)[number]) => outcomeRank[row.outcome] + (row.flag ? 0.5 : 0);
   rows.sort(
     (a, b) =>
-      outcomeRank[a.outcome] - outcomeRank[b.outcome] ||
+      rank(a) - rank(b) ||
       (a.timeMs ?? 0) - (b.timeMs ?? 0) ||
       b.progress.filled - a.progress.filled ||
       a.mistakes - b.mistakes,
   );
-  return rows.map((row, i) => ({ ...row, place: row.outcome === 'finished' ? i + 1 : null }));
+  return rows.map((row, i) => ({
+    ...row,
+    place: row.outcome === 'finished' && row.flag === null ? i + 1 : null,
+  }));
 }
 
 /**

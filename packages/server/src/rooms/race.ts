@@ -4,7 +4,12 @@ import { idleTimers } from './idle-timers.ts';
 import type { RaceRecord } from './records.ts';
 import { endRaceRefusal, rematchRefusal, startRefusal, type Refusal } from './permissions.ts';
 import { isRaceOn, NOTHING, seatHeldBy, STATE, success } from './room.ts';
-import type { LastRaceView, RaceEndCause, RunnerStatus } from '@percent/protocol';
+import {
+  HUMAN_FLOOR_MS_PER_CELL,
+  type LastRaceView,
+  type RaceEndCause,
+  type RunnerStatus,
+} from '@percent/protocol';
 import type { CommandOf, Effect, Race, Room, Runner, Transition } from './types.ts';
 
 /**
@@ -29,6 +34,7 @@ export function start(room: Room, command: CommandOf<'start'>, now: number): Tra
     puzzle: draw.puzzle,
     solution: draw.solution,
     rules: room.settings,
+    floorMs: room.timings.humanFloorMs ?? HUMAN_FLOOR_MS_PER_CELL,
     commitment: command.fairness.commitment,
     secret: command.fairness.secret,
     startsAt,

@@ -1,5 +1,6 @@
 import {
   DIFFICULTIES,
+  HUMAN_FLOOR_MS_PER_CELL,
   RACE_END_CAUSES,
   RoomSettingsSchema,
   RUNNER_STATUSES,
@@ -81,7 +82,12 @@ const LastRaceSchema = z.object({
   difficulty: z.enum(DIFFICULTIES),
   endedBy: z.enum(RACE_END_CAUSES),
   /** The protocol's standings; before version 4 without a rating change. */
-  standings: z.array(StandingSchema.extend({ rating: StandingSchema.shape.rating.default(null) })),
+  standings: z.array(
+    StandingSchema.extend({
+      rating: StandingSchema.shape.rating.default(null),
+      flag: StandingSchema.shape.flag.default(null),
+    }),
+  ),
 });
 
 const RaceSchema = z.object({
@@ -91,6 +97,8 @@ const RaceSchema = z.object({
   puzzle: Digits81,
   solution: Digits81,
   rules: StoredSettingsSchema,
+  /** The human floor at the start; absent in older snapshots: the default. */
+  floorMs: z.number().min(0).default(HUMAN_FLOOR_MS_PER_CELL),
   /** Absent before version 4: a race without commit–reveal. */
   commitment: Hex64.nullable().default(null),
   secret: Hex64.nullable().default(null),

@@ -82,6 +82,8 @@ export interface Race {
   readonly solution: string;
   /** The settings in force for this race (frozen at the start). */
   readonly rules: RoomSettings;
+  /** The human floor in force (`RoomTimings.humanFloorMs` at the start): see `plausible.ts`. */
+  readonly floorMs: number;
   /**
    * Commit–reveal: SHA-256 (hex) of `puzzle + solution + secret`, shown from the countdown on;
    * the secret (64 hex digits) is shown once the race has ended. Both come in with the start
@@ -121,6 +123,11 @@ export interface RoomTimings {
   readonly countdownMs: number;
   /** How long a dropped player keeps the seat (ms). */
   readonly graceMs: number;
+  /**
+   * The human floor (`HUMAN_FLOOR_MS_PER_CELL` when absent): faster finishes are flagged
+   * `tooFast`. Test servers, whose scripted players type in milliseconds, set 0 (off).
+   */
+  readonly humanFloorMs?: number;
 }
 
 /** Who a payload is for. Every outgoing payload is built for one (`view.ts`). */

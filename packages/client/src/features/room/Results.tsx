@@ -153,7 +153,7 @@ function StandingsTable({
                 <td>{s.progress.penaltyMs > 0 ? `+${formatTime(s.progress.penaltyMs)}` : '–'}</td>
               )}
               <td>{s.mistakes}</td>
-              <td>{t(`race.status.${s.outcome}`)}</td>
+              <td>{s.flag === 'tooFast' ? t('results.tooFast') : t(`race.status.${s.outcome}`)}</td>
             </tr>
           ))}
         </tbody>

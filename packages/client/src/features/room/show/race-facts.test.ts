@@ -19,6 +19,7 @@ const standing = (nickname: string, place: number | null): Standing => ({
   outcome: place === null ? 'eliminated' : 'finished',
   progress,
   rating: null,
+  flag: null,
 });
 
 describe('splitPodium', () => {
