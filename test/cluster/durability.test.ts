@@ -4,24 +4,29 @@
  * and `/healthz` ok false, 503) instead of answering ROOM_NOT_FOUND in silence.
  */
 import { Redis } from 'ioredis';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { afterEach, describe, expect, it } from 'vitest';
 import { startTestServer } from '../server/harness.ts';
 import { hasRedis, startRedis, type TestRedis } from '../support/redis.ts';
 
 describe.skipIf(!hasRedis)('Redis durability', () => {
-  let redis: TestRedis;
-  let admin: Redis;
-  beforeAll(async () => {
+  // Each test has a Redis of its own (switching persistence back on at run time would start a
+  // background rewrite that a restart then waits for).
+  let redis: TestRedis | undefined;
+  let admin: Redis | undefined;
+  const fresh = async () => {
     redis = await startRedis();
     admin = new Redis(redis.url);
-    admin.on('error', () => undefined); // the restart below drops it for a moment
-  });
-  afterAll(async () => {
-    admin.disconnect();
-    await redis.close();
+    admin.on('error', () => undefined); // a restart drops it for a moment
+    return { redis, admin };
+  };
+  afterEach(async () => {
+    admin?.disconnect();
+    await redis?.close();
+    redis = admin = undefined;
   });
 
   it('refuses a Redis without persistence, and runs on it only when allowed', async () => {
+    const { redis, admin } = await fresh();
     await admin.config('SET', 'appendonly', 'no');
     await expect(startTestServer({ redisUrl: redis.url })).rejects.toThrow(
       /Redis does not keep the rooms through a restart: appendonly is no.*ALLOW_VOLATILE_REDIS=1/,
@@ -32,25 +37,27 @@ describe.skipIf(!hasRedis)('Redis durability', () => {
     };
     expect(health.redis.persistent).toBe(false);
     await allowed.close();
-    await admin.config('SET', 'appendonly', 'yes');
-  });
+  }, 60_000);
 
   it('reports a Redis that came back empty: /healthz 503, ok false, with when', async () => {
+    const { redis, admin } = await fresh();
     const node = await startTestServer({ redisUrl: redis.url });
-    const before = await fetch(`${node.url}/healthz`);
-    expect(before.status).toBe(200);
-    await admin.flushall(); // what a Redis without its data files restarts as
-    await redis.restart();
-    let status = 200;
-    for (let i = 0; i < 100 && status === 200; i++) {
-      await new Promise((resolve) => setTimeout(resolve, 100));
-      status = (await fetch(`${node.url}/healthz`)).status;
+    try {
+      expect((await fetch(`${node.url}/healthz`)).status).toBe(200);
+      await admin.flushall(); // what a Redis without its data files restarts as
+      await redis.restart();
+      let status = 200;
+      for (let i = 0; i < 200 && status === 200; i++) {
+        await new Promise((resolve) => setTimeout(resolve, 100));
+        status = (await fetch(`${node.url}/healthz`)).status;
+      }
+      const body = (await (await fetch(`${node.url}/healthz`)).json()) as {
+        ok: boolean;
+        redis: { emptiedAt: number | null };
+      };
+      expect([status, body.ok, typeof body.redis.emptiedAt]).toEqual([503, false, 'number']);
+    } finally {
+      await node.close();
     }
-    const body = (await (await fetch(`${node.url}/healthz`)).json()) as {
-      ok: boolean;
-      redis: { emptiedAt: number | null };
-    };
-    expect([status, body.ok, typeof body.redis.emptiedAt]).toEqual([503, false, 'number']);
-    await node.close();
-  }, 30_000);
+  }, 60_000);
 });

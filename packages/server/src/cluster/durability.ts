@@ -13,6 +13,9 @@ import type { Logger } from 'pino';
  */
 export const MARKER_KEY = 'percent:marker';
 const ACCEPTED_FSYNC: ReadonlySet<string> = new Set(['always', 'everysec']);
+/** After the link comes back, a failed check (Redis still loading) is tried this often. */
+const RECHECKS = 5;
+const RECHECK_MS = 1000;
 
 export interface Durability {
   /** Redis persists every command (as read at the last check); null: it could not be told. */
@@ -73,12 +76,19 @@ export class DurabilityWatch {
     const made = randomUUID();
     await this.client.set(MARKER_KEY, made, 'NX');
     this.marker = (await this.client.get(MARKER_KEY)) ?? made;
-    // A Redis that restarted is checked as soon as the link is back, not a minute later.
-    this.client.on('ready', () => {
-      this.check().catch((error: unknown) =>
-        this.log.warn({ err: error }, 'Redis durability not checked'),
-      );
-    });
+    // A Redis that restarted is checked as soon as the link is back, not a minute later (and
+    // again shortly if it is still loading its data then).
+    this.client.on('ready', () => void this.checkSoon(RECHECKS));
+  }
+
+  private async checkSoon(attempts: number): Promise<void> {
+    try {
+      await this.check();
+    } catch (error) {
+      if (attempts <= 1) return void this.log.warn({ err: error }, 'Redis durability not checked');
+      await new Promise((resolve) => setTimeout(resolve, RECHECK_MS).unref());
+      await this.checkSoon(attempts - 1);
+    }
   }
 
   /**
