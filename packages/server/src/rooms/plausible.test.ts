@@ -4,7 +4,8 @@ import { racing } from '../../test-support/rooms.ts';
 import { tooFast } from './plausible.ts';
 import { standingsOf } from './progress.ts';
 import { ratedRunners } from './ratings.ts';
-import type { MoveRecord, Race } from './types.ts';
+import type { MoveRecord } from './records.ts';
+import type { Race } from './types.ts';
 
 /** A race where p1 placed `cells` right digits `gapMs` apart and finished; p2 finished slower. */
 function raceWith(cells: number, gapMs: number): Race {
