@@ -2,6 +2,7 @@ import { countsAsMistake, ErrorCode, judgeMove, type MoveReply } from '@percent/
 import { progressOf } from './progress.ts';
 import { endIfDone } from './race.ts';
 import { idleTimerAfterMove } from './idle-timers.ts';
+import { tooFast } from './plausible.ts';
 import { moveRefusal } from './permissions.ts';
 import type { MoveRecord } from './records.ts';
 import { failure, seatHeldBy, STATE, success } from './room.ts';
@@ -90,12 +91,12 @@ function applyTo(race: Race, before: Runner, record: MoveRecord): Runner {
   }
   const board = place(runner.board, cell, verdict === 'cleared' ? '0' : String(digit));
   const full = board === race.solution;
+  if (!full) return { ...runner, board, acks };
+  // Judged once, at the finish, from the moves that made it (this one included).
+  const finished: Runner = { ...runner, board, acks, status: 'finished', finishedAt: record.at };
   return {
-    ...runner,
-    board,
-    acks,
-    status: full ? 'finished' : runner.status,
-    finishedAt: full ? record.at : runner.finishedAt,
+    ...finished,
+    tooFast: tooFast({ moves: [...race.moves, record] }, finished, race.floorMs),
   };
 }
 

@@ -24,11 +24,15 @@ function raceWith(cells: number, gapMs: number): Race {
     });
   }
   const end = race.startsAt + 1000 + cells * gapMs;
-  const runners = race.runners.map((r, i) => ({
-    ...r,
-    status: 'finished' as const,
-    finishedAt: i === 0 ? end : end + 2000 * cells,
-  }));
+  const runners = race.runners.map((r, i) => {
+    const finished = {
+      ...r,
+      status: 'finished' as const,
+      finishedAt: i === 0 ? end : end + 2000 * cells,
+    };
+    // As move.ts judges it at the finish.
+    return { ...finished, tooFast: tooFast({ moves }, finished, race.floorMs) };
+  });
   return { ...race, moves, runners };
 }
 

@@ -1,6 +1,5 @@
 import { getVariant } from '@percent/engine';
 import type { ProgressView, RunnerStatus, Standing } from '@percent/protocol';
-import { tooFast } from './plausible.ts';
 import { ratingChange } from './ratings.ts';
 import type { Race, Runner } from './types.ts';
 
@@ -68,7 +67,7 @@ export function standingsOf(race: Race): Standing[] {
     progress: progressOf(race, runner),
     rating:
       runner.rating && runner.newRating ? ratingChange(runner.rating, runner.newRating) : null,
-    flag: tooFast(race, runner, race.floorMs) ? ('tooFast' as const) : null,
+    flag: runner.tooFast ? ('tooFast' as const) : null,
   }));
   // A flagged finish comes after every ranked one, with no place.
   const rank = (row: (typeof rows)[number]) => outcomeRank[row.outcome] + (row.flag ? 0.5 : 0);

@@ -58,6 +58,7 @@ export function start(room: Room, command: CommandOf<'start'>, now: number): Tra
         rating: seat.rating,
         newRating: null,
         kicked: false,
+        tooFast: false,
       })),
     moves: [],
   };

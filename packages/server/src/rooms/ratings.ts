@@ -1,6 +1,5 @@
 import type { RatingChangeView, RatingView, RunnerStatus } from '@percent/protocol';
 import { glicko2, type Game } from './glicko2.ts';
-import { tooFast } from './plausible.ts';
 import type { Race, Rating, Runner } from './types.ts';
 
 export type { Rating };
@@ -22,9 +21,7 @@ const MAX_RD = INITIAL_RATING.rd;
  * The runners a race rates: those whose rating is known, who were not kicked by the host, and
  * whose device held only this seat in the race (two tabs would play itself). In race order.
  */
-export function ratedRunners(
-  race: Pick<Race, 'rules' | 'runners' | 'moves' | 'floorMs'>,
-): Runner[] {
+export function ratedRunners(race: Pick<Race, 'rules' | 'runners'>): Runner[] {
   if (!race.rules.rated) return [];
   const seats = new Map<string, number>();
   for (const r of race.runners) seats.set(r.deviceId, (seats.get(r.deviceId) ?? 0) + 1);
@@ -33,7 +30,7 @@ export function ratedRunners(
       runner.rating !== null &&
       !runner.kicked &&
       seats.get(runner.deviceId) === 1 &&
-      !tooFast(race, runner, race.floorMs),
+      !runner.tooFast,
   );
 }
 
@@ -43,9 +40,7 @@ export function ratedRunners(
  * before anyone finished may have had no game at all). The view's `RaceView.rated` and the
  * stored record's `rated` both say this.
  */
-export const isRated = (
-  race: Pick<Race, 'rules' | 'runners' | 'endedAt' | 'moves' | 'floorMs'>,
-): boolean =>
+export const isRated = (race: Pick<Race, 'rules' | 'runners' | 'endedAt'>): boolean =>
   race.endedAt === null
     ? ratedRunners(race).length >= 2
     : race.runners.some((runner) => runner.newRating !== null);

@@ -74,6 +74,8 @@ const RunnerSchema = z.object({
   rating: RatingSchema,
   /** Absent before kicked runners went unrated: nobody was. */
   kicked: z.boolean().default(false),
+  /** Absent before finishes were judged for speed: none was flagged. */
+  tooFast: z.boolean().default(false),
 });
 
 const LastRaceSchema = z.object({

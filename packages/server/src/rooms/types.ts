@@ -72,6 +72,11 @@ export interface Runner {
   readonly newRating: Rating | null;
   /** The host removed this runner mid-race: not rated, and not a game for the others. */
   readonly kicked: boolean;
+  /**
+   * Finished too fast to be human (`plausible.ts`), judged once at the finish: no place, not
+   * rated, not a game for the others.
+   */
+  readonly tooFast: boolean;
 }
 
 export interface Race {
