@@ -2,7 +2,7 @@ import { NOTHING_ALLOWED } from '@percent/protocol';
 import type { ProgressView } from '@percent/protocol';
 import { describe, expect, it } from 'vitest';
 import { racingRoom } from './testing.ts';
-import { applyProgress, isHost, runsInRace } from './views.ts';
+import { applyProgress, runsInRace } from './views.ts';
 
 const progress = (filled: number): ProgressView => ({
   filled,
@@ -60,18 +60,6 @@ describe('applyProgress', () => {
       board,
     });
     expect(next.race!.boards).toEqual({ p1: board });
-  });
-});
-
-describe('isHost', () => {
-  it('is true only for the seat the view names as host', () => {
-    expect(isHost(view)).toBe(false);
-    expect(isHost({ ...view, you: { role: 'player', playerId: 'p1', can: NOTHING_ALLOWED } })).toBe(
-      true,
-    );
-    expect(isHost({ ...view, you: { role: 'player', playerId: 'p2', can: NOTHING_ALLOWED } })).toBe(
-      false,
-    );
   });
 });
 

@@ -28,9 +28,6 @@ export function applyProgress(view: RoomView, event: ProgressEvent): RoomView {
 export const playerOf = (view: RoomView, id: string | null): PlayerView | undefined =>
   id === null ? undefined : view.players.find((p) => p.id === id);
 
-export const isHost = (view: RoomView): boolean =>
-  view.you.playerId !== null && view.hostId === view.you.playerId;
-
 /** A player's place as soon as they finish (provisional until the race ends); else null. */
 export const placeOf = (player: PlayerView): number | null => player.race?.place ?? null;
 

@@ -23,7 +23,6 @@ import type { ClientCommand } from '../runner/room-runner.ts';
 import { UnavailableError } from '../runner/room-log.ts';
 import { publicLeaderboard } from '../store/store.ts';
 import { notInRoom, on, type Reply } from './on.ts';
-import type { z } from 'zod';
 import type { HandlerDeps, PercentSocket } from './types.ts';
 
 const newToken = (): string => randomBytes(18).toString('base64url');
@@ -123,31 +122,32 @@ function serialised(): <T>(task: () => Promise<T>) => Promise<T> {
 function registerMembership(socket: PercentSocket, deps: HandlerDeps): void {
   const connectionId = socket.id;
   const inTurn = serialised();
-  on(socket, 'room:create', CreateRoomSchema, (p) => inTurn(() => create(p)));
-  const create = async (p: z.output<typeof CreateRoomSchema>) => {
-    const quota = deps.quotas.create(socket.data.address, Date.now());
-    if (!quota.ok) {
-      const wait = `try again in ${quota.retryAfterSec} s`;
-      return fail(
-        ErrorCode.rateLimited,
-        `room:create: too many new rooms from this address; ${wait}`,
-      );
-    }
-    const runner = await deps.rooms.open(p.settings);
-    const { nickname, deviceId, plays } = p;
-    const join = {
-      type: 'join',
-      connectionId,
-      nickname,
-      deviceId,
-      newToken: newToken(),
-      plays,
-      rating: await ratingOf(deps, deviceId),
-    } as const;
-    const reply = await enter(socket, deps, runner, { ...join, sessionToken: undefined });
-    if (!reply.ok) deps.rooms.discardIfEmpty(runner);
-    return reply;
-  };
+  on(socket, 'room:create', CreateRoomSchema, (p) =>
+    inTurn(async () => {
+      const quota = deps.quotas.create(socket.data.address, Date.now());
+      if (!quota.ok) {
+        const wait = `try again in ${quota.retryAfterSec} s`;
+        return fail(
+          ErrorCode.rateLimited,
+          `room:create: too many new rooms from this address; ${wait}`,
+        );
+      }
+      const runner = await deps.rooms.open(p.settings);
+      const { nickname, deviceId, plays } = p;
+      const join = {
+        type: 'join',
+        connectionId,
+        nickname,
+        deviceId,
+        newToken: newToken(),
+        plays,
+        rating: await ratingOf(deps, deviceId),
+      } as const;
+      const reply = await enter(socket, deps, runner, { ...join, sessionToken: undefined });
+      if (!reply.ok) deps.rooms.discardIfEmpty(runner);
+      return reply;
+    }),
+  );
   on(socket, 'room:join', JoinRoomSchema, (p) =>
     inTurn(async () => {
       const runner = await deps.rooms.find(p.code);
