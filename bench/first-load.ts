@@ -57,7 +57,7 @@ async function roomLink(browser: Browser, base: string): Promise<string> {
   const context = await browser.newContext();
   const page = await context.newPage();
   await page.goto(`${base}/`);
-  await page.locator('input[name="nickname"]').fill('Host');
+  await page.locator('input[name="nickname"]').fill('Hana');
   await page.getByTestId('create-room').click();
   await page.getByTestId('lobby').waitFor();
   return page.url(); // the context stays open: the host keeps the room alive

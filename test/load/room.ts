@@ -42,7 +42,7 @@ export class SimRoom {
     const players = await Promise.all(urls.map((url) => SimPlayer.connect(url, failover)));
     const room = new SimRoom(index, players);
     const [host, ...guests] = players;
-    const hostSeat = { nickname: `Host ${index}`, deviceId: deviceId() };
+    const hostSeat = { nickname: `Lead ${index}`, deviceId: deviceId() };
     const created = await host!.request<SeatReply>('room:create', {
       ...hostSeat,
       settings: SETTINGS,

@@ -105,6 +105,20 @@ describe('config: Redis and PostgreSQL', () => {
     expect(DATABASE_ALONE).toMatch(/REDIS_URL.*--workers/);
   });
 
+  it('reads the quotas, large ones too, and refuses a bad one naming it', () => {
+    const read = readConfig({ QUOTA_SOCKETS: '1000000', QUOTA_LOOKUPS: '7', TRUST_PROXY: '1' }, []);
+    expect(read.ok && read.config.quotas).toEqual({
+      socketsPerAddress: 1_000_000,
+      createsPerMinute: 30,
+      lookupsPerMinute: 7,
+      trustProxy: true,
+    });
+    expect(readConfig({ QUOTA_CREATES: '0' }, [])).toEqual({
+      ok: false,
+      message: 'QUOTA_CREATES must be a whole number ≥ 1, got "0"',
+    });
+  });
+
   it('treats an empty variable as unset', () => {
     const read = readConfig({ REDIS_URL: '', DATABASE_URL: '' }, []);
     expect(read.ok && Object.keys(read.config)).not.toContain('redisUrl');

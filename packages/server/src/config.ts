@@ -87,7 +87,7 @@ function readQuotas(env: Env): QuotaOptions | string {
   const read = (name: string, fallback: number): number | string => {
     const text = env[name];
     if (text === undefined || text === '') return fallback;
-    const n = /^\d{1,6}$/.test(text) ? Number(text) : NaN;
+    const n = /^\d{1,9}$/.test(text) ? Number(text) : NaN;
     return n >= 1 ? n : `${name} must be a whole number ≥ 1, got "${text}"`;
   };
   const socketsPerAddress = read('QUOTA_SOCKETS', DEFAULT_QUOTAS.socketsPerAddress);
