@@ -18,7 +18,7 @@ const nodeBuiltins = {
 const CLIENT_FEATURES = {
   play: [],
   lab: [],
-  daily: [],
+  daily: ['play'],
   replay: [],
   room: ['play', 'replay'],
   solo: ['play', 'replay'],

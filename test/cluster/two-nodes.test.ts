@@ -19,6 +19,7 @@ import {
 } from '../server/harness.ts';
 import { hasPostgres, startPostgres, type TestPostgres } from '../support/postgres.ts';
 import { hasRedis, startRedis, type TestRedis } from '../support/redis.ts';
+import { historyOf } from '../support/device.ts';
 
 /**
  * History in one machine's SQLite file (both nodes open it) or in PostgreSQL (each node with a
@@ -104,8 +105,8 @@ describe.each(histories)('two nodes, one room, history in $history', ({ history,
       expectOk(await ann.call('race:forfeit'));
       expect((await finished).code).toBe(code);
       expect(progress.length).toBeGreaterThan(0);
-      const fromA = await (await fetch(`${a.url}/api/history/${bobDevice}`)).json();
-      const fromB = await (await fetch(`${b.url}/api/history/${bobDevice}`)).json();
+      const fromA = (await historyOf(a.url, bobDevice)) as { entries: unknown[] };
+      const fromB = await historyOf(b.url, bobDevice);
       expect(fromA.entries).toHaveLength(1);
       expect(fromB).toEqual(fromA);
       const board = await (await fetch(`${b.url}/api/rooms/${code}/leaderboard`)).json();

@@ -1,7 +1,8 @@
 /**
  * The daily puzzle and ghost races in the browser: two devices (two contexts, two device ids)
- * get the same daily puzzle; one solves it and is ranked; the other races that solve as a ghost
- * whose progress advances while they play, and is told who won; a slow recorded solve of this
+ * get the same daily puzzle, played against the server (digits judged as typed, the solution
+ * never sent); one solves it and is ranked; once solved, its leader's ghost races beside the
+ * board and the end says who won; a reload resumes an attempt; a slow recorded solve of this
  * device, raced as a ghost, is beaten and the page says by how much.
  */
 /// <reference lib="dom" />
@@ -16,8 +17,11 @@ import {
   useE2eSession,
 } from './harness.ts';
 import { axeViolations } from './axe.ts';
+import { solveGivens } from '../server/harness.ts';
 
 const BOARD = '.solo';
+const PLAY = '[data-testid="daily-play"]';
+let annPage: Page | undefined;
 
 /** Waits for the solo board, then reads its givens. */
 async function soloGivens(page: Page): Promise<string> {
@@ -26,8 +30,15 @@ async function soloGivens(page: Page): Promise<string> {
   return readGivens(page, BOARD);
 }
 
-async function fillBoard(page: Page, givens: string, solution: string): Promise<void> {
-  for (const cell of blanksOf(givens)) await typeDigit(page, cell, Number(solution[cell]), BOARD);
+async function fillBoard(page: Page, givens: string, solution: string, scope = BOARD) {
+  for (const cell of blanksOf(givens)) await typeDigit(page, cell, Number(solution[cell]), scope);
+}
+
+/** Waits for the daily's board (after Start), then reads its givens. */
+async function playGivens(page: Page): Promise<string> {
+  await page.locator(`${PLAY} svg.board [data-cell="0"]`).waitFor({ timeout: 60_000 });
+  await expect.poll(() => readGivens(page, PLAY)).toMatch(/[1-9]/);
+  return readGivens(page, PLAY);
 }
 
 const ghostPercent = async (page: Page): Promise<number> =>
@@ -39,7 +50,7 @@ describe.skipIf(!hasChromium)('the daily puzzle and ghost races', () => {
   let solution = '';
   let givens = '';
 
-  it('gives two devices the same daily puzzle; a solve is ranked and on the leaderboard', async () => {
+  it('gives two devices the same daily, played against the server: a solve is ranked and listed', async () => {
     const ann = await e2e.newPage();
     const bob = await e2e.newPage();
     await ann.addInitScript(() => localStorage.setItem('percent.nickname', 'Ann'));
@@ -51,31 +62,38 @@ describe.skipIf(!hasChromium)('the daily puzzle and ghost races', () => {
         expect(await axeViolations(page)).toEqual([]);
       }
       await page.getByTestId('daily-percent').getByRole('link', { name: 'Play' }).click();
+      expect(await page.evaluate(() => location.pathname)).toBe(`/daily/${today}/percent/play`);
     }
-    givens = await soloGivens(ann);
-    expect(await soloGivens(bob)).toBe(givens);
+    // Before Start no clock runs and no puzzle is shown; Bob has no nickname yet.
+    await bob.locator('.daily-start input[name="nickname"]').fill('Bob');
+    for (const page of [ann, bob]) await page.getByTestId('daily-start').click();
+    givens = await playGivens(ann);
+    expect(await playGivens(bob)).toBe(givens);
     const devices = await Promise.all(
       [ann, bob].map((page) => page.evaluate(() => localStorage.getItem('percent.device'))),
     );
     expect(devices[0]).not.toBe(devices[1]);
     const day = (await fetch(`${e2e.server.url}/api/daily/${today}/percent`).then((r) =>
       r.json(),
-    )) as { puzzle: string; solution: string };
+    )) as { puzzle: string; solution?: string };
     expect(day.puzzle).toBe(givens);
-    solution = day.solution;
-    expect(await ann.locator('.daily-banner').textContent()).toBe(
-      `Daily puzzle: Percent, ${today}`,
+    expect(day.solution).toBeUndefined(); // never before the solve
+    solution = solveGivens(givens, 'percent');
+    expect(await ann.getByTestId('daily-play').textContent()).toContain(
+      'Ranked: this solve goes on the leaderboard.',
     );
-
-    await fillBoard(ann, givens, solution);
+    // A wrong digit is judged by the server and shown wrong, counted once.
+    const first = blanksOf(givens)[0]!;
+    await typeDigit(ann, first, (Number(solution[first]) % 9) + 1, PLAY);
+    await ann.locator(`${PLAY} [data-cell="${first}"] text.verdict-wrong`).waitFor();
+    expect(await ann.getByTestId('daily-mistakes').textContent()).toBe('Mistakes: 1');
+    await fillBoard(ann, givens, solution, PLAY);
     const result = ann.getByTestId('daily-result');
     await expect
       .poll(() => result.textContent(), { timeout: 15_000 })
-      .toMatch(/^Daily Percent: #1 of 1, in \d+:\d\d\.Daily streak: 1$/);
-    // The solve is recorded on the device, with a replay link.
-    const replay = ann.getByRole('link', { name: 'Replay' });
-    expect(await replay.getAttribute('href')).toMatch(/^\/replay\/[A-Za-z0-9]+$/);
+      .toMatch(/^Daily Percent: #1 of 1, in \d+:\d\d\.Daily streak: 1/);
     await screenshot(ann, 'daily-solved');
+    expect(await axeViolations(ann)).toEqual([]);
 
     await bob.goto(`${e2e.server.url}/daily/${today}/percent`);
     const board = bob.getByTestId('daily-leaderboard');
@@ -83,80 +101,76 @@ describe.skipIf(!hasChromium)('the daily puzzle and ghost races', () => {
     await screenshot(bob, 'daily-day');
     expect(await axeViolations(bob)).toEqual([]);
     expect(await board.locator('tbody tr').allTextContents()).toEqual([
-      expect.stringMatching(/^1Ann\d+:\d\d0$/),
+      expect.stringMatching(/^1Ann\d+:\d\d1$/),
     ]);
     expect(await bob.getByTestId('daily-you').textContent()).toBe(
       'You have not solved this one yet.',
     );
+    // The leader's ghost shows the solution: not for Bob, who has not solved it.
+    expect(await bob.getByRole('link', { name: 'Race the leader' }).count()).toBe(0);
     // Ann's home page: today's puzzles with her streak.
     await ann.goto(`${e2e.server.url}/`);
     const card = ann.getByTestId('daily-card');
     await card.getByTestId('streak').waitFor();
     expect(await card.getByTestId('streak').textContent()).toBe('Daily streak: 1 · longest 1');
     expect(await card.getByTestId('daily-percent').textContent()).toMatch(
-      /^Percent · \w+ · 1 solved, best \d+:\d\d Play Race the leader\s*$/,
+      /^Percent · \w+ · 1 solved, best \d+:\d\d Play\s*$/,
     );
     await screenshot(ann, 'daily-card');
     await bob.context().close();
-    await ann.context().close();
+    annPage = ann;
   }, 180_000);
 
-  it("races the daily leader's ghost: its progress advances while you play, the end says who won", async () => {
-    const cat = await e2e.newPage();
-    await cat.goto(`${e2e.server.url}/daily/${today}/percent`);
-    await cat.getByRole('link', { name: 'Race the leader' }).click();
-    expect(await soloGivens(cat)).toBe(givens);
-    await cat.getByTestId('ghost').waitFor();
-    expect(await cat.locator('.ghost-name').textContent()).toBe('Ghost: Ann');
+  it("races the daily leader's ghost once solved: its progress advances, the end says who won", async () => {
+    const ann = annPage!;
+    await ann.goto(`${e2e.server.url}/daily/${today}/percent`);
+    await ann.getByRole('link', { name: 'Race the leader' }).click();
+    expect(await soloGivens(ann)).toBe(givens);
+    await ann.getByTestId('ghost').waitFor();
+    expect(await ann.locator('.ghost-name').textContent()).toBe('Ghost: Ann');
     const blanks = blanksOf(givens);
     const half = blanks.slice(0, Math.floor(blanks.length / 2));
-    for (const cell of half) await typeDigit(cat, cell, Number(solution[cell]), BOARD);
-    // Ann's ghost finished within her typing time: by now it shows the full board.
-    await expect.poll(() => ghostPercent(cat), { timeout: 30_000 }).toBe(100);
-    // Its progress alone, not its digits: this daily stays rankable.
-    expect(await cat.locator('.ghost-board').count()).toBe(0);
+    for (const cell of half) await typeDigit(ann, cell, Number(solution[cell]), BOARD);
+    await expect.poll(() => ghostPercent(ann), { timeout: 30_000 }).toBeGreaterThan(0);
+    await ann.getByLabel('Show the ghost’s digits').check();
+    await expect.poll(() => ann.locator('.ghost-board .ghost-cell').count()).toBe(81);
     for (const cell of blanks.slice(half.length))
-      await typeDigit(cat, cell, Number(solution[cell]), BOARD);
-    const outcome = cat.getByTestId('ghost-outcome');
+      await typeDigit(ann, cell, Number(solution[cell]), BOARD);
+    const outcome = ann.getByTestId('ghost-outcome');
     await expect
       .poll(() => outcome.textContent(), { timeout: 15_000 })
       .toMatch(
         /^(You beat the ghost by [\d.:]+( s)?!|The ghost won by [\d.:]+( s)?\.|A dead heat with the ghost!)$/,
       );
-    // No nickname on this device: the daily asks for one before posting.
-    await cat.locator('.daily-post input[name="nickname"]').fill('Cat');
-    await cat.getByRole('button', { name: 'Post my time' }).click();
-    await expect
-      .poll(() => cat.getByTestId('daily-result').textContent(), { timeout: 15_000 })
-      .toMatch(/ of 2, in /);
-    // After the finish the ghost's digits may be shown: that changes nothing.
-    await cat
-      .getByLabel('Show the ghost’s digits (a daily solved with them is not posted)')
-      .check();
-    expect(await cat.locator('.ghost-board .ghost-entry').count()).toBe(blanks.length);
-    await screenshot(cat, 'daily-ghost-race');
-    expect(await axeViolations(cat)).toEqual([]);
-    await cat.context().close();
+    await screenshot(ann, 'daily-ghost-race');
+    expect(await axeViolations(ann)).toEqual([]);
+    // Practice: the leaderboard is unchanged.
+    const board = await fetch(`${e2e.server.url}/api/daily/${today}/percent`).then((r) => r.json());
+    expect((board as { solvers: number }).solvers).toBe(1);
+    await ann.context().close();
   }, 180_000);
 
-  it("does not post a daily solved with the ghost's digits on screen", async () => {
-    const eve = await e2e.newPage();
-    await eve.goto(`${e2e.server.url}/daily/${today}/percent`);
-    await eve.getByRole('link', { name: 'Race the leader' }).click();
-    expect(await soloGivens(eve)).toBe(givens);
-    await eve
-      .getByLabel('Show the ghost’s digits (a daily solved with them is not posted)')
-      .check();
-    await expect.poll(() => eve.locator('.ghost-board .ghost-cell').count()).toBe(81);
-    await fillBoard(eve, givens, solution);
-    await eve
-      .getByText('You saw the ghost’s digits before you finished: not posted to the leaderboard.')
-      .waitFor({ timeout: 15_000 });
-    expect(await eve.getByTestId('daily-result').count()).toBe(0);
-    expect(await eve.locator('.daily-post input[name="nickname"]').count()).toBe(0);
-    const board = await fetch(`${e2e.server.url}/api/daily/${today}/percent`).then((r) => r.json());
-    expect((board as { solvers: number }).solvers).toBe(2);
-    await eve.context().close();
+  it('resumes an attempt after a reload: its judged digits and the server’s clock', async () => {
+    const cat = await e2e.newPage();
+    await cat.addInitScript(() => localStorage.setItem('percent.nickname', 'Cat'));
+    await cat.goto(`${e2e.server.url}/daily/${today}/percent/play`);
+    await cat.getByTestId('daily-start').click();
+    expect(await playGivens(cat)).toBe(givens);
+    const [a, b] = blanksOf(givens);
+    await typeDigit(cat, a!, Number(solution[a!]), PLAY);
+    await typeDigit(cat, b!, (Number(solution[b!]) % 9) + 1, PLAY);
+    await cat.locator(`${PLAY} [data-cell="${b}"] text.verdict-wrong`).waitFor();
+    await cat.waitForTimeout(2100);
+    await cat.reload();
+    await playGivens(cat);
+    const entry = (cell: number) => cat.locator(`${PLAY} [data-cell="${cell}"] text.entry`);
+    expect(await entry(a!).textContent()).toBe(solution[a!]);
+    expect(await entry(b!).textContent()).toBe(String((Number(solution[b!]) % 9) + 1));
+    expect(await cat.locator(`${PLAY} [data-cell="${b}"] text.verdict-wrong`).count()).toBe(1);
+    expect(await cat.getByTestId('daily-mistakes').textContent()).toBe('Mistakes: 1');
+    // The clock is the server's: it did not start again at the reload.
+    expect(await cat.getByTestId('daily-timer').textContent()).toMatch(/0:0[2-9]|0:[1-5]\d/);
+    await cat.context().close();
   }, 180_000);
 
   it("races this device's own slow solve: the ghost's percent rises on the stopwatch and is beaten", async () => {

@@ -37,8 +37,15 @@ export function startE2eServer(): Promise<RunningServer> {
     memory: true,
     clientDir: join(CLIENT, 'dist'),
     pool: { perKind: 3, threads: 1, kinds: [{ variant: 'percent', difficulty: 'easy' }] },
-    // Scripted browsers type a board in seconds: the human floor is off.
-    timings: { countdownMs: 1500, graceMs: 30_000, humanFloorMs: 0 },
+    // Scripted browsers type a board in seconds, with fresh devices: the human floor, the
+    // minimum rated length and unrated first races are off.
+    timings: {
+      countdownMs: 1500,
+      graceMs: 30_000,
+      humanFloorMs: 0,
+      minRatedMs: 0,
+      firstRaceRated: true,
+    },
     quotas: LOOPBACK_QUOTAS,
     // Browsers type fast: the e2e players fill a board in a few seconds.
     rateLimit: { burst: 200, perSecond: 100, tooMany: 1000 },

@@ -20,6 +20,7 @@ import {
   useE2eSession,
 } from './harness.ts';
 import { axeViolations } from './axe.ts';
+import { deviceHeaders } from '../support/device.ts';
 
 const VARIANT = getVariant('percent');
 const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
@@ -50,8 +51,12 @@ const REPLAY_CARDS = '[data-testid="replay-card"]';
 
 /** The race id of the last race of the page's device (its history, newest first). */
 async function lastRaceOf(page: Page, baseUrl: string): Promise<string> {
-  const device = await page.evaluate(() => localStorage.getItem('percent.device'));
-  const reply = await fetch(`${baseUrl}/api/history/${device}`);
+  const device = await page.evaluate(() => [
+    localStorage.getItem('percent.device'),
+    localStorage.getItem('percent.deviceSecret'),
+  ]);
+  const headers = deviceHeaders(device[0]!, device[1] ?? undefined);
+  const reply = await fetch(`${baseUrl}/api/history`, { headers });
   const body = (await reply.json()) as { entries: { raceId: string }[] };
   return body.entries[0]!.raceId;
 }

@@ -2,6 +2,7 @@ import { createRng } from '@percent/engine';
 import { describe, expect, it } from 'vitest';
 import { useServerChild } from './server-child.ts';
 import { audit, Gate, Table } from './table.ts';
+import { historyOf } from '../support/device.ts';
 
 /**
  * kill -9 at random instants in every phase of a room's life, then a restart on the same
@@ -73,8 +74,9 @@ async function expectHistories(
   bots: readonly { deviceId: string; finished: Set<string> }[],
 ) {
   for (const bot of bots) {
-    const response = await fetch(`${url}/api/history/${bot.deviceId}?limit=100`);
-    const { entries } = (await response.json()) as { entries: { raceId: string }[] };
+    const { entries } = (await historyOf(url, bot.deviceId, '?limit=100')) as {
+      entries: { raceId: string }[];
+    };
     const stored = new Set(entries.map((e) => e.raceId));
     for (const raceId of bot.finished)
       expect(stored.has(raceId), `${bot.deviceId} ${raceId}`).toBe(true);

@@ -19,11 +19,18 @@ const server = await startServer({
   databaseUrl: env.DATABASE_URL,
   pool: { perKind: 3, threads: 1, kinds: [{ variant: 'percent', difficulty: 'easy' }] },
   // Every bot connects from 127.0.0.1.
-  quotas: { socketsPerAddress: 100_000, createsPerMinute: 100_000, lookupsPerMinute: 100_000 },
+  quotas: {
+    socketsPerAddress: 100_000,
+    createsPerMinute: 100_000,
+    lookupsPerMinute: 100_000,
+    dailyStartsPerMinute: 100_000,
+    dailyMovesPerMinute: 100_000,
+  },
   timings: {
     countdownMs: Number(env.FAULT_COUNTDOWN_MS ?? 300),
     graceMs: Number(env.FAULT_GRACE_MS ?? 20_000),
     humanFloorMs: 0, // the bots place digits in milliseconds
+    minRatedMs: 0,
   },
   rateLimit:
     rateLimit && rateLimit.length === 3

@@ -24,6 +24,8 @@ export interface ServerProcess {
   probe(reset?: boolean): Promise<ProbeReading>;
   /** The last lines the server printed, for error reports. */
   output(): string;
+  /** How many lines the server has printed (stdout and stderr) since it started. */
+  lines(): number;
   /** SIGKILL, as a crashed machine would: no shutdown, no goodbye to clients or Redis. */
   kill(): void;
   stop(): Promise<void>;
@@ -80,8 +82,11 @@ export async function startServer(
     ...options.env,
   });
   let output = '';
+  let lines = 0;
   const keep = (chunk: Buffer): void => {
-    output = (output + chunk.toString()).slice(-4000);
+    const text = chunk.toString();
+    output = (output + text).slice(-4000);
+    for (const ch of text) if (ch === '\n') lines++;
   };
   child.stdout!.on('data', keep);
   child.stderr!.on('data', keep);
@@ -92,6 +97,7 @@ export async function startServer(
     health: () => health(url),
     usage: () => processUsage(child.pid!),
     output: () => output,
+    lines: () => lines,
     probe: (reset = false) => readProbe(child, reset),
     kill: () => child.kill('SIGKILL'),
     stop: async () => {

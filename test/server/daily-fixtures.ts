@@ -1,7 +1,8 @@
 /** Shared by the daily store and API tests: a contract both databases must keep. */
 import { expect, it } from 'vitest';
 import {
-  DAILY_START_KEPT_MS,
+  DAILY_ATTEMPT_KEPT_MS,
+  type DailyAttempt,
   type DailyStore,
   type DailySolve,
 } from '../../packages/server/src/store/daily-store.ts';
@@ -20,6 +21,7 @@ export const solve = (over: Partial<DailySolve>): DailySolve => ({
   moves: [{ at: 60_000, cell: 0, digit: 5 }],
   submittedAt: 1,
   onTheDay: true,
+  attemptId: `attempt-of-${over.deviceId ?? 'device-ann'}`,
   ...over,
 });
 
@@ -43,15 +45,14 @@ export function dailyContract(open: () => Promise<DailyStore>): void {
     await store.close();
   });
 
-  it("keeps each device's best solve: less time, or the same time with fewer mistakes", async () => {
+  it("keeps a device's first solve only: later ones are practice, its own retry is ranked", async () => {
     const store = await open();
     await store.putPuzzle(puzzleOf('2026-11-25'), 1);
-    expect(await store.recordSolve(solve({ timeMs: 60_000, mistakes: 2 }))).toEqual({
-      improved: true,
-    });
-    expect(await store.recordSolve(solve({ timeMs: 70_000, submittedAt: 2 }))).toEqual({
-      improved: false,
-    });
+    const first = solve({ timeMs: 60_000, mistakes: 2, attemptId: 'attempt-1' });
+    expect(await store.recordSolve(first)).toEqual({ ranked: true });
+    expect(await store.recordSolve(first)).toEqual({ ranked: true });
+    const faster = solve({ timeMs: 30_000, submittedAt: 2, attemptId: 'attempt-2' });
+    expect(await store.recordSolve(faster)).toEqual({ ranked: false });
     expect(await store.entryOf('2026-11-25', 'classic', 'device-ann')).toEqual({
       rank: 1,
       nickname: 'Ann',
@@ -59,22 +60,16 @@ export function dailyContract(open: () => Promise<DailyStore>): void {
       mistakes: 2,
       onTheDay: true,
     });
-    expect(await store.recordSolve(solve({ timeMs: 60_000, mistakes: 1, submittedAt: 3 }))).toEqual(
-      {
-        improved: true,
-      },
-    );
-    // A faster solve from the archive later keeps the day's streak mark.
-    const later = solve({ timeMs: 50_000, nickname: 'Ann B', submittedAt: 4, onTheDay: false });
-    expect(await store.recordSolve(later)).toEqual({ improved: true });
-    expect(await store.entryOf('2026-11-25', 'classic', 'device-ann')).toEqual({
-      rank: 1,
-      nickname: 'Ann B',
-      timeMs: 50_000,
-      mistakes: 0,
-      onTheDay: true,
-    });
     expect(await store.solvers('2026-11-25', 'classic')).toBe(1);
+    await store.close();
+  });
+
+  it('binds a device id to the first secret hash it is claimed with', async () => {
+    const store = await open();
+    expect(await store.deviceHash('device-ann')).toBeUndefined();
+    expect(await store.claimDevice('device-ann', 'hash-one', 1)).toBe('hash-one');
+    expect(await store.claimDevice('device-ann', 'hash-two', 2)).toBe('hash-one');
+    expect(await store.deviceHash('device-ann')).toBe('hash-one');
     await store.close();
   });
 
@@ -147,35 +142,53 @@ export function dailyContract(open: () => Promise<DailyStore>): void {
     await store.close();
   });
 
-  it('keeps each start by its id, and prunes starts two days older than a new one', async () => {
+  it('keeps attempts by id, writes their moves only from the count read, prunes old ones', async () => {
     const store = await open();
     await store.putPuzzle(puzzleOf('2026-11-25'), 1);
-    const start = {
-      startId: 'start-aaaaaaaaaaaa',
+    const attempt: DailyAttempt = {
+      attemptId: 'attempt-aaaaaaaaaaaa',
       day: '2026-11-25',
       variant: 'classic',
       deviceId: 'device-ann',
+      nickname: 'Ann',
       startedAt: 1_000,
+      moves: [],
+      finishedAt: null,
     };
-    await store.putStart(start);
-    expect(await store.startOf(start.startId)).toEqual(start);
-    expect(await store.startOf('start-bbbbbbbbbbbb')).toBeUndefined();
+    await store.putAttempt(attempt);
+    expect(await store.attemptOf(attempt.attemptId)).toEqual(attempt);
+    expect(await store.attemptOf('attempt-bbbbbbbbbbbb')).toBeUndefined();
+    const one = [{ seq: 0, cell: 0, digit: 5, at: 900, verdict: 'correct' as const }];
+    expect(await store.saveMoves(attempt.attemptId, 0, one, null)).toBe(true);
+    // Another request read 0 moves too: its write is refused.
+    expect(await store.saveMoves(attempt.attemptId, 0, one, null)).toBe(false);
+    const two = [...one, { seq: 1, cell: 1, digit: 3, at: 1500, verdict: 'correct' as const }];
+    expect(await store.saveMoves(attempt.attemptId, 1, two, 2_500)).toBe(true);
+    expect(await store.attemptOf(attempt.attemptId)).toEqual({
+      ...attempt,
+      moves: two,
+      finishedAt: 2_500,
+    });
+    // A finished attempt takes no more moves.
+    expect(
+      await store.saveMoves(attempt.attemptId, 2, [...two, { ...two[1]!, seq: 2 }], null),
+    ).toBe(false);
     const later = {
-      ...start,
-      startId: 'start-cccccccccccc',
-      startedAt: 1_000 + DAILY_START_KEPT_MS,
+      ...attempt,
+      attemptId: 'attempt-cccccccccccc',
+      startedAt: 1_000 + DAILY_ATTEMPT_KEPT_MS,
     };
-    await store.putStart(later);
-    expect(await store.startOf(start.startId)).toEqual(start);
-    await store.putStart({
+    await store.putAttempt(later);
+    expect(await store.attemptOf(attempt.attemptId)).toBeDefined();
+    await store.putAttempt({
       ...later,
-      startId: 'start-dddddddddddd',
+      attemptId: 'attempt-dddddddddddd',
       startedAt: later.startedAt + 1,
     });
-    expect(await store.startOf(start.startId)).toBeUndefined();
-    expect(await store.startOf(later.startId)).toEqual(later);
+    expect(await store.attemptOf(attempt.attemptId)).toBeUndefined();
+    expect(await store.attemptOf(later.attemptId)).toEqual(later);
     await expect(
-      store.putStart({ ...later, startId: 'start-eeeeeeeeeeee', day: '2026-11-20' }),
+      store.putAttempt({ ...later, attemptId: 'attempt-eeeeeeeeeeee', day: '2026-11-20' }),
     ).rejects.toThrow();
     await store.close();
   });

@@ -1,87 +1,31 @@
 /**
  * The daily puzzle over HTTP on a real server: the same puzzle for every device and every
- * server on a day, a solve verified by replaying its moves, best-of, ranks, streaks, ghosts,
- * and clear errors for a bogus solve, a future day and a bad payload.
+ * server on a day, played against the server move by move (judged and timed on arrival, the
+ * solution never sent before the solve), the first finished solve ranked, streaks, ghosts, and
+ * clear errors for a bad move, a future day and a bad payload.
  */
 import type {
+  DailyAttemptView,
   DailyGhostView,
   DailyIndexView,
-  DailyMove,
+  DailyMoveReply,
   DailyPuzzleView,
-  DailyResultView,
 } from '@percent/protocol';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { RunningServer } from '../../packages/server/src/main.ts';
-import { startTestServer } from './harness.ts';
+import { dailyClient } from './daily-client.ts';
+import { solveGivens, startTestServer } from './harness.ts';
 
 const DAY = '2026-11-25'; // a Wednesday: medium
-let clock = Date.parse(`${DAY}T10:00:00Z`);
+const clock = { now: Date.parse(`${DAY}T10:00:00Z`) };
 let server: RunningServer;
 beforeAll(async () => {
-  server = await startTestServer({ now: () => clock });
+  server = await startTestServer({ now: () => clock.now });
 }, 60_000);
 afterAll(() => server?.close());
-
-/** An answer as the test reads it: the view's fields on success, `error` on failure. */
-type Answer<T> = T & { error: { code: string; message: string } };
-
-async function get<T = DailyPuzzleView>(
-  path: string,
-): Promise<{ status: number; body: Answer<T> }> {
-  const res = await fetch(`${server.url}${path}`);
-  return { status: res.status, body: (await res.json()) as Answer<T> };
-}
-
-async function post(
-  path: string,
-  body: unknown,
-): Promise<{ status: number; body: Answer<DailyResultView> }> {
-  const res = await fetch(`${server.url}${path}`, {
-    method: 'POST',
-    headers: { 'content-type': 'application/json' },
-    body: JSON.stringify(body),
-  });
-  return { status: res.status, body: (await res.json()) as Answer<DailyResultView> };
-}
-
-/**
- * Starts an attempt `ms` before the test clock's now (the clock goes back for the start), so a
- * solve whose stopwatch ran `ms` fits the server's clock; answers the start's id.
- */
-async function startedBefore(path: string, deviceId: string, ms: number): Promise<string> {
-  const now = clock;
-  clock = now - ms;
-  try {
-    const res = await fetch(`${server.url}${path}/start`, {
-      method: 'POST',
-      headers: { 'content-type': 'application/json' },
-      body: JSON.stringify({ deviceId }),
-    });
-    const body = (await res.json()) as { startId: string };
-    expect(res.status).toBe(200);
-    return body.startId;
-  } finally {
-    clock = now;
-  }
-}
-
-/** Posts a solve of the daily at `path` (`/api/daily/DAY/VARIANT`), started as long ago as it ran. */
-async function submit(
-  path: string,
-  body: { deviceId: string; nickname: string; moves: DailyMove[] },
-): Promise<{ status: number; body: Answer<DailyResultView> }> {
-  const startId = await startedBefore(path, body.deviceId, body.moves.at(-1)?.at ?? 0);
-  return post(`${path}/results`, { ...body, startId });
-}
-
-/** Fills the blanks in order, `stepMs` apart: a valid solve. */
-function solveOf(puzzle: string, solution: string, stepMs: number): DailyMove[] {
-  const moves: DailyMove[] = [];
-  for (let cell = 0; cell < 81; cell++)
-    if (puzzle[cell] === '0')
-      moves.push({ at: (moves.length + 1) * stepMs, cell, digit: Number(solution[cell]) });
-  return moves;
-}
+const { call, play } = dailyClient(() => server.url, clock);
+const get = <T = DailyPuzzleView>(path: string, device?: string) =>
+  call<T>('GET', path, { device });
 
 describe('the daily puzzle API', () => {
   it("lists today's variants with the weekday's difficulty, and the archive newest first", async () => {
@@ -89,9 +33,7 @@ describe('the daily puzzle API', () => {
     expect(status).toBe(200);
     expect(body.today).toBe(DAY);
     expect(body.streak).toBeNull();
-    expect(
-      body.variants.map((v: { variant: string; difficulty: string }) => [v.variant, v.difficulty]),
-    ).toEqual([
+    expect(body.variants.map((v) => [v.variant, v.difficulty])).toEqual([
       ['classic', 'medium'],
       ['percent', 'medium'],
       ['x', 'medium'],
@@ -102,175 +44,170 @@ describe('the daily puzzle API', () => {
     expect(body.archive[0]?.variants[0]?.difficulty).toBe('easy');
   });
 
-  it('serves the same puzzle to two devices, and another server makes the same one from the date', async () => {
-    const a = await get(`/api/daily/${DAY}/percent?deviceId=device-aaaaaaaa`);
-    const b = await get(`/api/daily/${DAY}/percent?deviceId=device-bbbbbbbb`);
+  it('serves the same puzzle, never its solution, and another server makes the same one', async () => {
+    const a = await get(`/api/daily/${DAY}/percent`, 'device-aaaaaaaa');
+    const b = await get(`/api/daily/${DAY}/percent`, 'device-bbbbbbbb');
     expect(a.status).toBe(200);
     expect(a.body.puzzle).toMatch(/^[0-9]{81}$/);
     expect(b.body.puzzle).toBe(a.body.puzzle);
-    expect(a.body.grade).toMatchObject({
-      difficulty: expect.any(String),
-      score: expect.any(Number),
-    });
+    expect(a.body).not.toHaveProperty('solution');
+    expect(JSON.stringify(a.body)).not.toContain(solveGivens(a.body.puzzle, 'percent'));
     expect(a.body.you).toBeNull();
     expect(a.body.streak).toEqual({ current: 0, best: 0, solvedToday: false });
-    const other = await startTestServer({ now: () => clock });
+    const other = await startTestServer({ now: () => clock.now });
     try {
       const c = await fetch(`${other.url}/api/daily/${DAY}/percent`).then((r) => r.json());
       expect(c.puzzle).toBe(a.body.puzzle);
-      expect(c.solution).toBe(a.body.solution);
     } finally {
       await other.close();
     }
   }, 60_000);
 
-  it('verifies a solve, ranks it, keeps the best, and answers the streak', async () => {
-    const { body: day } = await get(`/api/daily/${DAY}/classic`);
-    const fast = solveOf(day.puzzle, day.solution, 500);
-    const slow = solveOf(day.puzzle, day.solution, 900);
-    const ann = { deviceId: 'device-ann-1234', nickname: 'Ann' };
-    const bob = { deviceId: 'device-bob-1234', nickname: 'Bob' };
-    const first = await submit(`/api/daily/${DAY}/classic`, { ...ann, moves: slow });
-    expect(first.status).toBe(200);
-    expect(first.body).toMatchObject({
-      ok: true,
-      rank: 1,
-      solvers: 1,
-      timeMs: slow.at(-1)!.at,
+  it('times a solve on the server, ranks the first finished one, and answers the streak', async () => {
+    const annSolve = await play(DAY, 'classic', 'device-ann-1234', 'Ann', 2000);
+    const blanks = [...(await get(`/api/daily/${DAY}/classic`)).body.puzzle].filter(
+      (c) => c === '0',
+    ).length;
+    expect(annSolve.result).toMatchObject({
+      timeMs: blanks * 2000,
       mistakes: 0,
-      improved: true,
+      ranked: true,
+      unranked: null,
+      best: { rank: 1, nickname: 'Ann' },
+      solvers: 1,
       onTheDay: true,
       streak: { current: 1, best: 1, solvedToday: true },
     });
-    const bobs = await submit(`/api/daily/${DAY}/classic`, { ...bob, moves: fast });
-    expect(bobs.body).toMatchObject({ rank: 1, solvers: 2, improved: true });
-    const worse = await submit(`/api/daily/${DAY}/classic`, {
-      ...ann,
-      moves: solveOf(day.puzzle, day.solution, 1000),
+    const bobSolve = await play(DAY, 'classic', 'device-bob-1234', 'Bob', 1000);
+    expect(bobSolve.result).toMatchObject({ ranked: true, best: { rank: 1 }, solvers: 2 });
+    // Ann again, faster: practice; her ranked solve stays.
+    const again = await play(DAY, 'classic', 'device-ann-1234', 'Ann', 600);
+    expect(again.result).toMatchObject({
+      ranked: false,
+      unranked: 'practice',
+      best: { rank: 2, timeMs: blanks * 2000 },
     });
-    expect(worse.body).toMatchObject({
-      rank: 2,
-      improved: false,
-      best: { timeMs: slow.at(-1)!.at },
-    });
-    const { body: after } = await get(`/api/daily/${DAY}/classic?deviceId=${ann.deviceId}`);
-    expect(after.leaderboard.map((e: { nickname: string }) => e.nickname)).toEqual(['Bob', 'Ann']);
-    expect(after.you).toMatchObject({ rank: 2, nickname: 'Ann' });
-    expect(JSON.stringify(after)).not.toContain('device-');
-    const ghost = await get<DailyGhostView>(`/api/daily/${DAY}/classic/ghost?rank=1`);
+    const after = await get(`/api/daily/${DAY}/classic`, 'device-ann-1234');
+    expect(after.body.leaderboard.map((e) => e.nickname)).toEqual(['Bob', 'Ann']);
+    expect(after.body.you).toMatchObject({ rank: 2, nickname: 'Ann' });
+    expect(JSON.stringify(after.body)).not.toContain('device-');
+    // Ghosts show the solution: a device that has solved the day gets them, no one else.
+    const locked = await get(`/api/daily/${DAY}/classic/ghost?rank=1`, 'device-cyd-1234');
+    expect([locked.status, locked.body.error.code]).toEqual([403, 'GHOST_LOCKED']);
+    expect((await get(`/api/daily/${DAY}/classic/ghost?rank=1`)).status).toBe(403);
+    const ghost = await get<DailyGhostView>(
+      `/api/daily/${DAY}/classic/ghost?rank=1`,
+      'device-ann-1234',
+    );
     expect(ghost.body.entry).toMatchObject({ rank: 1, nickname: 'Bob' });
-    expect(ghost.body.moves).toEqual(fast);
-    expect(ghost.body.puzzle).toBe(day.puzzle);
-    const none = await get(`/api/daily/${DAY}/classic/ghost?rank=3`);
-    expect(none.status).toBe(404);
-    expect(none.body.error.code).toBe('GHOST_NOT_FOUND');
+    expect(ghost.body.moves.map((m) => m.at)).toEqual(
+      Array.from({ length: blanks }, (_, i) => (i + 1) * 1000),
+    );
+    const none = await get(`/api/daily/${DAY}/classic/ghost?rank=3`, 'device-ann-1234');
+    expect([none.status, none.body.error.code]).toEqual([404, 'GHOST_NOT_FOUND']);
   });
 
-  it('rejects a bogus solve with a clear error naming the problem', async () => {
-    const { body: day } = await get(`/api/daily/${DAY}/x`);
-    const moves = solveOf(day.puzzle, day.solution, 100);
-    const who = { deviceId: 'device-eve-1234', nickname: 'Eve' };
-    const unfinished = await submit(`/api/daily/${DAY}/x`, {
-      ...who,
-      moves: moves.slice(0, -1),
+  it('judges each move on arrival and answers clear errors naming what and where', async () => {
+    const eve = 'device-eve-1234';
+    const started = await call<DailyAttemptView>('POST', `/api/daily/${DAY}/x/attempts`, {
+      body: { nickname: 'Eve' },
+      device: eve,
     });
-    expect(unfinished.status).toBe(422);
-    expect(unfinished.body.error.code).toBe('BAD_SOLVE');
-    expect(unfinished.body.error.message).toMatch(
-      /^moves: the final board is not the solution: R\dC\d is empty$/,
-    );
-    const backwards = moves.map((m, i) => (i === 1 ? { ...m, at: 1 } : m));
-    const back = await submit(`/api/daily/${DAY}/x`, { ...who, moves: backwards });
-    expect(back.body.error).toEqual({
-      code: 'BAD_SOLVE',
-      message: 'moves[1].at: times must not decrease (1 after 100)',
+    expect(started.status).toBe(200);
+    const { attemptId, puzzle } = started.body;
+    const moves = `/api/daily/attempts/${attemptId}/moves`;
+    const given = puzzle.search(/[1-9]/);
+    const blank = puzzle.indexOf('0');
+    const solution = solveGivens(puzzle, 'x');
+    const wrongDigit = (Number(solution[blank]) % 9) + 1;
+    clock.now += 1500;
+    const wrong = await call<DailyMoveReply>('POST', moves, {
+      body: { seq: 0, cell: blank, digit: wrongDigit },
+      device: eve,
     });
-    const badDigit = await submit(`/api/daily/${DAY}/x`, {
-      ...who,
-      moves: [{ at: 0, cell: 0, digit: 10 }],
+    expect(wrong.body).toEqual({
+      ok: true,
+      move: { seq: 0, cell: blank, digit: wrongDigit, at: 1500, verdict: 'wrong' },
+      mistakes: 1,
+      result: null,
     });
-    expect(badDigit.status).toBe(400);
-    expect(badDigit.body.error.code).toBe('BAD_PAYLOAD');
-    expect(badDigit.body.error.message).toMatch(/^moves\.0\.digit: /);
-    const tooMany = await submit(`/api/daily/${DAY}/x`, {
-      ...who,
-      moves: Array.from({ length: 501 }, () => ({ at: 0, cell: 0, digit: 1 })),
+    const onGiven = await call('POST', moves, {
+      body: { seq: 1, cell: given, digit: 1 },
+      device: eve,
     });
-    expect(tooMany.body.error.message).toBe('moves: a solve has at most 500 moves');
-    const notJson = await fetch(`${server.url}/api/daily/${DAY}/x/results`, {
-      method: 'POST',
-      headers: { 'content-type': 'application/json' },
-      body: '{"deviceId": ',
+    expect([onGiven.status, onGiven.body.error.code]).toEqual([422, 'GIVEN_CELL']);
+    expect(onGiven.body.error.message).toMatch(/^cell: R\dC\d is a given$/);
+    const skipped = await call('POST', moves, {
+      body: { seq: 5, cell: blank, digit: 1 },
+      device: eve,
     });
-    expect(notJson.status).toBe(400);
-    expect(((await notJson.json()) as Answer<object>).error.code).toBe('BAD_PAYLOAD');
-    const huge = await fetch(`${server.url}/api/daily/${DAY}/x/results`, {
-      method: 'POST',
-      headers: { 'content-type': 'application/json' },
-      body: JSON.stringify({ ...who, padding: 'x'.repeat(70_000) }),
+    expect([skipped.status, skipped.body.error]).toEqual([
+      409,
+      { code: 'MOVE_OUT_OF_ORDER', message: 'seq: 5; next: 1' },
+    ]);
+    const badDigit = await call('POST', moves, {
+      body: { seq: 1, cell: blank, digit: 10 },
+      device: eve,
     });
-    expect(huge.status).toBe(413);
-    expect(await huge.json()).toEqual({
-      ok: false,
-      error: { code: 'BAD_PAYLOAD', message: 'body: request entity too large' },
+    expect([badDigit.status, badDigit.body.error.code]).toEqual([400, 'BAD_PAYLOAD']);
+    expect(badDigit.body.error.message).toMatch(/^digit: /);
+    const anonymous = await call('POST', moves, { body: { seq: 1, cell: blank, digit: 1 } });
+    expect(anonymous.body.error).toEqual({
+      code: 'BAD_PAYLOAD',
+      message: 'header Percent-Device-Id: required: the id of the asking device',
     });
-    const { body: board } = await get(`/api/daily/${DAY}/x`);
-    expect(board.solvers).toBe(0);
+    const thief = await call('POST', moves, {
+      body: { seq: 1, cell: blank, digit: 1 },
+      device: 'device-mal-1234',
+    });
+    expect([thief.status, thief.body.error.code]).toEqual([404, 'ATTEMPT_NOT_FOUND']);
+    const unknown = await call('GET', `/api/daily/attempts/${'z'.repeat(24)}`, { device: eve });
+    expect([unknown.status, unknown.body.error.code]).toEqual([404, 'ATTEMPT_NOT_FOUND']);
+    const notJson = await call('POST', moves, { raw: '{"seq": ', device: eve });
+    expect([notJson.status, notJson.body.error.code]).toEqual([400, 'BAD_PAYLOAD']);
+    const huge = await call('POST', moves, {
+      raw: JSON.stringify({ pad: 'x'.repeat(9000) }),
+      device: eve,
+    });
+    expect([huge.status, huge.body.error]).toEqual([
+      413,
+      { code: 'BAD_PAYLOAD', message: 'body: request entity too large' },
+    ]);
+    // The attempt as it stands: its one judged move, no solution.
+    const resumed = await call<DailyAttemptView>('GET', `/api/daily/attempts/${attemptId}`, {
+      device: eve,
+    });
+    expect(resumed.body.moves).toHaveLength(1);
+    expect(JSON.stringify(resumed.body)).not.toContain(solution);
+    expect((await get(`/api/daily/${DAY}/x`)).body.solvers).toBe(0);
   });
 
-  it("times a solve on the server's clock: it needs this device's start and cannot beat it", async () => {
-    const path = `/api/daily/${DAY}/percent`;
-    const { body: day } = await get(path);
-    const moves = solveOf(day.puzzle, day.solution, 1000);
-    const ran = moves.at(-1)!.at;
-    const fay = { deviceId: 'device-fay-1234', nickname: 'Fay' };
-    const unstarted = await post(`${path}/results`, { ...fay, moves });
-    expect([unstarted.status, unstarted.body.error.code]).toEqual([400, 'BAD_PAYLOAD']);
-    expect(unstarted.body.error.message).toMatch(/^startId: /);
-    const gusStart = await startedBefore(path, 'device-gus-1234', ran);
-    const borrowed = await post(`${path}/results`, { ...fay, startId: gusStart, moves });
-    expect([borrowed.status, borrowed.body.error]).toEqual([
-      422,
-      { code: 'BAD_SOLVE', message: `startId: no start of ${DAY}/percent by this device` },
-    ]);
-    const elsewhere = await startedBefore(`/api/daily/${DAY}/classic`, fay.deviceId, ran);
-    const wrongPuzzle = await post(`${path}/results`, { ...fay, startId: elsewhere, moves });
-    expect(wrongPuzzle.body.error.message).toBe(
-      `startId: no start of ${DAY}/percent by this device`,
+  it('takes a device id only with the secret kept for it', async () => {
+    const secret = 's'.repeat(22);
+    const first = await call('GET', '/api/history', { device: 'device-dee-1234', secret });
+    expect(first.status).toBe(200);
+    const impostor = await call('GET', '/api/history', { device: 'device-dee-1234' });
+    expect([impostor.status, impostor.body.error.code]).toEqual([403, 'DEVICE_NOT_YOURS']);
+    const wrong = await call('POST', `/api/daily/${DAY}/x/attempts`, {
+      body: { nickname: 'Dee' },
+      device: 'device-dee-1234',
+      secret: 't'.repeat(22),
+    });
+    expect([wrong.status, wrong.body.error.code]).toEqual([403, 'DEVICE_NOT_YOURS']);
+    expect((await call('GET', '/api/history', { device: 'device-dee-1234', secret })).status).toBe(
+      200,
     );
-    // Started just now: a stopwatch of a minute or more cannot be true yet.
-    const justNow = await startedBefore(path, fay.deviceId, 0);
-    const early = await post(`${path}/results`, { ...fay, startId: justNow, moves });
-    expect([early.status, early.body.error]).toEqual([
-      422,
-      {
-        code: 'BAD_SOLVE',
-        message: `moves: the solve claims ${(ran / 1000).toFixed(1)} s but began 0.0 s ago on the server`,
-      },
-    ]);
-    expect((await get(path)).body.solvers).toBe(0);
-    // The same start once the server's clock has run as long (the 2 s slack included).
-    clock += ran - 2000;
-    try {
-      const fair = await post(`${path}/results`, { ...fay, startId: justNow, moves });
-      expect([fair.status, fair.body.timeMs]).toEqual([200, ran]);
-    } finally {
-      clock -= ran - 2000;
-    }
   });
 
   it('refuses future days and days before the first daily; bad days and variants are named', async () => {
-    const future = await post(`/api/daily/2026-11-26/percent/results`, {
-      deviceId: 'device-eve-1234',
-      startId: 'no-such-start-0000',
-      nickname: 'Eve',
-      moves: [{ at: 0, cell: 0, digit: 1 }],
+    const future = await call('POST', `/api/daily/2026-11-26/percent/attempts`, {
+      body: { nickname: 'Eve' },
+      device: 'device-eve-1234',
     });
-    expect(future.status).toBe(400);
-    expect(future.body.error).toEqual({
-      code: 'FUTURE_DAY',
-      message: 'day: 2026-11-26 has not begun (today is 2026-11-25 UTC)',
-    });
+    expect([future.status, future.body.error]).toEqual([
+      400,
+      { code: 'FUTURE_DAY', message: 'day: 2026-11-26 has not begun (today is 2026-11-25 UTC)' },
+    ]);
     expect((await get('/api/daily/2026-11-26/percent')).body.error.code).toBe('FUTURE_DAY');
     expect((await get('/api/daily/2025-06-01/percent')).body.error.code).toBe('DAY_NOT_FOUND');
     for (const day of ['2026-02-30', '2026-13-01', '2026-00-10']) {
@@ -285,37 +222,23 @@ describe('the daily puzzle API', () => {
   });
 
   it('takes archive solves (not on the day, no streak) and keeps a streak across days', async () => {
-    const carl = { deviceId: 'device-carl-123', nickname: 'Carl' };
-    const yesterday = '2026-11-24';
-    const { body: old } = await get(`/api/daily/${yesterday}/windoku`);
-    const late = await submit(`/api/daily/${yesterday}/windoku`, {
-      ...carl,
-      moves: solveOf(old.puzzle, old.solution, 100),
-    });
-    expect(late.body).toMatchObject({ onTheDay: false, streak: { current: 0, best: 0 } });
-    clock = Date.parse('2026-11-26T08:00:00Z');
+    const carl = 'device-carl-123';
+    const late = await play('2026-11-24', 'windoku', carl, 'Carl', 1000);
+    expect(late.result).toMatchObject({ onTheDay: false, streak: { current: 0, best: 0 } });
+    const saved = clock.now;
     try {
-      const { body: next } = await get('/api/daily/2026-11-26/windoku');
-      const { body: today } = await get(`/api/daily/${DAY}/windoku`);
-      expect(next.puzzle).not.toBe(today.puzzle);
-      clock = Date.parse(`${DAY}T23:59:00Z`);
-      await submit(`/api/daily/${DAY}/windoku`, {
-        ...carl,
-        moves: solveOf(today.puzzle, today.solution, 100),
-      });
-      clock = Date.parse('2026-11-26T00:01:00Z');
-      const onNext = await submit('/api/daily/2026-11-26/windoku', {
-        ...carl,
-        moves: solveOf(next.puzzle, next.solution, 100),
-      });
-      expect(onNext.body.streak).toEqual({ current: 2, best: 2, solvedToday: true });
-      const index = await get<DailyIndexView>(`/api/daily?deviceId=${carl.deviceId}`);
+      clock.now = Date.parse(`${DAY}T23:50:00Z`);
+      await play(DAY, 'windoku', carl, 'Carl', 1000);
+      clock.now = Date.parse('2026-11-26T00:01:00Z');
+      const onNext = await play('2026-11-26', 'windoku', carl, 'Carl', 1000);
+      expect(onNext.result?.streak).toEqual({ current: 2, best: 2, solvedToday: true });
+      const index = await get<DailyIndexView>('/api/daily', carl);
       expect(index.body.streak).toEqual({ current: 2, best: 2, solvedToday: true });
-      clock = Date.parse('2026-11-28T00:01:00Z');
-      const { body: gap } = await get(`/api/daily/2026-11-28/windoku?deviceId=${carl.deviceId}`);
-      expect(gap.streak).toEqual({ current: 0, best: 2, solvedToday: false });
+      clock.now = Date.parse('2026-11-28T00:01:00Z');
+      const gap = await get(`/api/daily/2026-11-28/windoku`, carl);
+      expect(gap.body.streak).toEqual({ current: 0, best: 2, solvedToday: false });
     } finally {
-      clock = Date.parse(`${DAY}T10:00:00Z`);
+      clock.now = saved;
     }
   }, 60_000);
 });

@@ -31,12 +31,15 @@ export const LOOPBACK_QUOTAS = {
   socketsPerAddress: 100_000,
   createsPerMinute: 100_000,
   lookupsPerMinute: 100_000,
+  dailyStartsPerMinute: 100_000,
+  dailyMovesPerMinute: 100_000,
 };
 
 /**
  * A real server on a free port with an in-memory store and small, fast puzzles. Scripted
- * players place digits in milliseconds: the human floor is off (`humanFloorMs: 0`) unless a
- * test's timings set it.
+ * players place digits in milliseconds: the human floor is off (`humanFloorMs: 0`), and their
+ * races last milliseconds with fresh devices, so the minimum rated length is off and first
+ * races are rated — unless a test's timings set them (test/server/fair-ratings.test.ts).
  */
 export function startTestServer(options: ServerOptions = {}): Promise<RunningServer> {
   const { timings, ...rest } = options;
@@ -46,7 +49,14 @@ export function startTestServer(options: ServerOptions = {}): Promise<RunningSer
     memory: true,
     quotas: LOOPBACK_QUOTAS,
     pool: { perKind: 2, threads: 1, kinds: [{ variant: 'percent', difficulty: 'easy' }] },
-    timings: { countdownMs: 100, graceMs: 2000, humanFloorMs: 0, ...timings },
+    timings: {
+      countdownMs: 100,
+      graceMs: 2000,
+      humanFloorMs: 0,
+      minRatedMs: 0,
+      firstRaceRated: true,
+      ...timings,
+    },
     ...rest,
   });
 }
@@ -97,15 +107,18 @@ export interface TestClient {
 let devices = 0;
 export const newDeviceId = (): string => `device-${process.pid}-${++devices}-test`;
 
+/** `headers`: sent with the handshake (an `X-Forwarded-For` for a server that trusts a proxy). */
 export async function connect(
   url: string,
   auth: object = { protocol: PROTOCOL_VERSION },
+  headers?: Record<string, string>,
 ): Promise<TestClient> {
   const socket: Client = io(url, {
     auth,
     transports: ['websocket'],
     reconnection: false,
     forceNew: true,
+    ...(headers ? { extraHeaders: headers } : {}),
   });
   await new Promise<void>((resolve, reject) => {
     socket.once('connect', () => resolve());

@@ -6,6 +6,7 @@ import { brotliCompressSync, brotliDecompressSync, gunzipSync, gzipSync } from '
 import { afterAll, describe, expect, it } from 'vitest';
 import type { SeatReply } from '@percent/protocol';
 import { connect, expectOk, newDeviceId, startTestServer, useTestServer } from './harness.ts';
+import { deviceHeaders, historyOf } from '../support/device.ts';
 
 const clientDir = mkdtempSync(join(tmpdir(), 'percent-client-'));
 writeFileSync(join(clientDir, 'index.html'), '<!doctype html><title>Percent SPA</title>');
@@ -114,18 +115,27 @@ describe('http', () => {
   });
 
   it('reads history and leaderboards, refusing malformed ids with the field', async () => {
-    const history = await fetch(`${server.url}/api/history/device-abcdefgh`);
-    expect(await history.json()).toEqual({ ok: true, entries: [] });
-    const bad = await fetch(`${server.url}/api/history/x`);
+    expect(await historyOf(server.url, 'device-abcdefgh')).toEqual({ ok: true, entries: [] });
+    const bad = await fetch(`${server.url}/api/history`, { headers: deviceHeaders('x') });
     expect(bad.status).toBe(400);
-    expect(await bad.json()).toMatchObject({ ok: false, error: { code: 'BAD_PAYLOAD' } });
+    expect(await bad.json()).toEqual({
+      ok: false,
+      error: {
+        code: 'BAD_PAYLOAD',
+        message: 'header Percent-Device-Id: a device id is 8–64 of A-Z a-z 0-9 _ -',
+      },
+    });
+    const anonymous = await fetch(`${server.url}/api/history`);
+    expect(anonymous.status).toBe(400);
+    // The old address, with the id in the URL, is gone.
+    expect((await fetch(`${server.url}/api/history/device-abcdefgh`)).status).toBe(404);
     const board = await fetch(`${server.url}/api/rooms/kqztm/leaderboard`);
     expect(await board.json()).toEqual({ ok: true, entries: [] });
     expect((await fetch(`${server.url}/api/rooms/I0I0I/leaderboard`)).status).toBe(400);
   });
 
   it('answers 400 naming the path for percent-escapes that do not decode', async () => {
-    for (const path of ['/api/history/%E0%A4%A', '/api/races/%ZZ', '/api/rooms/%C3%28']) {
+    for (const path of ['/api/daily/%E0%A4%A/x', '/api/races/%ZZ', '/api/rooms/%C3%28']) {
       const response = await fetch(`${server.url}${path}`);
       expect(response.status, path).toBe(400);
       expect(await response.json()).toEqual({

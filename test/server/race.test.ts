@@ -16,6 +16,7 @@ import {
   type Recorded,
   type TestClient,
 } from './harness.ts';
+import { historyOf } from '../support/device.ts';
 
 // The players here are bots that move as fast as acks return; the limit is tested elsewhere.
 const server = useTestServer({ rateLimit: { burst: 500, perSecond: 500, tooMany: 100 } });
@@ -201,9 +202,7 @@ describe('a whole race: two players and a spectator', () => {
     };
     expect(health.moves.accepted).toBeGreaterThanOrEqual(blanks.length + 8);
     expect(health.moves.duplicates).toBeGreaterThanOrEqual(1);
-    const http = (await (await fetch(`${server.url}/api/history/${annDevice}`)).json()) as {
-      entries: unknown[];
-    };
+    const http = (await historyOf(server.url, annDevice)) as { entries: unknown[] };
     expect(http.entries).toHaveLength(1);
 
     // The stored race replays move by move: every judged move once, in order, no device ids.

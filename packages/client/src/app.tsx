@@ -25,6 +25,9 @@ const replay = lazyComponent(() =>
 const daily = lazyComponent(() =>
   import('./features/daily/DailyPage.tsx').then((m) => m.DailyPage),
 );
+const dailyPlay = lazyComponent(() =>
+  import('./features/daily/play/DailyPlayPage.tsx').then((m) => m.DailyPlayPage),
+);
 
 export function App() {
   const route = matchRoute(path.value);
@@ -55,6 +58,12 @@ export function App() {
           <Lazy
             page={daily}
             render={(Daily) => <Daily day={route.day} variant={route.variant} />}
+          />
+        )}
+        {route.page === 'dailyPlay' && (
+          <Lazy
+            page={dailyPlay}
+            render={(Play) => <Play day={route.day} variant={route.variant} />}
           />
         )}
         {route.page === 'notFound' && <NotFound />}

@@ -23,6 +23,11 @@ export type { MoveListener } from './move-sender.ts';
  */
 export interface SeatMemory {
   deviceId(): string;
+  /**
+   * The device's secret, sent beside its id (`DeviceSecretSchema`: the server binds the id to
+   * it the first time); absent: the id goes alone (a bot's throwaway device).
+   */
+  deviceSecret?(): string;
   tokenOf(code: string): string | undefined;
   /** Keeps (or, with undefined, forgets) the token of a seat in `code`. */
   saveToken(code: string, token: string | undefined): void;
@@ -30,11 +35,12 @@ export interface SeatMemory {
   saveNickname?(nickname: string): void;
 }
 
-/** A memory that lasts as long as the object (a bot's). */
-export function memoryOf(deviceId: string): SeatMemory {
+/** A memory that lasts as long as the object (a bot's), with the device's secret if it has one. */
+export function memoryOf(deviceId: string, deviceSecret?: string): SeatMemory {
   const tokens = new Map<string, string>();
   return {
     deviceId: () => deviceId,
+    ...(deviceSecret === undefined ? {} : { deviceSecret: () => deviceSecret }),
     tokenOf: (code) => tokens.get(code),
     saveToken: (code, token) =>
       token === undefined ? tokens.delete(code) : tokens.set(code, token),
@@ -159,7 +165,7 @@ export class RoomSession {
    */
   async create(nickname: string, settings: Partial<RoomSettings> = {}, plays = true) {
     this.memory.saveNickname?.(nickname);
-    const payload = { nickname, deviceId: this.memory.deviceId(), settings, plays };
+    const payload = { nickname, ...this.device(), settings, plays };
     const reply = await this.link.request('room:create', payload);
     if (reply.ok) this.roomCode = reply.view.code;
     return this.seated(reply, { kind: 'player', nickname });
@@ -229,7 +235,7 @@ export class RoomSession {
     const reply = await this.link.request('room:join', {
       code: this.code,
       nickname,
-      deviceId: this.memory.deviceId(),
+      ...this.device(),
       sessionToken: this.memory.tokenOf(this.code),
     });
     if (reply.ok || reply.error.code !== 'SESSION_INVALID') return reply;
@@ -239,10 +245,16 @@ export class RoomSession {
   }
 
   private spectateReply(): Promise<NetResult<SeatReply>> {
-    return this.link.request('room:spectate', {
-      code: this.code,
+    return this.link.request('room:spectate', { code: this.code, ...this.device() });
+  }
+
+  /** The device's id, and its secret when the memory keeps one. */
+  private device(): { deviceId: string; deviceSecret?: string } {
+    const secret = this.memory.deviceSecret?.();
+    return {
       deviceId: this.memory.deviceId(),
-    });
+      ...(secret === undefined ? {} : { deviceSecret: secret }),
+    };
   }
 
   /** No seat any more (left, kicked, expired): nothing to rejoin. */

@@ -24,6 +24,7 @@ export function racingRoom(room: Partial<RoomView>, race: Partial<RaceView> = {}
       variant: 'percent',
       difficulty: 'easy',
       rated: true,
+      unrated: null,
       commitment: 'c0'.repeat(32),
       secret: null,
       startsAt: 0,

@@ -9,8 +9,8 @@ import {
   DailyGhostViewSchema,
   DailyIndexViewSchema,
   DailyPuzzleViewSchema,
-  DailyResultViewSchema,
-  DailyStartViewSchema,
+  DailyAttemptViewSchema,
+  DailyMoveReplySchema,
 } from './daily.ts';
 import { ErrorCode } from './errors.ts';
 import {
@@ -20,6 +20,16 @@ import {
   resultSchema,
   RoomSummaryViewSchema,
 } from './views.ts';
+
+/**
+ * The headers that name the asking device on `/api` requests (never the URL): its id and its
+ * secret (`DeviceSecretSchema`). Required by `GET /api/history` and the daily's attempts;
+ * optional elsewhere (`GET /api/daily…` adds the device's own standing).
+ */
+export const DEVICE_HEADERS = {
+  id: 'percent-device-id',
+  secret: 'percent-device-secret',
+} as const;
 
 /** An `/api` refusal: the socket's codes and the daily's. */
 export const ApiFailureSchema = z
@@ -39,7 +49,7 @@ export const RaceReplySchema = z.object({ race: RaceRecordViewSchema });
 export const API_VALUES = {
   /** `GET /api/lan`: the join URLs on the LAN. */
   lan: z.object({ urls: z.array(z.string()) }),
-  /** `GET /api/history/:deviceId`. */
+  /** `GET /api/history` (with the device headers). */
   history: z.object({ entries: z.array(HistoryEntryViewSchema) }),
   /** `GET /api/rooms/:code`. */
   room: z.object({ room: RoomSummaryViewSchema }),
@@ -52,10 +62,10 @@ export const API_VALUES = {
   daily: DailyPuzzleViewSchema,
   /** `GET /api/daily/:day/:variant/ghost`. */
   dailyGhost: DailyGhostViewSchema,
-  /** `POST /api/daily/:day/:variant/start`. */
-  dailyStart: DailyStartViewSchema,
-  /** `POST /api/daily/:day/:variant/results`. */
-  dailyResult: DailyResultViewSchema,
+  /** `POST /api/daily/:day/:variant/attempts`, `GET /api/daily/attempts/:attemptId`. */
+  dailyAttempt: DailyAttemptViewSchema,
+  /** `POST /api/daily/attempts/:attemptId/moves`. */
+  dailyMove: DailyMoveReplySchema,
 } as const;
 export type ApiRoute = keyof typeof API_VALUES;
 /** The fields of a route's success. */

@@ -34,8 +34,11 @@ export const ErrorCode = {
   notRacing: 'NOT_RACING',
   /** The same client move id was used for a different move. */
   moveIdReused: 'MOVE_ID_REUSED',
-  /** This device is still racing in the running race and cannot watch it. */
-  seatedInRace: 'SEATED_IN_RACE',
+  /**
+   * The server keeps a secret for this device id and the payload (or the request's
+   * `Percent-Device-Secret` header) did not carry it: the id is another device's.
+   */
+  deviceNotYours: 'DEVICE_NOT_YOURS',
   /** Your seat has gone (a repeated join that crossed a kick or an expiry). */
   sessionInvalid: 'SESSION_INVALID',
   /** No finished race has this id (`GET /api/races/:raceId`). */

@@ -121,6 +121,38 @@ export function commitmentOf(puzzle: string, solution: string, secret: string): 
 export const HUMAN_FLOOR_MS_PER_CELL = 500;
 export const PLAUSIBLE_MIN_CELLS = 10;
 
+/**
+ * Whether right digits placed at these times (ms, in order) came faster than a person places
+ * them: their median gap is under `floorMs` (0: never), over at least `PLAUSIBLE_MIN_CELLS`.
+ * The rule of a race's `tooFast` flag and of an unranked daily solve.
+ */
+export function isTooFast(times: readonly number[], floorMs = HUMAN_FLOOR_MS_PER_CELL): boolean {
+  if (floorMs <= 0 || times.length < PLAUSIBLE_MIN_CELLS) return false;
+  const gaps = times.slice(1).map((at, i) => at - times[i]!);
+  gaps.sort((a, b) => a - b);
+  const middle = gaps.length / 2;
+  const median =
+    gaps.length % 2 === 1 ? gaps[Math.floor(middle)]! : (gaps[middle - 1]! + gaps[middle]!) / 2;
+  return median < floorMs;
+}
+
+/**
+ * Ratings (docs/PROTOCOL.md, "Ratings"): a race that ended less than this long after its go
+ * (ms on the race clock) rates nobody, and a runner who left, gave up or went idle within it
+ * plays no rated game — puppets that join and leave move no rating.
+ */
+export const MIN_RATED_RACE_MS = 30_000;
+
+/**
+ * Why an ended race changed no rating (`RaceView.unrated`): the room is unrated; it ended
+ * before `MIN_RATED_RACE_MS`; fewer than two runners remained once each device's first race
+ * (a device the server had never seen finish a race plays it unrated) was set aside; fewer
+ * than two rated runners for another reason (kicked, two seats of one device, too fast, early
+ * quits, another rated race of the device at the same time).
+ */
+export const UNRATED_REASONS = ['roomUnrated', 'tooShort', 'firstRaces', 'tooFewPlayers'] as const;
+export type UnratedReason = (typeof UNRATED_REASONS)[number];
+
 /** Bounds of each room setting (the schema enforces them; a settings form offers them). */
 export const SETTINGS_LIMITS = {
   allowedMistakes: { min: 0, max: 20 },

@@ -48,6 +48,16 @@ export const NicknameSchema = z
 export const DeviceIdSchema = z
   .string()
   .regex(/^[A-Za-z0-9_-]{8,64}$/, 'a device id is 8–64 of A-Z a-z 0-9 _ -');
+/**
+ * A device's secret, made by the client beside its device id (at least 128 random bits) and
+ * sent with it wherever the id is: the first time the server sees the id with a secret it
+ * keeps the secret's hash, and from then on takes the id only with that secret
+ * (`DEVICE_NOT_YOURS`). An id sent without a secret is taken only while none is kept for it.
+ * See docs/SECURITY.md.
+ */
+export const DeviceSecretSchema = z
+  .string()
+  .regex(/^[A-Za-z0-9_-]{22,64}$/, 'a device secret is 22–64 of A-Z a-z 0-9 _ -');
 /** The secret the server hands a player with their seat; presented again to regain it. */
 export const SessionTokenSchema = z
   .string()
@@ -105,6 +115,7 @@ export type RoomSettings = z.infer<typeof RoomSettingsSchema>;
 export const CreateRoomSchema = z.object({
   nickname: NicknameSchema,
   deviceId: DeviceIdSchema,
+  deviceSecret: DeviceSecretSchema.optional(),
   settings: RoomSettingsSchema.partial().optional(),
   /** false: the creator hosts without playing (a TV); default true. */
   plays: z.boolean().optional(),
@@ -113,10 +124,15 @@ export const JoinRoomSchema = z.object({
   code: RoomCodeSchema,
   nickname: NicknameSchema,
   deviceId: DeviceIdSchema,
+  deviceSecret: DeviceSecretSchema.optional(),
   /** The token from an earlier `room:create`/`room:join` reply: regains that seat. */
   sessionToken: SessionTokenSchema.optional(),
 });
-export const SpectateSchema = z.object({ code: RoomCodeSchema, deviceId: DeviceIdSchema });
+export const SpectateSchema = z.object({
+  code: RoomCodeSchema,
+  deviceId: DeviceIdSchema,
+  deviceSecret: DeviceSecretSchema.optional(),
+});
 export const EmptySchema = z.object({}).optional();
 export const ReadySchema = z.object({ ready: z.boolean() });
 export const PlaySchema = z.object({ plays: z.boolean() });
@@ -132,6 +148,7 @@ export const MoveSchema = z.object({
 });
 export const HistorySchema = z.object({
   deviceId: DeviceIdSchema,
+  deviceSecret: DeviceSecretSchema.optional(),
   limit: z.int().min(1).max(100).optional(),
 });
 export const LeaderboardSchema = z.object({

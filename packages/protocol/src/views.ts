@@ -19,6 +19,7 @@ import {
   ROOM_PHASES,
   RUNNER_STATUSES,
   SESSION_END_REASONS,
+  UNRATED_REASONS,
   VARIANTS,
 } from './rules.ts';
 import { PlayerIdSchema, RoomSettingsSchema } from './schemas.ts';
@@ -138,6 +139,11 @@ export const RaceViewSchema = z.object({
    * Once the race has ended: whether it changed any rating (see PROTOCOL.md, "Ratings").
    */
   rated: z.boolean(),
+  /**
+   * Why the race does not (while on: would not, as things stand) change any rating; null when
+   * it does. See `UNRATED_REASONS` (rules.ts) and PROTOCOL.md, "Ratings".
+   */
+  unrated: z.enum(UNRATED_REASONS).nullable(),
   /**
    * Commit–reveal: `commitmentOf(puzzle, solution, secret)` (rules.ts), sent from the
    * countdown on, before the puzzle. Null only for a race started by an older server.

@@ -106,11 +106,14 @@ describe('config: Redis and PostgreSQL', () => {
   });
 
   it('reads the quotas, large ones too, and refuses a bad one naming it', () => {
-    const read = readConfig({ QUOTA_SOCKETS: '1000000', QUOTA_LOOKUPS: '7', TRUST_PROXY: '1' }, []);
+    const env = { QUOTA_SOCKETS: '1000000', QUOTA_LOOKUPS: '7', QUOTA_DAILY_MOVES: '90' };
+    const read = readConfig({ ...env, TRUST_PROXY: '1' }, []);
     expect(read.ok && read.config.quotas).toEqual({
       socketsPerAddress: 1_000_000,
       createsPerMinute: 30,
       lookupsPerMinute: 7,
+      dailyStartsPerMinute: 20,
+      dailyMovesPerMinute: 90,
       trustProxy: true,
     });
     expect(readConfig({ QUOTA_CREATES: '0' }, [])).toEqual({

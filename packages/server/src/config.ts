@@ -20,7 +20,10 @@ export interface Config {
   readonly databaseUrl?: string;
   /** `ALLOW_VOLATILE_REDIS=1`: a cluster may run on a Redis without persistence. */
   readonly allowVolatileRedis: boolean;
-  /** `QUOTA_SOCKETS`, `QUOTA_CREATES`, `QUOTA_LOOKUPS`, `TRUST_PROXY=1` (`quotas.ts`). */
+  /**
+   * `QUOTA_SOCKETS`, `QUOTA_CREATES`, `QUOTA_LOOKUPS`, `QUOTA_DAILY_STARTS`, `QUOTA_DAILY_MOVES`,
+   * `TRUST_PROXY=1` (`quotas.ts`).
+   */
   readonly quotas: QuotaOptions;
   /**
    * `REDIS_SERVER`: the binary started as a local Redis when `workers` > 1 and no `redisUrl`
@@ -93,12 +96,22 @@ function readQuotas(env: Env): QuotaOptions | string {
   const socketsPerAddress = read('QUOTA_SOCKETS', DEFAULT_QUOTAS.socketsPerAddress);
   const createsPerMinute = read('QUOTA_CREATES', DEFAULT_QUOTAS.createsPerMinute);
   const lookupsPerMinute = read('QUOTA_LOOKUPS', DEFAULT_QUOTAS.lookupsPerMinute);
-  for (const value of [socketsPerAddress, createsPerMinute, lookupsPerMinute])
-    if (typeof value === 'string') return value;
+  const dailyStartsPerMinute = read('QUOTA_DAILY_STARTS', DEFAULT_QUOTAS.dailyStartsPerMinute);
+  const dailyMovesPerMinute = read('QUOTA_DAILY_MOVES', DEFAULT_QUOTAS.dailyMovesPerMinute);
+  const values = [
+    socketsPerAddress,
+    createsPerMinute,
+    lookupsPerMinute,
+    dailyStartsPerMinute,
+    dailyMovesPerMinute,
+  ];
+  for (const value of values) if (typeof value === 'string') return value;
   return {
     socketsPerAddress: socketsPerAddress as number,
     createsPerMinute: createsPerMinute as number,
     lookupsPerMinute: lookupsPerMinute as number,
+    dailyStartsPerMinute: dailyStartsPerMinute as number,
+    dailyMovesPerMinute: dailyMovesPerMinute as number,
     trustProxy: env.TRUST_PROXY === '1',
   };
 }

@@ -13,6 +13,10 @@ export interface QuotaOptions {
   readonly createsPerMinute: number;
   /** Room-code lookups per minute from one address (`QUOTA_LOOKUPS`): `GET /api/rooms/:code`, and joins or watches of a code with no room. */
   readonly lookupsPerMinute: number;
+  /** Daily attempts begun per minute from one address (`QUOTA_DAILY_STARTS`): each is a stored row. */
+  readonly dailyStartsPerMinute: number;
+  /** Daily moves per minute from one address (`QUOTA_DAILY_MOVES`): ten a second by default. */
+  readonly dailyMovesPerMinute: number;
   /**
    * Take the client's address from `X-Forwarded-For` (`TRUST_PROXY=1`): only behind a proxy
    * that sets it, since anyone can send the header.
@@ -24,6 +28,8 @@ export const DEFAULT_QUOTAS: QuotaOptions = {
   socketsPerAddress: 50,
   createsPerMinute: 30,
   lookupsPerMinute: 120,
+  dailyStartsPerMinute: 20,
+  dailyMovesPerMinute: 600,
   trustProxy: false,
 };
 
@@ -36,12 +42,16 @@ export class Quotas {
   private readonly sockets = new Map<string, number>();
   private readonly creates: PostLimiter;
   private readonly lookups: PostLimiter;
+  private readonly dailyStarts: PostLimiter;
+  private readonly dailyMoves: PostLimiter;
   /** When a flood from each address was last logged. */
   private readonly floods = new Map<string, number>();
 
   constructor(readonly options: QuotaOptions = DEFAULT_QUOTAS) {
     this.creates = new PostLimiter(options.createsPerMinute, MINUTE);
     this.lookups = new PostLimiter(options.lookupsPerMinute, MINUTE);
+    this.dailyStarts = new PostLimiter(options.dailyStartsPerMinute, MINUTE);
+    this.dailyMoves = new PostLimiter(options.dailyMovesPerMinute, MINUTE);
   }
 
   /** The client's address: the connection's, or the first `X-Forwarded-For` entry when trusted. */
@@ -72,6 +82,14 @@ export class Quotas {
 
   lookup(address: string, now: number): QuotaVerdict {
     return verdict(this.lookups, address, now);
+  }
+
+  dailyStart(address: string, now: number): QuotaVerdict {
+    return verdict(this.dailyStarts, address, now);
+  }
+
+  dailyMove(address: string, now: number): QuotaVerdict {
+    return verdict(this.dailyMoves, address, now);
   }
 
   /** True at most once a minute per address: a flooder cut off again and again is one line. */

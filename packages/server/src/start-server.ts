@@ -7,6 +7,7 @@ import { DEFAULT_QUOTAS, Quotas, type QuotaOptions } from './quotas.ts';
 import { lanUrls } from './lan.ts';
 import { createLogger } from './log.ts';
 import { DailyService } from './daily/service.ts';
+import { DeviceKeys } from './devices.ts';
 import {
   createPuzzlePool,
   isSeeded,
@@ -84,7 +85,8 @@ export async function startServer(options: ServerOptions = {}): Promise<RunningS
   const service = options.redisUrl
     ? await startClusterNode({ ...options, redisUrl: options.redisUrl, io, timings, draw, log })
     : await startSingleNode({ ...options, io, timings, draw, log });
-  serveRooms(io, { rooms: service.rooms, history: service.history, log, quotas });
+  const devices = new DeviceKeys(service.daily);
+  serveRooms(io, { rooms: service.rooms, history: service.history, log, quotas, devices });
   const app = createApp({
     quotas,
     clientDir: options.clientDir ?? DEFAULT_CLIENT_DIR,
@@ -92,7 +94,13 @@ export async function startServer(options: ServerOptions = {}): Promise<RunningS
     health: async () => ({ ...(await service.health()), pool: readiness(pool) }),
     room: (code) => service.rooms.summary(code),
     lanUrls: () => lanUrls(port, options.host ?? '0.0.0.0'),
-    daily: new DailyService({ store: service.daily, puzzles: seeded, now: options.now }),
+    devices,
+    daily: new DailyService({
+      store: service.daily,
+      puzzles: seeded,
+      now: options.now,
+      humanFloorMs: timings.humanFloorMs,
+    }),
   });
   // Socket.IO answers its own path (polling included); express must not answer it again.
   http.on('request', (req, res) => {

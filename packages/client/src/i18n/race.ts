@@ -68,8 +68,8 @@ export const raceEn = {
   'room.error.GIVEN_CELL': 'A given digit cannot change.',
   'room.error.NOT_RACING': 'Your race is over.',
   'room.error.MOVE_ID_REUSED': 'That move was already sent differently.',
-  'room.error.SEATED_IN_RACE':
-    'You are racing in this room: reload the page to take your seat back.',
+  'room.error.DEVICE_NOT_YOURS':
+    'This device’s id is held by another device: clear this site’s data to get a new one.',
   'room.error.SESSION_INVALID': 'Your seat has expired.',
   'room.error.PUZZLE_UNAVAILABLE': 'No puzzle is ready yet: try again.',
   'room.error.INTERNAL': 'The server had a problem: try again.',
@@ -228,7 +228,7 @@ export const raceZh: Record<keyof typeof raceEn, string> = {
   'room.error.GIVEN_CELL': '题目给出的数字不能修改。',
   'room.error.NOT_RACING': '你的比赛已结束。',
   'room.error.MOVE_ID_REUSED': '这一步已用不同内容发送过。',
-  'room.error.SEATED_IN_RACE': '你正在这个房间比赛：刷新页面即可回到座位。',
+  'room.error.DEVICE_NOT_YOURS': '这台设备的标识已被另一台设备占用：清除本站数据即可获得新的标识。',
   'room.error.SESSION_INVALID': '你的座位已失效。',
   'room.error.PUZZLE_UNAVAILABLE': '题目还没准备好，请再试一次。',
   'room.error.INTERNAL': '服务器出了问题，请再试一次。',

@@ -16,6 +16,12 @@ export const ratingEn = {
   'rating.unratedHint': 'ratings do not change here',
   'rating.setting': 'Rated room',
   'rating.raceUnrated': 'Unrated race: ratings did not change.',
+  'rating.unrated.roomUnrated': 'The room is unrated.',
+  'rating.unrated.tooShort': 'It ended before 30 seconds: too short to rate.',
+  'rating.unrated.firstRaces':
+    'A device’s first race here is unrated, and it was the first race of all but one player.',
+  'rating.unrated.tooFewPlayers':
+    'Fewer than two players counted (left or gave up in the first 30 seconds, kicked, too fast, or rated in another race at the same time).',
   'fair.title': 'Fairness',
   'fair.ok': 'Puzzle fixed before the start ✓',
   'fair.okDetail':
@@ -61,6 +67,11 @@ export const ratingZh: Record<keyof typeof ratingEn, string> = {
   'rating.unratedHint': '此房间不改变等级分',
   'rating.setting': '计分房间',
   'rating.raceUnrated': '不计分的比赛：等级分没有变化。',
+  'rating.unrated.roomUnrated': '此房间不计分。',
+  'rating.unrated.tooShort': '比赛不到 30 秒就结束了：太短，不计分。',
+  'rating.unrated.firstRaces': '设备在这里的第一场比赛不计分，而这是除一人外所有玩家的第一场。',
+  'rating.unrated.tooFewPlayers':
+    '计分的玩家不足两人（在前 30 秒内离开或放弃、被移出、速度过快，或同时在另一场计分比赛中）。',
   'fair.title': '公平性',
   'fair.ok': '题目在开始前已固定 ✓',
   'fair.okDetail':

@@ -1,56 +1,59 @@
 /**
  * The daily API from the client (docs/PROTOCOL.md, "The daily puzzle"): plain fetches whose
- * answers are checked with zod; a failure is a value with the server's message.
+ * answers are checked with zod; a failure is a value with the server's message. Every request
+ * names this device in its headers (never in the URL).
  */
 import {
   API_VALUES,
   ApiFailureSchema,
+  type DailyAttemptView,
   type DailyIndexView,
+  type DailyMovePayload,
+  type DailyMoveReply,
   type DailyPuzzleView,
-  type DailyResultPayload,
-  type DailyResultView,
-  type DailyStartView,
 } from '@percent/protocol';
 import type { z } from 'zod';
+import { deviceHeaders } from './identity.ts';
 
 export type Fetched<T> =
   | { readonly ok: true; readonly value: T }
-  /** `code`: the server's error code, when it answered one (`FUTURE_DAY`, …). */
+  /**
+   * `code`: the server's error code, when it answered one (`FUTURE_DAY`, …); none when the
+   * server could not be reached (send again later).
+   */
   | { readonly ok: false; readonly message: string; readonly code?: string };
 
-const IndexSchema = API_VALUES.dailyIndex;
-const PuzzleSchema = API_VALUES.daily;
-const StartSchema = API_VALUES.dailyStart;
-const ResultSchema = API_VALUES.dailyResult;
+const daily = (day: string, variant: string) => `/api/daily/${day}/${encodeURIComponent(variant)}`;
 
-export function fetchDailyIndex(deviceId: string): Promise<Fetched<DailyIndexView>> {
-  return ask(`/api/daily?deviceId=${encodeURIComponent(deviceId)}`, IndexSchema);
+export function fetchDailyIndex(): Promise<Fetched<DailyIndexView>> {
+  return ask('/api/daily', API_VALUES.dailyIndex);
 }
 
-export function fetchDaily(
-  day: string,
-  variant: string,
-  deviceId: string,
-): Promise<Fetched<DailyPuzzleView>> {
-  const path = `/api/daily/${day}/${encodeURIComponent(variant)}`;
-  return ask(`${path}?deviceId=${encodeURIComponent(deviceId)}`, PuzzleSchema);
+export function fetchDaily(day: string, variant: string): Promise<Fetched<DailyPuzzleView>> {
+  return ask(daily(day, variant), API_VALUES.daily);
 }
 
-/** Begins an attempt on the server's clock: its solve is posted with the `startId`. */
-export function startDaily(
+/** Begins an attempt on the server's clock, under `nickname` on the leaderboard. */
+export function startAttempt(
   day: string,
   variant: string,
-  deviceId: string,
-): Promise<Fetched<DailyStartView>> {
-  return post(`/api/daily/${day}/${encodeURIComponent(variant)}/start`, StartSchema, { deviceId });
+  nickname: string,
+): Promise<Fetched<DailyAttemptView>> {
+  return post(`${daily(day, variant)}/attempts`, API_VALUES.dailyAttempt, { nickname });
 }
 
-export function postDailyResult(
-  day: string,
-  variant: string,
-  payload: DailyResultPayload,
-): Promise<Fetched<DailyResultView>> {
-  return post(`/api/daily/${day}/${encodeURIComponent(variant)}/results`, ResultSchema, payload);
+/** An attempt as it stands (to resume it after a reload). */
+export function fetchAttempt(attemptId: string): Promise<Fetched<DailyAttemptView>> {
+  return ask(`/api/daily/attempts/${encodeURIComponent(attemptId)}`, API_VALUES.dailyAttempt);
+}
+
+/** The attempt's next move, judged and timed by the server. */
+export function sendMove(
+  attemptId: string,
+  move: DailyMovePayload,
+): Promise<Fetched<DailyMoveReply>> {
+  const path = `/api/daily/attempts/${encodeURIComponent(attemptId)}/moves`;
+  return post(path, API_VALUES.dailyMove, move);
 }
 
 function post<T>(path: string, schema: z.ZodType<T>, body: unknown): Promise<Fetched<T>> {
@@ -60,18 +63,20 @@ function post<T>(path: string, schema: z.ZodType<T>, body: unknown): Promise<Fet
 
 async function ask<T>(path: string, schema: z.ZodType<T>, init?: RequestInit): Promise<Fetched<T>> {
   try {
-    const response = await fetch(path, { cache: 'no-store', ...init });
+    const headers = { ...deviceHeaders(), ...(init?.headers as Record<string, string>) };
+    const response = await fetch(path, { cache: 'no-store', ...init, headers });
     const body: unknown = await response.json().catch(() => undefined);
     if (!response.ok) {
       const problem = problemOf(body);
       return {
         ok: false,
         message: problem?.message ?? `HTTP ${response.status}`,
-        code: problem?.code,
+        code: problem?.code ?? `HTTP_${response.status}`,
       };
     }
     const parsed = schema.safeParse(body);
-    if (!parsed.success) return { ok: false, message: 'the answer could not be read' };
+    if (!parsed.success)
+      return { ok: false, message: 'the answer could not be read', code: 'BAD_ANSWER' };
     return { ok: true, value: parsed.data };
   } catch (error) {
     return { ok: false, message: error instanceof Error ? error.message : String(error) };

@@ -9,13 +9,20 @@ import { RoomSession as NetRoomSession, type RoomLink, type SeatMemory } from '@
 import { batch, signal } from '@preact/signals';
 import { witnessRace, type Witness } from './witness.ts';
 import { getLink } from './connection.ts';
-import { deviceId, saveNickname, saveSessionToken, sessionTokenOf } from './identity.ts';
+import {
+  deviceId,
+  deviceSecret,
+  saveNickname,
+  saveSessionToken,
+  sessionTokenOf,
+} from './identity.ts';
 
 export type { MoveListener } from '@percent/net';
 
 /** The device's memory in localStorage (`identity.ts`). */
 const browserMemory: SeatMemory = {
   deviceId,
+  deviceSecret,
   tokenOf: sessionTokenOf,
   saveToken: saveSessionToken,
   saveNickname,

@@ -30,11 +30,13 @@ export type Route =
   | { readonly page: 'soloReplay'; readonly solveId: string }
   /** Today's daily puzzles (`/daily`) or one day's (`/daily/2026-11-25/percent`). */
   | { readonly page: 'daily'; readonly day: string | null; readonly variant: string | null }
+  /** A daily played against the server (`/daily/2026-11-25/percent/play`). */
+  | { readonly page: 'dailyPlay'; readonly day: string; readonly variant: string }
   | { readonly page: 'notFound' };
 
 /**
  * `/` home, `/solo`, `/lab`, `/r/CODE` (any case; the room page normalises), `/race/ID`,
- * `/replay/ID`, `/daily`, `/daily/DAY/VARIANT`, else not found.
+ * `/replay/ID`, `/daily`, `/daily/DAY/VARIANT`, `/daily/DAY/VARIANT/play`, else not found.
  */
 export function matchRoute(pathname: string): Route {
   const trimmed = pathname.replace(/\/+$/, '') || '/';
@@ -50,5 +52,7 @@ export function matchRoute(pathname: string): Route {
   if (trimmed === '/daily') return { page: 'daily', day: null, variant: null };
   const daily = /^\/daily\/(\d{4}-\d{2}-\d{2})\/([a-z]{1,16})$/.exec(trimmed);
   if (daily) return { page: 'daily', day: daily[1]!, variant: daily[2]! };
+  const play = /^\/daily\/(\d{4}-\d{2}-\d{2})\/([a-z]{1,16})\/play$/.exec(trimmed);
+  if (play) return { page: 'dailyPlay', day: play[1]!, variant: play[2]! };
   return { page: 'notFound' };
 }

@@ -3,7 +3,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { pino } from 'pino';
 import { afterEach, describe, expect, it } from 'vitest';
-import { INITIAL_RATING, type MoveRecord } from '../rooms/index.ts';
+import { INITIAL_RATING, rateRace, type MoveRecord } from '../rooms/index.ts';
 import type { HistoryStore } from '../store/history.ts';
 import { openSqliteHistory } from '../store/sqlite-history.ts';
 import { RaceCopier, type Outbox } from './race-copier.ts';
@@ -104,38 +104,44 @@ describe('copying the cluster outbox into the history', () => {
     expect(copied).toEqual(['old-2']);
   });
 
-  it('applies the rating change of a race queued before records carried the whole old rating', async () => {
-    const after = { rating: 1662.3, rd: 290.3, volatility: 0.059999, races: 1 };
-    const queued = (id: string, startedAt: number) => ({
+  it('settles a race queued before records carried the whole old rating from the stored ratings', async () => {
+    const queued = (id: string, startedAt: number, endedAt: number) => ({
       ...OLD_RECORD,
       id,
       startedAt,
+      endedAt,
       rated: true,
       commitment: 'c0'.repeat(32),
       secret: '5e'.repeat(32),
-      players: [
-        {
-          ...OLD_RECORD.players[0],
-          rating: { before: 1500, after: 1662.3, provisional: true },
-          newRating: after,
-        },
-      ],
+      players: OLD_RECORD.players.map((p, i) => ({
+        ...p,
+        rating: { before: 1500, after: i === 0 ? 1662.3 : 1337.7, provisional: true },
+        newRating: { rating: i === 0 ? 1662.3 : 1337.7, rd: 290.3, volatility: 0.06, races: 1 },
+      })),
     });
-    const { copier, history } = copierWith({ 'prev-1': queued('prev-1', 1_000) });
+    const { copier, history } = copierWith({ 'prev-1': queued('prev-1', 1_000, 61_000) });
     await copier.drain();
-    expect(await history.ratingOf('ann')).toEqual(after); // it started from the stored rating
-    // Queued again under another id, from a rating the store has moved on from: the change is
-    // added, deviation and volatility (unknown at its start) as stored.
+    const [won, lost] = rateRace([
+      { outcome: 'finished', timeMs: 60_000, rating: INITIAL_RATING },
+      { outcome: 'left', timeMs: null, rating: INITIAL_RATING },
+    ]);
+    expect(await history.ratingOf('ann')).toEqual(won);
+    expect(await history.ratingOf('bob')).toEqual(lost);
+    // Queued again under another id, later: played again from the ratings as stored now.
     const again = new RaceCopier(
-      outboxOf({ 'prev-2': queued('prev-2', 1_000) }).outbox,
+      outboxOf({ 'prev-2': queued('prev-2', 70_000, 130_000) }).outbox,
       history,
       silent,
     );
     await again.drain();
-    expect(await history.ratingOf('ann')).toEqual({ ...after, rating: 1824.6, races: 2 });
+    const [twice] = rateRace([
+      { outcome: 'finished', timeMs: 60_000, rating: won! },
+      { outcome: 'left', timeMs: null, rating: lost! },
+    ]);
+    expect(await history.ratingOf('ann')).toEqual(twice);
     expect(await history.raceOf('prev-2')).toMatchObject({
       ok: true,
-      value: { startedAt: 1_000, durationMs: 60_000 },
+      value: { startedAt: 70_000, durationMs: 60_000, rated: true },
     });
   });
 });

@@ -3,13 +3,11 @@
  * code up): `max` per `windowMs` (a sliding count over the last window). In memory per
  * process; the clock comes in with each call.
  */
-export const DAILY_POSTS_PER_MINUTE = 20;
-
 export class PostLimiter {
   private readonly posts = new Map<string, number[]>();
 
   constructor(
-    private readonly max = DAILY_POSTS_PER_MINUTE,
+    private readonly max: number,
     private readonly windowMs = 60_000,
   ) {}
 

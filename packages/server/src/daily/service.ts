@@ -1,30 +1,33 @@
 /**
  * The daily puzzle's use cases over a `DailyStore` and the puzzle workers: the index, a day's
- * puzzle with its leaderboard, posting a solve, a ranked solve as a ghost. The clock comes in
- * (`now`), so tests can be on any day. Answers are result values; only a store that fails
- * throws (the HTTP layer answers 503).
+ * puzzle with its leaderboard, attempts played move by move against the server, a ranked
+ * solve as a ghost. The clock comes in (`now`), so tests can be on any day. Answers are result
+ * values; only a store that fails throws (the HTTP layer answers 503).
  */
 import { randomBytes } from 'node:crypto';
 import {
   DAILY_ARCHIVE_DAYS,
   DailyErrorCode,
+  HUMAN_FLOOR_MS_PER_CELL,
+  mistakesIn,
   VARIANTS,
+  type DailyAttemptView,
   type DailyErrorCodeName,
   type DailyGhostView,
   type DailyGradeView,
   type DailyIndexView,
+  type DailyMovePayload,
+  type DailyMoveReply,
   type DailyPuzzleView,
-  type DailyResultPayload,
   type DailyResultView,
-  type DailyStartView,
   type DailySummaryView,
   type DifficultyLevel,
   type VariantName,
 } from '@percent/protocol';
 import type { SeededPuzzles } from '../puzzles/pool.ts';
-import type { DailyPuzzleRecord, DailyStore } from '../store/daily-store.ts';
+import type { DailyAttempt, DailyPuzzleRecord, DailyStore } from '../store/daily-store.ts';
+import { judgeAttemptMove, summaryOf } from './attempt.ts';
 import { archiveDays, dayOf, difficultyOf, seedOf, statusOf, streakOf } from './calendar.ts';
-import { verifySolve, verifyStart } from './verify.ts';
 
 /** Budget of one generation; a miss retries with the next seed (`#1`, `#2`). */
 const GENERATE_MS = 20_000;
@@ -46,7 +49,15 @@ export interface DailyServiceOptions {
   readonly store: DailyStore;
   readonly puzzles: SeededPuzzles;
   readonly now?: () => number;
+  /**
+   * `HUMAN_FLOOR_MS_PER_CELL` when absent: a solve whose right digits came faster is not
+   * ranked (`tooFast`). Test servers, whose scripted players type in milliseconds, set 0.
+   */
+  readonly humanFloorMs?: number;
 }
+
+/** A move's write lost to another request's this many times: the move is refused, to be sent again. */
+const MOVE_WRITE_TRIES = 3;
 
 export class DailyService {
   private readonly now: () => number;
@@ -108,15 +119,13 @@ export class DailyService {
       deviceId ? store.entryOf(day, variant, deviceId) : null,
       deviceId ? this.streakOf(deviceId) : null,
     ]);
-    const { puzzle, solution } = record;
     return {
       ok: true,
       value: {
         day,
         variant,
         today: open.value,
-        puzzle,
-        solution,
+        puzzle: record.puzzle,
         grade,
         solvers,
         leaderboard,
@@ -126,77 +135,167 @@ export class DailyService {
     };
   }
 
-  /**
-   * Begins an attempt on the server's clock. Its solve, posted with the start's id, may claim
-   * no more time than has passed on the server since (plus `DAILY_CLOCK_SLACK_MS`).
-   */
-  async start(
+  /** Begins an attempt on the server's clock for `deviceId` (checked by the caller). */
+  async startAttempt(
     day: string,
     variant: VariantName,
     deviceId: string,
-  ): Promise<DailyResult<DailyStartView>> {
-    const open = this.openDay(day);
-    if (!open.ok) return open;
-    await this.puzzleOf(day, variant);
-    const start = { startId: randomBytes(18).toString('base64url'), day, variant, deviceId };
-    const startedAt = this.now();
-    await this.options.store.putStart({ ...start, startedAt });
-    return { ok: true, value: { startId: start.startId, startedAt } };
-  }
-
-  async submit(
-    day: string,
-    variant: VariantName,
-    payload: DailyResultPayload,
-  ): Promise<DailyResult<DailyResultView>> {
+    nickname: string,
+  ): Promise<DailyResult<DailyAttemptView>> {
     const open = this.openDay(day);
     if (!open.ok) return open;
     const record = await this.puzzleOf(day, variant);
-    const verdict = verifySolve(record.puzzle, record.solution, payload.moves);
-    if (!verdict.ok)
-      return fail(422, DailyErrorCode.badSolve, `${verdict.field}: ${verdict.message}`);
-    const start = await this.options.store.startOf(payload.startId);
-    const { deviceId } = payload;
-    const timed = verifyStart(
-      start,
-      { day, variant, deviceId, timeMs: verdict.timeMs },
-      this.now(),
-    );
-    if (!timed.ok) return fail(422, DailyErrorCode.badSolve, `${timed.field}: ${timed.message}`);
-    // A game begun on the puzzle's own day counts for the streak even if it ends after midnight.
-    const onTheDay = dayOf(timed.start.startedAt) === day;
-    const { store } = this.options;
-    const { improved } = await store.recordSolve({
+    const attempt: DailyAttempt = {
+      attemptId: randomBytes(18).toString('base64url'),
       day,
       variant,
-      deviceId: payload.deviceId,
-      nickname: payload.nickname,
-      timeMs: verdict.timeMs,
-      mistakes: verdict.mistakes,
-      moves: payload.moves,
-      submittedAt: this.now(),
-      onTheDay,
-    });
+      deviceId,
+      nickname,
+      startedAt: this.now(),
+      moves: [],
+      finishedAt: null,
+    };
+    await this.options.store.putAttempt(attempt);
+    return { ok: true, value: await this.attemptView(attempt, record) };
+  }
+
+  /** The device's attempt as it stands (to resume it after a reload). */
+  async attempt(attemptId: string, deviceId: string): Promise<DailyResult<DailyAttemptView>> {
+    const attempt = await this.ownAttempt(attemptId, deviceId);
+    if (!attempt.ok) return attempt;
+    const record = await this.puzzleOf(attempt.value.day, attempt.value.variant as VariantName);
+    return { ok: true, value: await this.attemptView(attempt.value, record) };
+  }
+
+  /**
+   * The attempt's next move, judged and timed now. A move that solves the board finishes the
+   * attempt: the device's first finished solve of the day is ranked, unless too fast.
+   */
+  async move(
+    attemptId: string,
+    deviceId: string,
+    payload: DailyMovePayload,
+  ): Promise<DailyResult<DailyMoveReply>> {
+    for (let tries = 0; tries < MOVE_WRITE_TRIES; tries++) {
+      const own = await this.ownAttempt(attemptId, deviceId);
+      if (!own.ok) return own;
+      const attempt = own.value;
+      const record = await this.puzzleOf(attempt.day, attempt.variant as VariantName);
+      const judged = judgeAttemptMove(record.puzzle, record.solution, attempt, payload, this.now());
+      if (judged.kind === 'refused') return fail(judged.status, judged.code, judged.message);
+      if (judged.kind === 'again') {
+        const upTo = attempt.moves.slice(0, judged.move.seq + 1);
+        const last = attempt.finishedAt !== null && judged.move.seq === attempt.moves.length - 1;
+        const result = last ? await this.finish(attempt) : null;
+        return { ok: true, value: { move: judged.move, mistakes: mistakesIn(upTo), result } };
+      }
+      const finishedAt = judged.solved ? this.now() : null;
+      const { store } = this.options;
+      if (!(await store.saveMoves(attemptId, attempt.moves.length, judged.moves, finishedAt)))
+        continue; // another request wrote first: read the attempt again
+      const next = { ...attempt, moves: judged.moves, finishedAt };
+      const result = judged.solved ? await this.finish(next) : null;
+      const move = judged.moves.at(-1)!;
+      return { ok: true, value: { move, mistakes: mistakesIn(judged.moves), result } };
+    }
+    return fail(
+      409,
+      DailyErrorCode.moveOutOfOrder,
+      'seq: the attempt changed meanwhile; send again',
+    );
+  }
+
+  /**
+   * A solved attempt's result. Its solve is recorded as the device's ranked one unless the
+   * device has one (or it was too fast); recording again is harmless, so a finish whose
+   * answer was lost, or whose recording a crash cut short, is completed by its retry.
+   */
+  private async finish(attempt: DailyAttempt): Promise<DailyResultView> {
+    const { timeMs, mistakes, tooFast } = summaryOf(
+      attempt.moves,
+      this.options.humanFloorMs ?? HUMAN_FLOOR_MS_PER_CELL,
+    );
+    // A game begun on the puzzle's own day counts for the streak even if it ends after midnight.
+    const onTheDay = dayOf(attempt.startedAt) === attempt.day;
+    const { store } = this.options;
+    const { day, variant, deviceId } = attempt;
+    const ranked =
+      !tooFast &&
+      (
+        await store.recordSolve({
+          day,
+          variant,
+          deviceId,
+          nickname: attempt.nickname,
+          timeMs,
+          mistakes,
+          moves: attempt.moves.map(({ at, cell, digit }) => ({ at, cell, digit })),
+          submittedAt: attempt.finishedAt ?? this.now(),
+          onTheDay,
+          attemptId: attempt.attemptId,
+        })
+      ).ranked;
     const [best, solvers, streak] = await Promise.all([
-      store.entryOf(day, variant, payload.deviceId),
+      store.entryOf(day, variant, deviceId),
       store.solvers(day, variant),
-      this.streakOf(payload.deviceId),
+      this.streakOf(deviceId),
     ]);
-    if (!best) throw new Error(`the solve of ${day}/${variant} was not stored`);
-    const { timeMs, mistakes } = verdict;
+    const unranked = ranked ? null : tooFast ? 'tooFast' : 'practice';
+    return { timeMs, mistakes, ranked, unranked, best, solvers, onTheDay, streak };
+  }
+
+  private async attemptView(
+    attempt: DailyAttempt,
+    record: DailyPuzzleRecord,
+  ): Promise<DailyAttemptView> {
+    const { store } = this.options;
+    const [entry, result] = await Promise.all([
+      store.entryOf(attempt.day, attempt.variant, attempt.deviceId),
+      attempt.finishedAt === null ? null : this.finish(attempt),
+    ]);
     return {
-      ok: true,
-      value: { rank: best.rank, solvers, timeMs, mistakes, improved, best, onTheDay, streak },
+      attemptId: attempt.attemptId,
+      day: attempt.day,
+      variant: attempt.variant as VariantName,
+      puzzle: record.puzzle,
+      startedAt: attempt.startedAt,
+      serverNow: this.now(),
+      ranked: entry === null,
+      moves: [...attempt.moves],
+      result,
     };
   }
 
+  /** The attempt if it is this device's; otherwise `ATTEMPT_NOT_FOUND` (never "someone else's"). */
+  private async ownAttempt(
+    attemptId: string,
+    deviceId: string,
+  ): Promise<DailyResult<DailyAttempt>> {
+    const attempt = await this.options.store.attemptOf(attemptId);
+    if (attempt?.deviceId !== deviceId)
+      return fail(404, DailyErrorCode.attemptNotFound, `attemptId: no attempt ${attemptId}`);
+    return { ok: true, value: attempt };
+  }
+
+  /**
+   * A ranked solve with its moves, for a device that has solved the day itself: the moves show
+   * the solution, which never leaves the server before the asking device's own solve.
+   */
   async ghost(
     day: string,
     variant: VariantName,
     rank: number,
+    deviceId: string | undefined,
   ): Promise<DailyResult<DailyGhostView>> {
     const open = this.openDay(day);
     if (!open.ok) return open;
+    const solved = deviceId && (await this.options.store.entryOf(day, variant, deviceId));
+    if (!solved)
+      return fail(
+        403,
+        DailyErrorCode.ghostLocked,
+        `solve ${day}'s ${variant} first: its ghosts show the solution`,
+      );
     const ranked = await this.options.store.ranked(day, variant, rank);
     if (!ranked)
       return fail(404, DailyErrorCode.ghostNotFound, `rank: no solve ranked ${rank} on ${day}`);

@@ -1,34 +1,24 @@
 import { existsSync } from 'node:fs';
 import { join } from 'node:path';
 import {
-  API_SCHEMAS,
-  ApiFailureSchema,
   DailyErrorCode,
-  DailyResultPayloadSchema,
-  DailyStartPayloadSchema,
-  DailyVariantSchema,
-  DaySchema,
-  DeviceIdSchema,
   ErrorCode,
   PROTOCOL_VERSION,
   RaceIdSchema,
   RoomCodeSchema,
-  type ApiAnswer,
-  type ApiRoute,
-  type DailyErrorCodeName,
-  type ErrorCodeName,
   type RaceRecordView,
   type RoomSummaryView,
 } from '@percent/protocol';
 import express, { type Express, type NextFunction, type Request, type Response } from 'express';
 import expressStaticGzip from 'express-static-gzip';
-import type { z } from 'zod';
-import { checkSent } from '../contract.ts';
 import { Quotas } from '../quotas.ts';
-import { DailyUnavailable, type DailyResult, type DailyService } from '../daily/service.ts';
-import { DAILY_POSTS_PER_MINUTE, PostLimiter } from '../daily/post-limit.ts';
+import { DailyUnavailable, type DailyService } from '../daily/service.ts';
+import type { DeviceKeys } from '../devices.ts';
 import type { HistoryReader } from '../store/history.ts';
 import { publicLeaderboard } from '../store/store.ts';
+import { badRequest, limitOf, problem, send } from './answer.ts';
+import { serveDaily } from './daily-routes.ts';
+import { deviceOf } from './device.ts';
 
 export interface AppDeps {
   /** The built web client (`packages/client/dist`); a welcome page stands in when absent. */
@@ -44,6 +34,8 @@ export interface AppDeps {
   readonly daily?: DailyService;
   /** Per-address quotas (room-code lookups); the defaults when absent. */
   readonly quotas?: Quotas;
+  /** The device keys that `/api` requests naming a device are checked against. */
+  readonly devices: DeviceKeys;
 }
 
 /** The HTTP side: the web client, the health check and the read-only history APIs. */
@@ -81,10 +73,11 @@ export function createApp(deps: AppDeps): Express {
   app.get('/api/lan', (_req, res) => {
     send(res, 'lan', { urls: deps.lanUrls() });
   });
-  app.get('/api/history/:deviceId', async (req, res) => {
-    const deviceId = DeviceIdSchema.safeParse(req.params.deviceId);
-    if (!deviceId.success) return badRequest(res, 'deviceId', deviceId.error.issues[0]?.message);
-    const entries = await deps.history.historyOf(deviceId.data, limitOf(req.query.limit));
+  app.get('/api/history', async (req, res) => {
+    const deviceId = await deviceOf(req, res, deps.devices, true);
+    if (!deviceId) return;
+    const entries = await deps.history.historyOf(deviceId, limitOf(req.query.limit));
+    res.setHeader('Cache-Control', 'no-store');
     send(res, 'history', { entries });
   });
   app.get('/api/rooms/:code', lookup, async (req, res) => {
@@ -116,7 +109,7 @@ export function createApp(deps: AppDeps): Express {
     };
     send(res, 'race', { race: view });
   });
-  if (deps.daily) serveDaily(app, deps.daily);
+  if (deps.daily) serveDaily(app, deps.daily, deps.devices, quotas);
   serveClient(app, deps.clientDir);
   // A store that cannot be read (PostgreSQL down, say) answers JSON, never a stack trace.
   app.use((error: unknown, _req: Request, res: Response, _next: NextFunction) => {
@@ -144,126 +137,6 @@ function bodyErrorStatus(error: unknown): number | undefined {
   if (typeof error !== 'object' || error === null || !('type' in error)) return undefined;
   const status = 'status' in error ? Number(error.status) : NaN;
   return status >= 400 && status < 500 ? status : undefined;
-}
-
-/** A posted solve is at most 500 moves (~20 KB of JSON). */
-const DAILY_BODY_LIMIT = '64kb';
-
-/** The daily puzzle's API (docs/PROTOCOL.md, "The daily puzzle"). */
-function serveDaily(app: Express, daily: DailyService): void {
-  // Starts and solves share one budget per address: an honest game makes one of each.
-  const limiter = new PostLimiter(2 * DAILY_POSTS_PER_MINUTE);
-  const json = express.json({ limit: DAILY_BODY_LIMIT });
-  app.get('/api/daily', async (req, res) => {
-    const deviceId = optional(DeviceIdSchema, req.query.deviceId);
-    if (!deviceId.ok) return badRequest(res, 'deviceId', deviceId.message);
-    res.setHeader('Cache-Control', 'no-store');
-    send(res, 'dailyIndex', await daily.index(deviceId.value));
-  });
-  app.get('/api/daily/:day/:variant', async (req, res) => {
-    const where = dayAndVariant(req, res);
-    if (!where) return;
-    const deviceId = optional(DeviceIdSchema, req.query.deviceId);
-    if (!deviceId.ok) return badRequest(res, 'deviceId', deviceId.message);
-    const answer = await daily.puzzleView(
-      where.day,
-      where.variant,
-      deviceId.value,
-      limitOf(req.query.limit),
-    );
-    reply(res, 'daily', answer);
-  });
-  app.get('/api/daily/:day/:variant/ghost', async (req, res) => {
-    const where = dayAndVariant(req, res);
-    if (!where) return;
-    const rank = req.query.rank === undefined ? 1 : Number(req.query.rank);
-    if (!Number.isInteger(rank) || rank < 1 || rank > 1000)
-      return badRequest(res, 'rank', 'a rank is a whole number from 1 to 1000');
-    reply(res, 'dailyGhost', await daily.ghost(where.day, where.variant, rank));
-  });
-  app.post('/api/daily/:day/:variant/start', json, async (req, res) => {
-    if (!limiter.allow(req.ip ?? 'unknown', Date.now())) return tooMany(res);
-    const where = dayAndVariant(req, res);
-    const body = where && parsedBody(res, DailyStartPayloadSchema, req.body);
-    if (!where || !body) return;
-    reply(res, 'dailyStart', await daily.start(where.day, where.variant, body.deviceId));
-  });
-  app.post('/api/daily/:day/:variant/results', json, async (req, res) => {
-    if (!limiter.allow(req.ip ?? 'unknown', Date.now())) return tooMany(res);
-    const where = dayAndVariant(req, res);
-    const body = where && parsedBody(res, DailyResultPayloadSchema, req.body);
-    if (!where || !body) return;
-    reply(res, 'dailyResult', await daily.submit(where.day, where.variant, body));
-  });
-}
-
-const tooMany = (res: Response): void =>
-  problem(res, 429, DailyErrorCode.rateLimited, 'too many daily starts and solves; wait a minute');
-
-/** The body parsed by `schema`, or undefined once a 400 naming the first bad field is sent. */
-function parsedBody<T>(res: Response, schema: z.ZodType<T>, body: unknown): T | undefined {
-  const parsed = schema.safeParse(body);
-  if (parsed.success) return parsed.data;
-  const issue = parsed.error.issues[0];
-  badRequest(res, issue?.path.join('.') || 'body', issue?.message);
-  return undefined;
-}
-
-function dayAndVariant(req: Request, res: Response) {
-  const day = DaySchema.safeParse(req.params.day);
-  if (!day.success) return badRequest(res, 'day', day.error.issues[0]?.message);
-  const variant = DailyVariantSchema.safeParse(req.params.variant);
-  if (!variant.success)
-    return badRequest(res, 'variant', `one of ${DailyVariantSchema.options.join(', ')}`);
-  return { day: day.data, variant: variant.data };
-}
-
-function optional<T>(
-  schema: {
-    safeParse(
-      value: unknown,
-    ): { success: true; data: T } | { success: false; error: { issues: { message: string }[] } };
-  },
-  value: unknown,
-): { ok: true; value: T | undefined } | { ok: false; message: string | undefined } {
-  if (value === undefined) return { ok: true, value: undefined };
-  const parsed = schema.safeParse(value);
-  return parsed.success
-    ? { ok: true, value: parsed.data }
-    : { ok: false, message: parsed.error.issues[0]?.message };
-}
-
-function reply<R extends ApiRoute>(res: Response, route: R, answer: DailyResult<ApiAnswer<R>>) {
-  res.setHeader('Cache-Control', 'no-store');
-  if (answer.ok) send(res, route, answer.value);
-  else problem(res, answer.status, answer.code, answer.message);
-}
-
-/** A route's answer: `{ ok: true, …value }`, checked against its protocol schema. */
-function send<R extends ApiRoute>(res: Response, route: R, value: ApiAnswer<R>): void {
-  const body = { ok: true, ...value };
-  checkSent(`${res.req.method} ${res.req.path}`, API_SCHEMAS[route], body);
-  res.json(body);
-}
-
-function limitOf(value: unknown): number | undefined {
-  const n = Number(value);
-  return Number.isInteger(n) && n >= 1 ? Math.min(n, 100) : undefined;
-}
-
-function badRequest(res: Response, field: string, message = 'invalid'): void {
-  problem(res, 400, ErrorCode.badPayload, `${field}: ${message}`);
-}
-
-function problem(
-  res: Response,
-  status: number,
-  code: ErrorCodeName | DailyErrorCodeName,
-  message: string,
-): void {
-  const body = { ok: false, error: { code, message } };
-  checkSent(`${res.req.method} ${res.req.path} (${status})`, ApiFailureSchema, body);
-  res.status(status).json(body);
 }
 
 /** Vite's hashed build output: a file there never changes under its name. */
@@ -302,6 +175,7 @@ function serveClient(app: Express, clientDir: string): void {
       '/replay/:id',
       '/daily',
       '/daily/:day/:variant',
+      '/daily/:day/:variant/play',
     ],
     (_req, res) => {
       res.setHeader('Cache-Control', 'no-cache');

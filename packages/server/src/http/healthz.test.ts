@@ -2,6 +2,7 @@ import { createServer } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { describe, expect, it } from 'vitest';
 import { createApp } from './app.ts';
+import { DeviceKeys, memoryDeviceKeys } from '../devices.ts';
 
 /** `/healthz` answers 503 with `ok: false` when the service says it cannot keep its promises. */
 describe('/healthz', () => {
@@ -19,6 +20,7 @@ describe('/healthz', () => {
       health: () => health,
       room: async () => undefined,
       lanUrls: () => [],
+      devices: new DeviceKeys(memoryDeviceKeys()),
     });
     const server = createServer(app);
     await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));

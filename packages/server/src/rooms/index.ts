@@ -17,11 +17,9 @@ export {
 export {
   INITIAL_RATING,
   PROVISIONAL_RACES,
-  applyRaceRating,
   isProvisional,
   rateRace,
   type Rating,
-  type RatingChange,
 } from './ratings.ts';
 export { clockAt, onRaceClock, type Pause, type RaceClock } from './race-clock.ts';
 export { snapshotOf, restoreRoom, SNAPSHOT_VERSION, type Restored } from './snapshot.ts';

@@ -11,8 +11,10 @@ import {
   tokenOf,
   typesOf,
   digitAt,
+  startCmd,
 } from '../../test-support/rooms.ts';
 import type { Room } from './types.ts';
+import { membersOf, viewFor } from './view.ts';
 
 const watch = (n: number, room: Room, now = 1000) =>
   apply(room, { type: 'spectate', connectionId: `s${n}`, deviceId: `device-9${n}` }, now);
@@ -86,16 +88,45 @@ describe('joining', () => {
     const room = racing(['Ann']);
     const late = apply(room, joinCmd('Cy', 3));
     expect(late.reply).toMatchObject({ role: 'spectator', playerId: null, sessionToken: null });
-    expect(late.room.spectators).toEqual([{ connectionId: 'c3', deviceId: 'device-3' }]);
+    expect(late.room.spectators).toEqual([
+      { connectionId: 'c3', deviceId: 'device-3', address: null },
+    ]);
     expect(late.room.seats).toHaveLength(1);
     expect(typesOf(late.effects)).toEqual(['state']); // spectators are not stored
   });
 
-  it('refuses to let a device still racing here watch, even on another connection', () => {
-    const room = racing(['Ann', 'Bob']);
-    const cmd = { type: 'spectate', connectionId: 'c9', deviceId: 'device-1' } as const;
-    expect(refusal(room, cmd)).toBe('SEATED_IN_RACE');
-    expect(refusal(room, { ...joinCmd('Ann', 9), deviceId: 'device-1' })).toBe('SEATED_IN_RACE');
+  it('lets a device racing here watch on another connection, without boards, answering as for anyone', () => {
+    const room = racing(['Ann', 'Bob'], { spectatorDigits: { kind: 'live' } });
+    const racer = { type: 'spectate', connectionId: 'c9', deviceId: 'device-1' } as const;
+    const stranger = { type: 'spectate', connectionId: 'c8', deviceId: 'device-8' } as const;
+    const twin = apply(room, racer);
+    const other = apply(room, stranger);
+    expect(twin.reply.role).toBe('spectator');
+    // The same answer as anyone's, but for the boards: no oracle of who is racing.
+    expect(twin.reply.view.race!.boards).toBeNull();
+    expect(other.reply.view.race!.boards).not.toBeNull();
+    const both = apply(twin.room, stranger).room;
+    const views = membersOf(both).map((m) => viewFor(both, m.recipient, 5000).race!.boards);
+    expect(views.map((b) => b !== null)).toEqual([false, false, false, true]);
+  });
+
+  it('withholds boards from a watcher at a racing seat’s address, whatever device it claims', () => {
+    let room = lobbyWith([], { spectatorDigits: { kind: 'live' } });
+    for (const [n, address] of [
+      [1, '203.0.113.7'],
+      [2, '198.51.100.2'],
+    ] as const) {
+      room = apply(room, { ...joinCmd(`P${n}`, n), address }).room;
+      room = apply(room, { type: 'ready', connectionId: `c${n}`, ready: true }).room;
+    }
+    room = apply(apply(room, startCmd).room, { type: 'begin', raceId: 'race-1' }, 4000).room;
+    const watch = (connectionId: string, address: string) =>
+      apply(room, { type: 'spectate', connectionId, deviceId: `fresh-${connectionId}`, address })
+        .reply.view.race!.boards;
+    expect(watch('c7', '203.0.113.7')).toBeNull();
+    expect(watch('c8', '192.0.2.9')).not.toBeNull();
+    // Loopback is not compared: a LAN server's own machine runs the TV.
+    expect(watch('c9', '127.0.0.1')).not.toBeNull();
   });
 
   it('lets a player who left the race come back to watch it: never a dead end', () => {
@@ -104,7 +135,9 @@ describe('joining', () => {
     expect(left.race!.runners[1]!.status).toBe('left');
     const back = apply(left, { ...joinCmd('Bob', 9), deviceId: 'device-2' });
     expect(back.reply).toMatchObject({ role: 'spectator', playerId: null });
-    expect(back.room.spectators).toEqual([{ connectionId: 'c9', deviceId: 'device-2' }]);
+    expect(back.room.spectators).toEqual([
+      { connectionId: 'c9', deviceId: 'device-2', address: null },
+    ]);
     const spectate = { type: 'spectate', connectionId: 'c8', deviceId: 'device-2' } as const;
     expect(apply(left, spectate).reply.role).toBe('spectator');
   });
@@ -114,18 +147,22 @@ describe('joining', () => {
     const watching = apply(room, { type: 'spectate', connectionId: 'c2', deviceId: 'device-2' });
     expect(watching.reply).toMatchObject({ role: 'spectator', playerId: null });
     expect(watching.room.seats.map((s) => s.id)).toEqual(['p1']);
-    expect(watching.room.spectators).toEqual([{ connectionId: 'c2', deviceId: 'device-2' }]);
+    expect(watching.room.spectators).toEqual([
+      { connectionId: 'c2', deviceId: 'device-2', address: null },
+    ]);
     expect(typesOf(watching.effects)).toEqual(['persistRoom', 'state']);
     const racingRoom = racing(['Ann', 'Bob']);
     const cmd = { type: 'spectate', connectionId: 'c2', deviceId: 'other-device' } as const;
-    expect(refusal(racingRoom, cmd)).toBe('SEATED_IN_RACE');
+    expect(refusal(racingRoom, cmd)).toBe('WRONG_PHASE');
   });
 
   it('lets a player give up the seat to watch, unless it is the last seat (the room would close)', () => {
     const pair = lobbyWith(['Ann', 'Bob']);
     const watching = apply(pair, { type: 'spectate', connectionId: 'c2', deviceId: 'device-2' });
     expect(watching.room.seats.map((s) => s.nickname)).toEqual(['Ann']);
-    expect(watching.room.spectators).toEqual([{ connectionId: 'c2', deviceId: 'device-2' }]);
+    expect(watching.room.spectators).toEqual([
+      { connectionId: 'c2', deviceId: 'device-2', address: null },
+    ]);
     expect(watching.reply).toMatchObject({ role: 'spectator' });
     const alone = lobbyWith(['Ann']);
     const cmd = { type: 'spectate', connectionId: 'c1', deviceId: 'device-1' } as const;

@@ -37,7 +37,7 @@ export function join(room: Room, command: CommandOf<'join'>, now: number): Trans
     // A seat whose rating could not be read at its join takes the one read now, if any.
     const known = held.rating ?? (command.rating === undefined ? null : command.rating);
     const rated = known === held.rating ? room : updateSeat(room, held.id, { rating: known });
-    return takeSeat(rated, { ...held, rating: known }, connectionId, now);
+    return takeSeat(rated, { ...held, rating: known }, connectionId, now, command.address);
   }
   if (isRaceOn(room)) return spectate(room, command, now);
   // The creator is the first to join, even into a room created locked.
@@ -56,6 +56,8 @@ export function join(room: Room, command: CommandOf<'join'>, now: number): Trans
     connectionId,
     drops: 0,
     rating: command.rating === undefined ? INITIAL_RATING : command.rating,
+    seen: command.seen ?? true,
+    address: command.address ?? null,
   };
   const seated = withoutSpectator(
     { ...room, seats: [...room.seats, seat], nextPlayer: room.nextPlayer + 1 },
@@ -66,37 +68,44 @@ export function join(room: Room, command: CommandOf<'join'>, now: number): Trans
 }
 
 /** The seat goes to `connectionId`; a connection holding it before is told it was replaced. */
-function takeSeat(room: Room, seat: Seat, connectionId: string, now: number) {
+function takeSeat(
+  room: Room,
+  seat: Seat,
+  connectionId: string,
+  now: number,
+  address: string | undefined,
+) {
   if (seat.connectionId === connectionId) return success(room, seatReply(room, seat.id, now));
   const effects: Effect[] = [STATE];
   if (seat.connectionId !== null) {
     effects.push({ type: 'endSession', connectionId: seat.connectionId, reason: 'replaced' });
   }
-  const next = withoutSpectator(updateSeat(room, seat.id, { connectionId }), connectionId);
+  const next = withoutSpectator(
+    updateSeat(room, seat.id, { connectionId, address: address ?? seat.address }),
+    connectionId,
+  );
   // A seat sitting out a `delay` race is back to watching: its view ticks again.
   return success(next, seatReply(next, seat.id, now), [...effects, ...tickTimer(next, now)]);
 }
 
 /**
- * `room:spectate` (and `room:join` without a seat during a race). A device still racing here
- * could look at what spectators see, so it may not watch this race (it rejoins with its token
- * instead); one that has left, finished or is out may. A player who watches their own room
- * gives up the seat first (outside a race).
+ * `room:spectate` (and `room:join` without a seat during a race). Anyone may watch; one whose
+ * device or address races here watches without boards until the race ends (`secrecy.ts`) —
+ * the answer is the same either way, so it tells nobody whether a device is racing. A player
+ * who watches their own room gives up the seat first, outside a race; during one the seat
+ * stays (leave it, or give up, first).
  */
 export function spectate(
   room: Room,
-  command: { readonly connectionId: string; readonly deviceId: string },
+  command: { readonly connectionId: string; readonly deviceId: string; readonly address?: string },
   now: number,
 ): Transition<SeatReply> {
   const { connectionId, deviceId } = command;
-  const racer = room.race?.runners.some(
-    (runner) => runner.deviceId === deviceId && runner.status === 'racing',
-  );
   const own = seatHeldBy(room, connectionId);
-  if (isRaceOn(room) && (racer || own)) {
+  if (isRaceOn(room) && own) {
     return failure(
-      ErrorCode.seatedInRace,
-      'this device is racing here, so it cannot watch this race (rejoin with your session token)',
+      ErrorCode.wrongPhase,
+      'room:spectate: this connection holds a seat in the running race (leave it first)',
     );
   }
   if (own && room.seats.length === 1)
@@ -108,12 +117,12 @@ export function spectate(
   const base = unseated?.ok ? unseated.room : room;
   const spectators = [
     ...base.spectators.filter((s) => s.connectionId !== connectionId),
-    { connectionId, deviceId },
+    { connectionId, deviceId, address: command.address ?? null },
   ];
   const next = { ...base, spectators };
   const effects: Effect[] = [...(unseated?.ok ? unseated.effects : []), STATE];
   effects.push(...tickTimer(next, now));
-  return success(next, seatReply(next, null, now), effects);
+  return success(next, seatReply(next, null, now, connectionId), effects);
 }
 
 /** `room:leave`: a player gives up the seat, a spectator stops watching. */
@@ -161,7 +170,7 @@ export function removeSeat(
   now: number,
 ): Transition<object> {
   const seats = room.seats.filter((s) => s.id !== seat.id);
-  const rest = withdraw({ ...room, seats }, seat.id, 'left', reason === 'kicked');
+  const rest = withdraw({ ...room, seats }, seat.id, now, 'left', reason === 'kicked');
   const effects: Effect[] = [STATE];
   if (reason && seat.connectionId !== null) {
     effects.push({ type: 'endSession', connectionId: seat.connectionId, reason });

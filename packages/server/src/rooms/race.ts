@@ -6,6 +6,7 @@ import { endRaceRefusal, rematchRefusal, startRefusal, type Refusal } from './pe
 import { isRaceOn, NOTHING, seatHeldBy, STATE, success } from './room.ts';
 import {
   HUMAN_FLOOR_MS_PER_CELL,
+  MIN_RATED_RACE_MS,
   type LastRaceView,
   type RaceEndCause,
   type RunnerStatus,
@@ -35,6 +36,7 @@ export function start(room: Room, command: CommandOf<'start'>, now: number): Tra
     solution: draw.solution,
     rules: room.settings,
     floorMs: room.timings.humanFloorMs ?? HUMAN_FLOOR_MS_PER_CELL,
+    minRatedMs: room.timings.minRatedMs ?? MIN_RATED_RACE_MS,
     commitment: command.fairness.commitment,
     secret: command.fairness.secret,
     startsAt,
@@ -59,6 +61,8 @@ export function start(room: Room, command: CommandOf<'start'>, now: number): Tra
         newRating: null,
         kicked: false,
         tooFast: false,
+        firstRace: !seat.seen && room.timings.firstRaceRated !== true,
+        outAt: null,
       })),
     moves: [],
   };
@@ -134,6 +138,7 @@ export function pauseRace(room: Room, at: number, ms: number): Room {
     if (runner.status === 'finished' && runner.finishedAt !== null) {
       return { ...runner, finishedAt: runner.finishedAt + ms };
     }
+    if (runner.outAt !== null) return { ...runner, outAt: runner.outAt + ms };
     return runner.status === 'racing' ? { ...runner, activeAt: runner.activeAt + ms } : runner;
   });
   const shifted: Race = {
@@ -192,6 +197,7 @@ function stopRunners(room: Room, race: Race, status: 'timeout' | 'ended'): Room 
 export function withdraw(
   room: Room,
   playerId: string,
+  now: number,
   status: RunnerStatus = 'left',
   kicked = false,
 ): Room {
@@ -199,7 +205,7 @@ export function withdraw(
   if (!isRaceOn(room) || !race) return room;
   const runners = race.runners.map((runner): Runner =>
     runner.playerId === playerId && runner.status === 'racing'
-      ? { ...runner, status, kicked }
+      ? { ...runner, status, kicked, outAt: now }
       : runner,
   );
   return { ...room, race: { ...race, runners } };
@@ -231,9 +237,11 @@ function endRace<R>(
   endedBy: RaceEndCause,
 ): Transition<R> {
   const race = rated({ ...room.race!, endedAt: now, endedBy });
+  // Every runner's device has now finished a race here: its next race is not its first.
   const seats = room.seats.map((seat) => {
-    const rating = race.runners.find((r) => r.playerId === seat.id)?.newRating;
-    return rating ? { ...seat, rating } : seat;
+    const runner = race.runners.find((r) => r.playerId === seat.id);
+    if (!runner) return seat;
+    return { ...seat, seen: true, rating: runner.newRating ?? seat.rating };
   });
   const ended: Room = { ...room, phase: 'finished', race, seats };
   return success(ended, reply, [

@@ -1,12 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import {
-  applyRaceRating,
-  INITIAL_RATING,
-  rateRace,
-  scoreAgainst,
-  type Placing,
-  type Rating,
-} from './ratings.ts';
+import { INITIAL_RATING, rateRace, scoreAgainst, type Placing } from './ratings.ts';
 
 const at = (outcome: Placing['outcome'], timeMs: number | null = null): Placing => ({
   outcome,
@@ -70,65 +63,5 @@ describe('rating a race', () => {
     ]);
     expect(favourite!.rating - 1900).toBeLessThan(outsider!.rating - 1400);
     expect(favourite!.rating - 1900).toBeGreaterThan(0);
-  });
-});
-
-describe('a race’s change applied to the stored rating', () => {
-  const r0: Rating = { rating: 1580, rd: 120, volatility: 0.06, races: 7 };
-  const opponent: Rating = { rating: 1500, rd: 80, volatility: 0.06, races: 30 };
-  /** `self` (from `before`) beats or loses to the opponent: the core's new rating. */
-  const race = (before: Rating, won: boolean): Rating =>
-    rateRace([
-      { outcome: won ? 'finished' : 'left', timeMs: won ? 1 : null, rating: before },
-      { outcome: won ? 'left' : 'finished', timeMs: won ? null : 1, rating: opponent },
-    ])[0]!;
-
-  it('is the race’s new rating, exactly, when the store holds what the race started from', () => {
-    const after = race(r0, true);
-    expect(applyRaceRating({ ...r0 }, { before: r0, after })).toEqual(after);
-    expect(applyRaceRating(INITIAL_RATING, { before: INITIAL_RATING, after })).toBe(after);
-  });
-
-  it('adds a race run from an older rating to the stored one: both races count', () => {
-    const lost = race(r0, false); // race A, stored first
-    const won = race(r0, true); // race B, begun from r0 before A was stored
-    const both = applyRaceRating(lost, { before: r0, after: won });
-    expect(both.races).toBe(r0.races + 2);
-    expect(both.rating).toBeCloseTo(
-      r0.rating + (lost.rating - r0.rating) + (won.rating - r0.rating),
-      9,
-    );
-    expect(both.rd).toBeLessThan(Math.min(lost.rd, won.rd)); // the evidence of both
-    expect(both.rd ** -2).toBeCloseTo(lost.rd ** -2 + won.rd ** -2 - r0.rd ** -2, 12);
-    expect(both.volatility).toBeCloseTo(lost.volatility + won.volatility - r0.volatility, 12);
-    // Stored the other way round: the same rating.
-    const swapped = applyRaceRating(won, { before: r0, after: lost });
-    expect(swapped.races).toBe(both.races);
-    for (const key of ['rating', 'rd', 'volatility'] as const)
-      expect(swapped[key]).toBeCloseTo(both[key], 9);
-  });
-
-  it('ends where the right order ends when two races in a row are stored the wrong way round', () => {
-    const r1 = race(r0, true);
-    const r2 = race(r1, false);
-    const late = applyRaceRating(applyRaceRating(r0, { before: r1, after: r2 }), {
-      before: r0,
-      after: r1,
-    });
-    expect(late.races).toBe(r2.races);
-    for (const key of ['rating', 'rd', 'volatility'] as const)
-      expect(late[key]).toBeCloseTo(r2[key], 9);
-  });
-
-  it('keeps the deviation within 350 and the volatility positive', () => {
-    const before = { rating: 1500, rd: 40, volatility: 0.1, races: 50 };
-    const after = { rating: 1510, rd: 60, volatility: 0.01, races: 51 };
-    const stored = { rating: 1400, rd: 340, volatility: 0.05, races: 60 };
-    expect(applyRaceRating(stored, { before, after })).toEqual({
-      rating: 1410,
-      rd: 350,
-      volatility: 0.01,
-      races: 61,
-    });
   });
 });

@@ -1,4 +1,4 @@
-import type { RatingChangeView, RatingView, RunnerStatus } from '@percent/protocol';
+import type { RatingChangeView, RatingView, RunnerStatus, UnratedReason } from '@percent/protocol';
 import { glicko2, type Game } from './glicko2.ts';
 import type { Race, Rating, Runner } from './types.ts';
 
@@ -17,33 +17,54 @@ export const PROVISIONAL_RACES = 10;
 /** A deviation never grows past a new player's. */
 const MAX_RD = INITIAL_RATING.rd;
 
+type RatedPart = Pick<Race, 'rules' | 'runners' | 'startsAt' | 'endedAt' | 'minRatedMs'>;
+
+/** The race ended before `minRatedMs` on its clock (`MIN_RATED_RACE_MS`): it rates nobody. */
+const endedTooSoon = (race: RatedPart): boolean =>
+  race.endedAt !== null && race.endedAt - race.startsAt < race.minRatedMs;
+
 /**
- * The runners a race rates: those whose rating is known, who were not kicked by the host, and
- * whose device held only this seat in the race (two tabs would play itself). In race order.
+ * The runners a race rates: those whose rating is known, who were not kicked by the host, not
+ * flagged too fast, did not leave, give up or go idle before `minRatedMs`, whose device held
+ * only this seat in the race (two tabs would play itself) and is not in its first race
+ * (`newcomers`: count those too, to tell why a race is unrated). None when the room is
+ * unrated or the race ended before `minRatedMs`. In race order.
  */
-export function ratedRunners(race: Pick<Race, 'rules' | 'runners'>): Runner[] {
-  if (!race.rules.rated) return [];
+export function ratedRunners(race: RatedPart, newcomers = false): Runner[] {
+  if (!race.rules.rated || endedTooSoon(race)) return [];
   const seats = new Map<string, number>();
   for (const r of race.runners) seats.set(r.deviceId, (seats.get(r.deviceId) ?? 0) + 1);
+  const early = (runner: Runner): boolean =>
+    runner.outAt !== null && runner.outAt - race.startsAt < race.minRatedMs;
   return race.runners.filter(
     (runner) =>
       runner.rating !== null &&
       !runner.kicked &&
       seats.get(runner.deviceId) === 1 &&
-      !runner.tooFast,
+      !runner.tooFast &&
+      !early(runner) &&
+      (newcomers || !runner.firstRace),
   );
 }
 
 /**
- * A race counts for ratings when its room was rated and at least two of its runners are rated
- * (`ratedRunners`); once it has ended, when it changed someone's rating (a race the host ended
- * before anyone finished may have had no game at all). The view's `RaceView.rated` and the
- * stored record's `rated` both say this.
+ * Why the race does not change ratings, or null when it does: while on, when at least two of
+ * its runners are rated (`ratedRunners`); once ended, when it changed someone's rating (a race
+ * the host ended before anyone finished may have had no game at all). The view's
+ * `RaceView.rated`/`unrated` and the stored record's `rated` all say this.
  */
-export const isRated = (race: Pick<Race, 'rules' | 'runners' | 'endedAt'>): boolean =>
-  race.endedAt === null
-    ? ratedRunners(race).length >= 2
-    : race.runners.some((runner) => runner.newRating !== null);
+export function unratedReason(race: RatedPart): UnratedReason | null {
+  if (!race.rules.rated) return 'roomUnrated';
+  if (endedTooSoon(race)) return 'tooShort';
+  const rates =
+    race.endedAt === null
+      ? ratedRunners(race).length >= 2
+      : race.runners.some((runner) => runner.newRating !== null);
+  if (rates) return null;
+  return ratedRunners(race, true).length >= 2 ? 'firstRaces' : 'tooFewPlayers';
+}
+
+export const isRated = (race: RatedPart): boolean => unratedReason(race) === null;
 
 export const isProvisional = (rating: Rating): boolean => rating.races < PROVISIONAL_RACES;
 
@@ -109,44 +130,4 @@ export function rateRace(placings: readonly Placing[]): (Rating | null)[] {
     const next = glicko2(self.rating, games);
     return { ...next, rd: Math.min(next.rd, MAX_RD), races: self.rating.races + 1 };
   });
-}
-
-/** What a rated race did to one device's rating: its whole rating at the race's start and after. */
-export interface RatingChange {
-  readonly before: Rating;
-  readonly after: Rating;
-}
-
-/**
- * The device's rating once the race's change is applied to `stored`, its rating as the store
- * holds it when the race is stored (`INITIAL_RATING` if none), so that every rated race counts
- * exactly once whatever order races are stored in. A device may race in two rooms at once
- * (both races start from the same rating), and a cluster copies finished races to the history
- * late and out of order, so `stored` need not be what the race started from.
- *
- * - `stored` is what the race started from (the same number of races — each stored race adds
- *   one, so a count names one state of the row — and the same rating): `after`, exactly.
- * - Otherwise the change is carried over as a difference: the rating moves by
- *   `after − before`, the volatility too, and the deviation's precision (1/RD², to which
- *   Glicko-2 adds each rating period's information) by `1/after.rd² − 1/before.rd²`; one more
- *   race. Differences add up in any order: two races copied in reverse order end where the
- *   right order ends (up to rounding), and two races run at once from the same rating both
- *   count, their evidence combined (`min(stored.rd, after.rd)` would keep only one race's).
- *   The deviation stays within (0, 350] and the volatility positive.
- *
- * Recomputing Glicko-2 against the stored rating instead would need every opponent's
- * pre-race rating in the record, and would give a number other than the one the race's
- * standings showed; the difference keeps exactly the change the players saw.
- */
-export function applyRaceRating(stored: Rating, change: RatingChange): Rating {
-  const { before, after } = change;
-  if (stored.races === before.races && stored.rating === before.rating) return after;
-  const precision = stored.rd ** -2 + after.rd ** -2 - before.rd ** -2;
-  const volatility = stored.volatility + after.volatility - before.volatility;
-  return {
-    rating: stored.rating + after.rating - before.rating,
-    rd: precision > MAX_RD ** -2 ? precision ** -0.5 : MAX_RD,
-    volatility: volatility > 0 ? volatility : after.volatility,
-    races: stored.races + 1,
-  };
 }

@@ -28,10 +28,10 @@ export interface StoredPlayer extends RacePlayerView {
 /** A standing as the core hands it to the store. */
 export interface RacePlayerRecord extends StoredPlayer {
   /**
-   * The device's whole rating at the start of a rated race (as read at the join) and after it.
-   * The store applies the change to the device's rating as it stands when the race is stored
-   * (`applyRaceRating`, in the transaction that stores the race, only if the race is new);
-   * both null when the race did not rate this player.
+   * The device's whole rating at the start of a rated race (as read at the join) and after it,
+   * as the room computed them; both null when the race did not rate this player. The store
+   * settles them again from the ratings it holds when it stores the race (`settleRatings`, in
+   * that transaction, only if the race is new): what it stores is the truth.
    */
   readonly oldRating: Rating | null;
   readonly newRating: Rating | null;

@@ -77,6 +77,6 @@ function sync(room: Room, command: CommandOf<'sync'>, now: number) {
   if (!seat && !watching) return failure(ErrorCode.notInRoom, 'you are not in this room');
   const recipient = seat
     ? ({ role: 'player', playerId: seat.id } as const)
-    : ({ role: 'spectator' } as const);
+    : ({ role: 'spectator', connectionId: command.connectionId } as const);
   return success(room, { view: viewFor(room, recipient, now) });
 }

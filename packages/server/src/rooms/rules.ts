@@ -18,7 +18,7 @@ export function forfeit(room: Room, command: CommandOf<'forfeit'>, now: number) 
   const seat = seatHeldBy(room, command.connectionId);
   const refusal = runnerRefusal(room, seat);
   if (refusal) return refusal;
-  return endIfDone<object>(withdraw(room, seat!.id, 'forfeited'), now, [STATE]);
+  return endIfDone<object>(withdraw(room, seat!.id, now, 'forfeited'), now, [STATE]);
 }
 
 /**
@@ -35,7 +35,7 @@ export function idle(room: Room, command: CommandOf<'idle'>, now: number): Trans
   if (runner?.status !== 'racing') return success(room, NOTHING);
   const due = runner.activeAt + limit * 1000;
   if (now < due) return success(room, NOTHING, [idleTimer(race, runner.playerId, due)]);
-  return endIfDone<object>(withdraw(room, runner.playerId, 'idle'), now, [STATE]);
+  return endIfDone<object>(withdraw(room, runner.playerId, now, 'idle'), now, [STATE]);
 }
 
 /**

@@ -59,6 +59,10 @@ const SeatSchema = z.object({
   ready: z.boolean(),
   plays: z.boolean().default(true),
   rating: RatingSchema,
+  /** Absent before first races went unrated: every device counted as seen. */
+  seen: z.boolean().default(true),
+  /** Absent before seats kept their address: unknown. */
+  address: z.string().nullable().default(null),
 });
 
 const RunnerSchema = z.object({
@@ -76,6 +80,10 @@ const RunnerSchema = z.object({
   kicked: z.boolean().default(false),
   /** Absent before finishes were judged for speed: none was flagged. */
   tooFast: z.boolean().default(false),
+  /** Absent before first races went unrated: none was. */
+  firstRace: z.boolean().default(false),
+  /** Absent before early quits went unrated: unknown, so none counts as early. */
+  outAt: z.number().nullable().default(null),
 });
 
 const LastRaceSchema = z.object({
@@ -101,6 +109,8 @@ const RaceSchema = z.object({
   rules: StoredSettingsSchema,
   /** The human floor at the start; absent in older snapshots: the default. */
   floorMs: z.number().min(0).default(HUMAN_FLOOR_MS_PER_CELL),
+  /** Absent before short races went unrated: off, as the race began. */
+  minRatedMs: z.number().min(0).default(0),
   /** Absent before version 4: a race without commit–reveal. */
   commitment: Hex64.nullable().default(null),
   secret: Hex64.nullable().default(null),

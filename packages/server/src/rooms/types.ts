@@ -40,6 +40,13 @@ export interface Seat {
    * race ends; null when it could not be read (this seat's races then leave it alone).
    */
   readonly rating: Rating | null;
+  /**
+   * The device had finished a race on this server before (read at the join; set after each
+   * race here). A device's first race is unrated for it (`Runner.firstRace`).
+   */
+  readonly seen: boolean;
+  /** The network address of the connection that took or last regained the seat (`secrecy.ts`). */
+  readonly address: string | null;
 }
 
 /** A device's rating (Glicko-2) and how many rated races it has played. */
@@ -77,6 +84,10 @@ export interface Runner {
    * rated, not a game for the others.
    */
   readonly tooFast: boolean;
+  /** The device's first race on this server (`Seat.seen` was false): it plays no rated game. */
+  readonly firstRace: boolean;
+  /** When the runner left, gave up or went idle (ms, the race's clock); null otherwise. */
+  readonly outAt: number | null;
 }
 
 export interface Race {
@@ -89,6 +100,8 @@ export interface Race {
   readonly rules: RoomSettings;
   /** The human floor in force (`RoomTimings.humanFloorMs` at the start): see `plausible.ts`. */
   readonly floorMs: number;
+  /** `MIN_RATED_RACE_MS` (or `RoomTimings.minRatedMs`) at the start: see `ratings.ts`. */
+  readonly minRatedMs: number;
   /**
    * Commit–reveal: SHA-256 (hex) of `puzzle + solution + secret`, shown from the countdown on;
    * the secret (64 hex digits) is shown once the race has ended. Both come in with the start
@@ -120,6 +133,8 @@ export interface Spectator {
   /** The watching connection (spectators have no seat and are not snapshotted). */
   readonly connectionId: string;
   readonly deviceId: string;
+  /** The connection's network address (`secrecy.ts`); null when unknown. */
+  readonly address: string | null;
 }
 
 /** Server settings a room runs with (tests shorten them). */
@@ -133,11 +148,20 @@ export interface RoomTimings {
    * `tooFast`. Test servers, whose scripted players type in milliseconds, set 0 (off).
    */
   readonly humanFloorMs?: number;
+  /**
+   * `MIN_RATED_RACE_MS` when absent: shorter races, and runners out before it, are unrated.
+   * Test servers, whose scripted races last milliseconds, set 0 (off).
+   */
+  readonly minRatedMs?: number;
+  /** true: a device's first race is rated too (tests of ratings with fresh devices); default false. */
+  readonly firstRaceRated?: boolean;
 }
 
 /** Who a payload is for. Every outgoing payload is built for one (`view.ts`). */
 export type Recipient =
-  { readonly role: 'player'; readonly playerId: string } | { readonly role: 'spectator' };
+  | { readonly role: 'player'; readonly playerId: string }
+  /** `connectionId`: which spectator (absent: someone outside the room, seeing what all do). */
+  | { readonly role: 'spectator'; readonly connectionId?: string };
 
 export interface Room {
   readonly code: string;
@@ -190,8 +214,16 @@ export type Command =
        * null when it could not be read; absent: a new device's (`INITIAL_RATING`).
        */
       readonly rating?: Rating | null;
+      /** The device has finished a race here before (`Seat.seen`); absent: true. */
+      readonly seen?: boolean;
+      /** The connection's network address, as the quotas count it; absent: unknown. */
+      readonly address?: string;
     })
-  | (From & { readonly type: 'spectate'; readonly deviceId: string })
+  | (From & {
+      readonly type: 'spectate';
+      readonly deviceId: string;
+      readonly address?: string;
+    })
   | (From & { readonly type: 'leave' })
   | (From & { readonly type: 'disconnect' })
   | (From & { readonly type: 'sync' })

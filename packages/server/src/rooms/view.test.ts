@@ -73,7 +73,7 @@ describe('views', () => {
     room = apply(room, { type: 'disconnect', connectionId: 'c1' }).room;
     expect(membersOf(room)).toEqual([
       { connectionId: 'c2', recipient: { role: 'player', playerId: 'p2' } },
-      { connectionId: 's1', recipient: { role: 'spectator' } },
+      { connectionId: 's1', recipient: { role: 'spectator', connectionId: 's1' } },
     ]);
     expect(viewFor(room, spectator, 6000).players.map((p) => p.connection)).toEqual([
       'reconnecting',

@@ -8,8 +8,9 @@ import {
   type SeatReply,
 } from '@percent/protocol';
 import { placeOf, progressOf, standingsOf, timeOf } from './progress.ts';
-import { isRated, ratingView } from './ratings.ts';
+import { isRated, ratingView, unratedReason } from './ratings.ts';
 import { permissionsFor } from './permissions.ts';
+import { blindTo } from './secrecy.ts';
 import type { Race, Recipient, Room } from './types.ts';
 
 export type { Recipient };
@@ -68,6 +69,7 @@ function raceView(room: Room, race: Race, recipient: Recipient, now: number): Ra
     variant: race.variant,
     difficulty: race.difficulty,
     rated: isRated(race),
+    unrated: unratedReason(race),
     commitment: race.commitment,
     secret: ended ? race.secret : null,
     startsAt: race.startsAt,
@@ -100,7 +102,7 @@ function visibleBoards(
   now: number,
 ): Record<string, string> | null {
   if (room.phase === 'finished') return boardsAt(race, Infinity);
-  if (!watches(room, recipient)) return null;
+  if (!watches(room, recipient) || blindTo(room, recipient)) return null;
   const rule = race.rules.spectatorDigits;
   if (rule.kind === 'live') return boardsAt(race, Infinity);
   if (rule.kind === 'delay') return boardsAt(race, now - rule.seconds * 1000);
@@ -130,7 +132,10 @@ export function progressEventFor(
   const race = room.race;
   const runner = race?.runners.find((r) => r.playerId === playerId);
   if (!race || !runner) return null;
-  const live = watches(room, recipient) && race.rules.spectatorDigits.kind === 'live';
+  const live =
+    watches(room, recipient) &&
+    !blindTo(room, recipient) &&
+    race.rules.spectatorDigits.kind === 'live';
   return {
     playerId,
     status: runner.status,
@@ -172,7 +177,8 @@ export function membersOf(room: Room): Member[] {
     });
   }
   for (const s of room.spectators) {
-    members.push({ connectionId: s.connectionId, recipient: { role: 'spectator' } });
+    const recipient = { role: 'spectator', connectionId: s.connectionId } as const;
+    members.push({ connectionId: s.connectionId, recipient });
   }
   return members;
 }
@@ -181,9 +187,16 @@ export function membersOf(room: Room): Member[] {
  * The reply to a join or spectate: a player's id and `sessionToken` (`playerId` null: a
  * spectator), the grace period and the recipient's first view of the room as it is now.
  */
-export function seatReply(room: Room, playerId: string | null, now: number): SeatReply {
+export function seatReply(
+  room: Room,
+  playerId: string | null,
+  now: number,
+  connectionId?: string,
+): SeatReply {
   const seat = playerId === null ? undefined : room.seats.find((s) => s.id === playerId);
-  const recipient: Recipient = seat ? { role: 'player', playerId: seat.id } : { role: 'spectator' };
+  const recipient: Recipient = seat
+    ? { role: 'player', playerId: seat.id }
+    : { role: 'spectator', connectionId };
   return {
     role: recipient.role,
     playerId: seat?.id ?? null,

@@ -36,9 +36,11 @@ const newToken = (): string => randomBytes(18).toString('base64url');
 export function registerHandlers(socket: PercentSocket, deps: HandlerDeps): void {
   registerMembership(socket, deps);
   registerPlay(socket, deps);
-  on(socket, 'history:get', HistorySchema, async (p) =>
-    ok({ entries: await deps.history.historyOf(p.deviceId, p.limit) }),
-  );
+  on(socket, 'history:get', HistorySchema, async (p) => {
+    const refused = await notYours(deps, 'history:get', p);
+    if (refused) return refused;
+    return ok({ entries: await deps.history.historyOf(p.deviceId, p.limit) });
+  });
   on(socket, 'leaderboard:get', LeaderboardSchema, async (p) =>
     ok({ entries: await publicLeaderboard(deps.history, p.code, p.limit) }),
   );
@@ -86,20 +88,42 @@ function missing(socket: PercentSocket, deps: HandlerDeps, code: string): Result
   return fail(ErrorCode.roomNotFound, `no room ${code}`);
 }
 
+/**
+ * `DEVICE_NOT_YOURS` when the server keeps a secret for the payload's device id and the
+ * payload did not carry it (`devices.ts`); undefined when the device may be taken as claimed.
+ */
+async function notYours(
+  deps: HandlerDeps,
+  event: string,
+  p: { readonly deviceId: string; readonly deviceSecret?: string | undefined },
+): Promise<Result | undefined> {
+  const claim = await deps.devices.check(p.deviceId, p.deviceSecret);
+  if (claim.ok) return undefined;
+  return fail(ErrorCode.deviceNotYours, `${event}: deviceSecret: ${claim.message}`);
+}
+
 const roomOf = async (socket: PercentSocket, deps: HandlerDeps): Promise<RoomHandle | undefined> =>
   socket.data.code === null ? undefined : deps.rooms.find(socket.data.code);
 
 /**
- * The device's rating for its join, read from the history (the core does no I/O). When the
- * history cannot be read the player still joins, with no rating: their races then leave their
- * rating alone rather than overwrite it from a made-up one.
+ * The device's rating for its join, and whether it has finished a race here before (its first
+ * race is unrated), read from the history (the core does no I/O). When the history cannot be
+ * read the player still joins, with no rating: their races then leave their rating alone
+ * rather than overwrite it from a made-up one.
  */
-async function ratingOf(deps: HandlerDeps, deviceId: string): Promise<Rating | null> {
+async function standingOf(
+  deps: HandlerDeps,
+  deviceId: string,
+): Promise<{ rating: Rating | null; seen: boolean }> {
   try {
-    return await deps.history.ratingOf(deviceId);
+    const [rating, races] = await Promise.all([
+      deps.history.ratingOf(deviceId),
+      deps.history.historyOf(deviceId, 1),
+    ]);
+    return { rating, seen: rating.races > 0 || races.length > 0 };
   } catch (error) {
     deps.log.warn({ err: error }, 'rating not read: the player joins unrated');
-    return null;
+    return { rating: null, seen: false };
   }
 }
 
@@ -124,6 +148,8 @@ function registerMembership(socket: PercentSocket, deps: HandlerDeps): void {
   const inTurn = serialised();
   on(socket, 'room:create', CreateRoomSchema, (p) =>
     inTurn(async () => {
+      const refused = await notYours(deps, 'room:create', p);
+      if (refused) return refused;
       const quota = deps.quotas.create(socket.data.address, Date.now());
       if (!quota.ok) {
         const wait = `try again in ${quota.retryAfterSec} s`;
@@ -141,7 +167,8 @@ function registerMembership(socket: PercentSocket, deps: HandlerDeps): void {
         deviceId,
         newToken: newToken(),
         plays,
-        rating: await ratingOf(deps, deviceId),
+        address: socket.data.address,
+        ...(await standingOf(deps, deviceId)),
       } as const;
       const reply = await enter(socket, deps, runner, { ...join, sessionToken: undefined });
       if (!reply.ok) deps.rooms.discardIfEmpty(runner);
@@ -150,19 +177,33 @@ function registerMembership(socket: PercentSocket, deps: HandlerDeps): void {
   );
   on(socket, 'room:join', JoinRoomSchema, (p) =>
     inTurn(async () => {
+      const refused = await notYours(deps, 'room:join', p);
+      if (refused) return refused;
       const runner = await deps.rooms.find(p.code);
       if (!runner) return missing(socket, deps, p.code);
       const { nickname, deviceId, sessionToken } = p;
-      const join = { type: 'join', connectionId, nickname, deviceId, sessionToken } as const;
-      const rating = await ratingOf(deps, deviceId);
-      return enter(socket, deps, runner, { ...join, newToken: newToken(), rating });
+      const { address } = socket.data;
+      const join = {
+        type: 'join',
+        connectionId,
+        nickname,
+        deviceId,
+        sessionToken,
+        address,
+      } as const;
+      const standing = await standingOf(deps, deviceId);
+      return enter(socket, deps, runner, { ...join, newToken: newToken(), ...standing });
     }),
   );
   on(socket, 'room:spectate', SpectateSchema, (p) =>
     inTurn(async () => {
+      const refused = await notYours(deps, 'room:spectate', p);
+      if (refused) return refused;
       const runner = await deps.rooms.find(p.code);
       if (!runner) return missing(socket, deps, p.code);
-      return enter(socket, deps, runner, { type: 'spectate', connectionId, deviceId: p.deviceId });
+      const { address } = socket.data;
+      const spectate = { type: 'spectate', connectionId, deviceId: p.deviceId, address } as const;
+      return enter(socket, deps, runner, spectate);
     }),
   );
   on(socket, 'room:leave', EmptySchema, () =>

@@ -4,6 +4,7 @@ import type { Logger } from '../log.ts';
 import type { RoomDirectory } from '../runner/directory.ts';
 import type { HistoryReader } from '../store/history.ts';
 import type { Quotas } from '../quotas.ts';
+import type { DeviceKeys } from '../devices.ts';
 import type { TokenBucket } from './rate-limit.ts';
 
 /** What the server keeps on each connection. */
@@ -24,4 +25,5 @@ export interface HandlerDeps {
   readonly history: HistoryReader;
   readonly log: Logger;
   readonly quotas: Quotas;
+  readonly devices: DeviceKeys;
 }

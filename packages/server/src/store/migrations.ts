@@ -165,6 +165,33 @@ export const MIGRATIONS: readonly string[] = [
    DROP TABLE race_players;
    ALTER TABLE race_players_v7 RENAME TO race_players;
    CREATE INDEX race_players_by_device ON race_players (device_id);`,
+  // 8: device keys (a device secret's SHA-256, kept the first time its id comes with one), and
+  // the daily played against the server: attempts judged and timed move by move (JSON
+  // `[{ "cell", "digit", "at", "verdict" }]`) replace posted solves and their starts; a ranked
+  // solve names its attempt (null: posted before). A rating keeps when the race that last
+  // changed it began (`rated_from`, with `updated_at` its end): a device is in one rated race
+  // at a time.
+  `CREATE TABLE device_keys (
+     device_id TEXT PRIMARY KEY,
+     secret_hash TEXT NOT NULL,
+     created_at INTEGER NOT NULL
+   ) STRICT;
+   DROP TABLE daily_starts;
+   CREATE TABLE daily_attempts (
+     attempt_id TEXT PRIMARY KEY,
+     day TEXT NOT NULL,
+     variant TEXT NOT NULL,
+     device_id TEXT NOT NULL,
+     nickname TEXT NOT NULL,
+     started_at INTEGER NOT NULL,
+     moves TEXT NOT NULL,
+     move_count INTEGER NOT NULL,
+     finished_at INTEGER,
+     FOREIGN KEY (day, variant) REFERENCES daily_puzzles (day, variant)
+   ) STRICT;
+   CREATE INDEX daily_attempts_by_time ON daily_attempts (started_at);
+   ALTER TABLE daily_results ADD COLUMN attempt_id TEXT;
+   ALTER TABLE ratings ADD COLUMN rated_from INTEGER;`,
 ];
 
 /**

@@ -1,13 +1,13 @@
 import { DIFFICULTIES, MOVE_VERDICTS, RUNNER_STATUSES, VARIANTS } from '@percent/protocol';
 import { z } from 'zod';
 import {
-  applyRaceRating,
   INITIAL_RATING,
+  isProvisional,
+  rateRace,
   onRaceClock,
   type MoveRecord,
   type RaceRecord,
   type Rating,
-  type RatingChange,
   type StoredPlayer,
   type StoredRace,
 } from '../rooms/index.ts';
@@ -114,9 +114,8 @@ const RecordPlayerSchema = z
 
 /**
  * The rating a rated player started from, for a record queued before records carried it: its
- * number (`rating.before`) and race count (one fewer than after) are known, which is what
- * `applyRaceRating` compares; its deviation and volatility are taken as after's, so that
- * applied as a difference the race changes neither.
+ * number (`rating.before`) and race count (one fewer than after) are known; its deviation and
+ * volatility are taken as after's.
  */
 function formerBefore(player: {
   rating: { before: number } | null;
@@ -157,34 +156,75 @@ export function parseRaceRecord(value: unknown, where: string): RaceRecord {
   throw new Error(`${where}: ${issue?.path.join('.') || 'record'}: ${issue?.message}`);
 }
 
-/** The rating changes a stored race makes: each rated player's before and after. */
-export function ratingChangesOf(
-  record: RaceRecord,
-): (RatingChange & { readonly deviceId: string })[] {
-  return record.players.flatMap(({ deviceId, oldRating, newRating }) =>
-    oldRating && newRating ? [{ deviceId, before: oldRating, after: newRating }] : [],
-  );
+/** A device's rating as the store holds it, with when the last race that rated it ran. */
+export interface StoredRating extends Rating {
+  /** That race's end, epoch ms (`ratings.updated_at`). */
+  readonly updatedAt: number;
+  /** Its start (`ratings.rated_from`); null in a row written before it was kept. */
+  readonly ratedFrom: number | null;
 }
 
+/** The race ran while the one that last rated the device ran: their times overlap. */
+const overlaps = (held: StoredRating, record: RaceRecord): boolean =>
+  record.startedAt < held.updatedAt && (held.ratedFrom ?? held.updatedAt) < record.endedAt;
+
 /**
- * The `ratings` rows a newly stored race writes: each rated device's rating as `stored` gives
- * it (read in the race's transaction, under the write lock; none: `INITIAL_RATING`) with the
- * race's change applied (`applyRaceRating`). Both databases write exactly these.
+ * A newly stored race's ratings, settled in the transaction that stores it, from each device's
+ * rating as the store holds it now (`stored`, read under the write lock; none:
+ * `INITIAL_RATING`) — never from the copy the room took at the join, which another race of the
+ * device may have changed since. The players the room rated play Glicko-2 again among
+ * themselves, on their outcomes and times, except a device whose stored rating was changed by
+ * a race that ran at the same time as this one: a device is in one rated race at a time, and
+ * of two at once only the first stored rates it (the last race that rated a device is kept, so
+ * a race copied late by a cluster still counts unless it overlaps that one). Fewer than two
+ * left: the race rates nobody.
+ *
+ * Gives the record as it is stored (its players' before and after, `rated`) and the `ratings`
+ * rows to write. Both databases write exactly these. Normally `stored` is what the room had,
+ * and the numbers are the ones its standings showed.
  */
-export function ratingRowsOf(
+export function settleRatings(
   record: RaceRecord,
-  stored: (deviceId: string) => Rating | null | undefined,
-) {
-  const next = new Map<string, Rating>();
-  for (const { deviceId, before, after } of ratingChangesOf(record)) {
-    const current = next.get(deviceId) ?? stored(deviceId) ?? INITIAL_RATING;
-    next.set(deviceId, applyRaceRating(current, { before, after }));
-  }
-  return [...next].map(([deviceId, rating]) => ({
-    deviceId,
-    ...rating,
-    updatedAt: record.endedAt,
-  }));
+  stored: (deviceId: string) => StoredRating | null | undefined,
+): {
+  record: RaceRecord;
+  rows: (Rating & { deviceId: string; updatedAt: number; ratedFrom: number })[];
+} {
+  const free = record.players.filter((p) => {
+    if (!p.oldRating || !p.newRating) return false;
+    const held = stored(p.deviceId);
+    return !held || !overlaps(held, record);
+  });
+  const before = free.map(({ deviceId }) => {
+    const held = stored(deviceId);
+    return held
+      ? { rating: held.rating, rd: held.rd, volatility: held.volatility, races: held.races }
+      : INITIAL_RATING;
+  });
+  const after =
+    free.length < 2
+      ? []
+      : rateRace(
+          free.map((p, i) => ({ outcome: p.outcome, timeMs: p.timeMs, rating: before[i]! })),
+        );
+  const settled = new Map(
+    free.flatMap((p, i) =>
+      after[i] ? [[p.playerId, { old: before[i]!, next: after[i]! }] as const] : [],
+    ),
+  );
+  const players = record.players.map((player) => {
+    const change = settled.get(player.playerId);
+    if (!change) return { ...player, rating: null, oldRating: null, newRating: null };
+    const { old, next } = change;
+    const rating = { before: old.rating, after: next.rating, provisional: isProvisional(next) };
+    return { ...player, rating, oldRating: old, newRating: next };
+  });
+  const rows = record.players.flatMap(({ playerId, deviceId }) => {
+    const change = settled.get(playerId);
+    const times = { updatedAt: record.endedAt, ratedFrom: record.startedAt };
+    return change ? [{ deviceId, ...change.next, ...times }] : [];
+  });
+  return { record: { ...record, rated: settled.size > 0, players }, rows };
 }
 
 /**

@@ -1,15 +1,19 @@
 import { join } from 'node:path';
 import Database from 'better-sqlite3';
 import type { DailyEntryView, DailyMove } from '@percent/protocol';
+import type { DailyAttemptMoveView } from '@percent/protocol';
 import {
+  ATTEMPT_COLUMNS,
+  attemptOfRow,
+  DAILY_ATTEMPT_KEPT_MS,
   entryOfRow,
   movesFromColumn,
   RANK_ORDER,
-  DAILY_START_KEPT_MS,
+  type AttemptRow,
+  type DailyAttempt,
   type DailyCount,
   type DailyPuzzleRecord,
   type DailySolve,
-  type DailyStart,
   type DailyStore,
   type EntryRow,
 } from './daily-store.ts';
@@ -70,56 +74,99 @@ class SqliteDaily implements DailyStore {
     return stored;
   }
 
-  async recordSolve(solve: DailySolve): Promise<{ improved: boolean }> {
-    const upsert = this.db.prepare(
-      `INSERT INTO daily_results
-         (day, variant, device_id, nickname, time_ms, mistakes, moves, submitted_at, on_the_day)
-       VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?)
-       ON CONFLICT (day, variant, device_id) DO UPDATE SET
-         nickname = excluded.nickname, time_ms = excluded.time_ms,
-         mistakes = excluded.mistakes, moves = excluded.moves,
-         submitted_at = excluded.submitted_at,
-         on_the_day = max(daily_results.on_the_day, excluded.on_the_day)
-       WHERE excluded.time_ms < daily_results.time_ms
-          OR (excluded.time_ms = daily_results.time_ms
-              AND excluded.mistakes < daily_results.mistakes)
-       RETURNING 1 AS stored`,
-    );
-    const row = upsert.get(
-      solve.day,
-      solve.variant,
-      solve.deviceId,
-      solve.nickname,
-      solve.timeMs,
-      solve.mistakes,
-      JSON.stringify(solve.moves),
-      solve.submittedAt,
-      solve.onTheDay ? 1 : 0,
-    );
-    return { improved: row !== undefined };
+  async recordSolve(solve: DailySolve): Promise<{ ranked: boolean }> {
+    this.db
+      .prepare(
+        `INSERT INTO daily_results (day, variant, device_id, nickname, time_ms, mistakes, moves,
+           submitted_at, on_the_day, attempt_id)
+         VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?) ON CONFLICT (day, variant, device_id) DO NOTHING`,
+      )
+      .run(
+        solve.day,
+        solve.variant,
+        solve.deviceId,
+        solve.nickname,
+        solve.timeMs,
+        solve.mistakes,
+        JSON.stringify(solve.moves),
+        solve.submittedAt,
+        solve.onTheDay ? 1 : 0,
+        solve.attemptId,
+      );
+    const kept = this.db
+      .prepare<[string, string, string], { attempt_id: string | null }>(
+        'SELECT attempt_id FROM daily_results WHERE day = ? AND variant = ? AND device_id = ?',
+      )
+      .get(solve.day, solve.variant, solve.deviceId);
+    return { ranked: kept?.attempt_id === solve.attemptId };
   }
 
-  async putStart(start: DailyStart): Promise<void> {
+  async putAttempt(attempt: DailyAttempt): Promise<void> {
     this.db.transaction(() => {
       this.db
-        .prepare('DELETE FROM daily_starts WHERE started_at < ?')
-        .run(start.startedAt - DAILY_START_KEPT_MS);
+        .prepare('DELETE FROM daily_attempts WHERE started_at < ?')
+        .run(attempt.startedAt - DAILY_ATTEMPT_KEPT_MS);
       this.db
         .prepare(
-          `INSERT INTO daily_starts (start_id, day, variant, device_id, started_at)
-           VALUES (?, ?, ?, ?, ?)`,
+          `INSERT INTO daily_attempts (attempt_id, day, variant, device_id, nickname, started_at,
+             moves, move_count, finished_at) VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?)`,
         )
-        .run(start.startId, start.day, start.variant, start.deviceId, start.startedAt);
+        .run(
+          attempt.attemptId,
+          attempt.day,
+          attempt.variant,
+          attempt.deviceId,
+          attempt.nickname,
+          attempt.startedAt,
+          JSON.stringify(attempt.moves),
+          attempt.moves.length,
+          attempt.finishedAt,
+        );
     })();
   }
 
-  async startOf(startId: string): Promise<DailyStart | undefined> {
-    return this.db
-      .prepare<[string], DailyStart>(
-        `SELECT start_id AS startId, day, variant, device_id AS deviceId, started_at AS startedAt
-         FROM daily_starts WHERE start_id = ?`,
+  async attemptOf(attemptId: string): Promise<DailyAttempt | undefined> {
+    const row = this.db
+      .prepare<[string], AttemptRow>(
+        `SELECT ${ATTEMPT_COLUMNS} FROM daily_attempts WHERE attempt_id = ?`,
       )
-      .get(startId);
+      .get(attemptId);
+    return row && attemptOfRow(row);
+  }
+
+  async saveMoves(
+    attemptId: string,
+    expected: number,
+    moves: readonly DailyAttemptMoveView[],
+    finishedAt: number | null,
+  ): Promise<boolean> {
+    const changed = this.db
+      .prepare(
+        `UPDATE daily_attempts SET moves = ?, move_count = ?, finished_at = ?
+         WHERE attempt_id = ? AND move_count = ? AND finished_at IS NULL`,
+      )
+      .run(JSON.stringify(moves), moves.length, finishedAt, attemptId, expected);
+    return changed.changes === 1;
+  }
+
+  async claimDevice(deviceId: string, secretHash: string, now: number): Promise<string> {
+    this.db
+      .prepare(
+        `INSERT INTO device_keys (device_id, secret_hash, created_at) VALUES (?, ?, ?)
+         ON CONFLICT DO NOTHING`,
+      )
+      .run(deviceId, secretHash, now);
+    const kept = await this.deviceHash(deviceId);
+    if (kept === undefined) throw new Error(`the key of device ${deviceId} was not stored`);
+    return kept;
+  }
+
+  async deviceHash(deviceId: string): Promise<string | undefined> {
+    return this.db
+      .prepare<[string], { secret_hash: string }>(
+        'SELECT secret_hash FROM device_keys WHERE device_id = ?',
+      )
+      .get(deviceId)?.secret_hash;
   }
 
   async leaderboard(day: string, variant: string, limit: number): Promise<DailyEntryView[]> {

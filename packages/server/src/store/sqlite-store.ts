@@ -8,7 +8,8 @@ import {
   playerRow,
   PlayerRowSchema,
   RaceRowSchema,
-  ratingRowsOf,
+  settleRatings,
+  type StoredRating,
   RatingRowSchema,
   storedRace,
   type PlayerRow,
@@ -143,12 +144,16 @@ export class SqliteStore implements Store {
       case 'persistRace': {
         // Ratings move only with a race stored now: a race stored before (a retry) fails
         // here or is skipped by `recordRace`, so no rating counts a race twice. The race's
-        // insert took the write lock: the ratings read next are current until the commit.
-        const { players, rated, pauses, ...row } = write.record;
-        s.insertRace.run({ ...row, rated: rated ? 1 : 0, pauses: JSON.stringify(pauses) });
-        for (const player of players) s.insertPlayer.run(playerRow(row.id, player));
-        const ratings = ratingRowsOf(write.record, (deviceId) => this.ratingOf(deviceId));
-        for (const rating of ratings) s.upsertRating.run(rating);
+        // insert took the write lock: the ratings read next are current until the commit,
+        // and the race's changes are settled from them (`settleRatings`).
+        const { players: _players, rated: _rated, pauses, ...row } = write.record;
+        s.insertRace.run({ ...row, rated: 0, pauses: JSON.stringify(pauses) });
+        const settled = settleRatings(write.record, (deviceId) =>
+          s.selectStoredRating.get(deviceId),
+        );
+        if (settled.record.rated) s.markRated.run(row.id);
+        for (const player of settled.record.players) s.insertPlayer.run(playerRow(row.id, player));
+        for (const rating of settled.rows) s.upsertRating.run(rating);
         return;
       }
       case 'persistRoom':
@@ -269,10 +274,16 @@ function prepare(db: Database.Database) {
        VALUES (@raceId, @playerId, @deviceId, @nickname, @place, @timeMs, @mistakes, @outcome,
                @ratingBefore, @ratingAfter, @provisional)`,
     ),
-    upsertRating: db.prepare<ReturnType<typeof ratingRowsOf>[number]>(
-      `INSERT INTO ratings (device_id, rating, rd, volatility, races, updated_at)
-       VALUES (@deviceId, @rating, @rd, @volatility, @races, @updatedAt)
+    markRated: db.prepare<[string]>('UPDATE races SET rated = 1 WHERE id = ?'),
+    selectStoredRating: db.prepare<[string], StoredRating>(
+      `SELECT rating, rd, volatility, races, updated_at AS updatedAt, rated_from AS ratedFrom
+       FROM ratings WHERE device_id = ?`,
+    ),
+    upsertRating: db.prepare<ReturnType<typeof settleRatings>['rows'][number]>(
+      `INSERT INTO ratings (device_id, rating, rd, volatility, races, updated_at, rated_from)
+       VALUES (@deviceId, @rating, @rd, @volatility, @races, @updatedAt, @ratedFrom)
        ON CONFLICT (device_id) DO UPDATE SET rating = excluded.rating, rd = excluded.rd,
+         rated_from = excluded.rated_from,
          volatility = excluded.volatility, races = excluded.races, updated_at = excluded.updated_at`,
     ),
     selectRating: db.prepare<[string], unknown>(

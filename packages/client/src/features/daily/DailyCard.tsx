@@ -3,7 +3,6 @@
  * this device's streak, with a link to `/daily`.
  */
 import { t } from '../../i18n/index.ts';
-import { deviceId } from '../../net/identity.ts';
 import { Link } from '../../ui/Link.tsx';
 import { fetchDailyIndex } from '../../net/daily-api.ts';
 import { Streak, VariantLine } from './DailyParts.tsx';
@@ -11,7 +10,7 @@ import { useFetched } from './use-fetched.ts';
 import './daily.css';
 
 export function DailyCard() {
-  const { answer } = useFetched('index', () => fetchDailyIndex(deviceId()));
+  const { answer } = useFetched('index', () => fetchDailyIndex());
   return (
     <section class="daily-card" data-testid="daily-card">
       <h2>{t('daily.cardTitle')}</h2>

@@ -1,11 +1,11 @@
 /**
  * The daily puzzle: today's (`/daily`: every variant, your streak, the archive) or one day's
- * (`/daily/DAY/VARIANT`: its grade, leaderboard and your rank). Play opens the solo board on the
- * puzzle; "Race the leader" adds the day's fastest solve as a ghost.
+ * (`/daily/DAY/VARIANT`: its grade, leaderboard and your rank). Play opens the attempt against
+ * the server (features/daily/play); once solved, "Race the leader" replays the fastest solve
+ * as a ghost beside the solo board (practice).
  */
 import type { DailyPuzzleView } from '@percent/protocol';
 import { t } from '../../i18n/index.ts';
-import { deviceId } from '../../net/identity.ts';
 import { useFocusOnMount } from '../../ui/focus.ts';
 import { Link } from '../../ui/Link.tsx';
 import { ghostHref } from '../../state/ghost-source.ts';
@@ -34,7 +34,7 @@ export function DailyPage(props: { readonly day: string | null; readonly variant
 }
 
 function Overview() {
-  const { answer, retry } = useFetched('index', () => fetchDailyIndex(deviceId()));
+  const { answer, retry } = useFetched('index', () => fetchDailyIndex());
   if (answer.state !== 'done' || !answer.ok) return <Pending answer={answer} retry={retry} />;
   const index = answer.value;
   return (
@@ -70,9 +70,7 @@ function Overview() {
 }
 
 function DayDetail({ day, variant }: { readonly day: string; readonly variant: string }) {
-  const { answer, retry } = useFetched(`${day}/${variant}`, () =>
-    fetchDaily(day, variant, deviceId()),
-  );
+  const { answer, retry } = useFetched(`${day}/${variant}`, () => fetchDaily(day, variant));
   const back = (
     <p>
       <Link href="/daily">{t('daily.back')}</Link>
@@ -110,7 +108,8 @@ function DayView({ view }: { readonly view: DailyPuzzleView }) {
         <Link href={playHref(day, variant)} class="button primary">
           {t('daily.play')}
         </Link>{' '}
-        {view.leaderboard.length > 0 && (
+        {/* The leader's ghost shows the solution: it opens once this device has solved it. */}
+        {view.you !== null && view.leaderboard.length > 0 && (
           <Link href={ghostHref({ kind: 'daily', day, variant })} class="button">
             {t('daily.playGhost')}
           </Link>

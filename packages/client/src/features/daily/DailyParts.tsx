@@ -2,12 +2,11 @@
 import type { DailyEntryView, DailyStreakView, DailySummaryView } from '@percent/protocol';
 import { t } from '../../i18n/index.ts';
 import { Link } from '../../ui/Link.tsx';
-import { ghostHref } from '../../state/ghost-source.ts';
 import { formatDuration } from '../../state/stopwatch.ts';
 import { difficultyLabel, variantLabel } from '../../i18n/daily-labels.ts';
 
-export const playHref = (day: string, variant: string): string =>
-  `/solo?daily=${encodeURIComponent(`${day}:${variant}`)}`;
+/** The daily played against the server (features/daily/play). */
+export const playHref = (day: string, variant: string): string => `/daily/${day}/${variant}/play`;
 
 export function Streak({ streak }: { readonly streak: DailyStreakView | null }) {
   if (!streak || streak.best === 0) return <p class="muted">{t('daily.streakNone')}</p>;
@@ -22,7 +21,7 @@ export function Streak({ streak }: { readonly streak: DailyStreakView | null }) 
   );
 }
 
-/** A day's variant: difficulty, solvers, best time, and Play / Race the leader / Leaderboard. */
+/** A day's variant: difficulty, solvers, best time, and Play / Leaderboard. */
 export function VariantLine({
   summary,
   details = true,
@@ -47,13 +46,6 @@ export function VariantLine({
         <Link href={playHref(day, variant)} class="button primary">
           {t('daily.play')}
         </Link>{' '}
-        {summary.bestTimeMs !== null && (
-          <>
-            <Link href={ghostHref({ kind: 'daily', day, variant })} class="button">
-              {t('daily.playGhost')}
-            </Link>{' '}
-          </>
-        )}
         {details && <Link href={`/daily/${day}/${variant}`}>{t('daily.details')}</Link>}
       </span>
     </li>

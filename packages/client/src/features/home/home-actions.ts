@@ -3,7 +3,7 @@
  * neither Socket.IO nor the protocol's schemas (the room page needs them anyway).
  */
 import { request, type NetError } from '../../net/connection.ts';
-import { deviceId, saveNickname, saveSessionToken } from '../../net/identity.ts';
+import { deviceId, deviceSecret, saveNickname, saveSessionToken } from '../../net/identity.ts';
 export { codeFrom } from '../../state/room-code.ts';
 
 /**
@@ -15,7 +15,8 @@ export async function createRoom(
   plays = true,
 ): Promise<{ ok: true; link: string } | { ok: false; error: NetError }> {
   saveNickname(nickname);
-  const reply = await request('room:create', { nickname, deviceId: deviceId(), plays });
+  const device = { deviceId: deviceId(), deviceSecret: deviceSecret() };
+  const reply = await request('room:create', { nickname, ...device, plays });
   if (!reply.ok) return reply;
   saveSessionToken(reply.view.code, reply.sessionToken ?? undefined);
   return { ok: true, link: reply.view.link };

@@ -2,7 +2,7 @@
 import type { HistoryEntryView } from '@percent/protocol';
 import { useEffect, useState } from 'preact/hooks';
 import { hasMessage, language, t } from '../../i18n/index.ts';
-import { deviceId } from '../../net/identity.ts';
+import { deviceHeaders } from '../../net/identity.ts';
 import { loadSolves } from '../../state/solve-record.ts';
 import { Link } from '../../ui/Link.tsx';
 import { formatTime } from '../../ui/time.ts';
@@ -13,7 +13,7 @@ export function RecentReplays({ limit = 10 }: { readonly limit?: number }) {
   const [races, setRaces] = useState<readonly HistoryEntryView[]>([]);
   useEffect(() => {
     let live = true;
-    void fetchHistory(deviceId(), limit).then((entries) => {
+    void fetchHistory(deviceHeaders(), limit).then((entries) => {
       if (live) setRaces(entries);
     });
     return () => {

@@ -1,5 +1,5 @@
 /**
- * This device's replays, newest first: its races (`GET /api/history/:deviceId`) and its
+ * This device's replays, newest first: its races (`GET /api/history`) and its
  * recorded solves (`loadSolves()`), merged into one list of links.
  */
 import type { HistoryEntryView } from '@percent/protocol';
@@ -42,9 +42,12 @@ export function recentEntries(
 }
 
 /** The device's races; [] when the server cannot be asked (offline: the solves still show). */
-export async function fetchHistory(deviceId: string, limit: number): Promise<HistoryEntryView[]> {
+export async function fetchHistory(
+  headers: Record<string, string>,
+  limit: number,
+): Promise<HistoryEntryView[]> {
   try {
-    const response = await fetch(`/api/history/${encodeURIComponent(deviceId)}?limit=${limit}`);
+    const response = await fetch(`/api/history?limit=${limit}`, { headers, cache: 'no-store' });
     if (!response.ok) return [];
     const body = (await response.json()) as { entries?: unknown };
     return Array.isArray(body.entries) ? (body.entries as HistoryEntryView[]) : [];

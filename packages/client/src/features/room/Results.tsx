@@ -49,8 +49,9 @@ export function Results({ view, session }: { view: RoomView; session: RoomSessio
       <NextRace view={view} session={session} />
       <StandingsTable standings={standings} youId={view.you.playerId} />
       {!race.rated && (
-        <p class="muted" data-testid="unrated-race">
+        <p class="muted" data-testid="unrated-race" data-reason={race.unrated ?? ''}>
           {t('rating.raceUnrated')}
+          {race.unrated !== null && ` ${t(`rating.unrated.${race.unrated}`)}`}
         </p>
       )}
       <FairnessCheck race={race} seen={seenOf(session, race.id)} />

@@ -4,8 +4,8 @@
  * reveal, "solve with SAT" with the solver's statistics, and a stopwatch that pauses while
  * the tab is hidden. The game is saved on every change and restored after a reload; a first
  * visit starts a puzzle of the remembered (default: easy percent) kind. `?ghost=…` races a
- * recorded solve on its puzzle (features/ghost), `?daily=DAY:VARIANT` plays a daily; every
- * finished game is recorded on the device (finish.ts) and a daily is posted.
+ * recorded solve on its puzzle (features/ghost); every finished game is recorded on the device
+ * (finish.ts). A daily is played against the server on its own page (features/daily/play).
  */
 import { DIFFICULTIES, VARIANT_IDS, isDifficulty, isVariantId } from '@percent/engine';
 import { useSignalEffect } from '@preact/signals';
@@ -29,7 +29,7 @@ import {
 } from './actions.ts';
 import { GhostPanel } from './ghost/GhostPanel.tsx';
 import { GhostPicker } from './ghost/GhostPicker.tsx';
-import { dailyPost, onFinished } from './finish.ts';
+import { onFinished } from './finish.ts';
 import { DailyBanner, FinishPanel } from './FinishPanel.tsx';
 import { SatPanel } from './SatPanel.tsx';
 import { soloRequestOf } from './request.ts';
@@ -103,7 +103,7 @@ function NewPuzzleBar() {
       class="solo-bar"
       onSubmit={(e) => {
         e.preventDefault();
-        // A new puzzle leaves the ghost or daily the address named.
+        // A new puzzle leaves the ghost the address named.
         if (location.search) history.replaceState(null, '', '/solo');
         void newPuzzle();
       }}
@@ -164,7 +164,7 @@ function Generating() {
 }
 
 /**
- * The address: a ghost or a daily it names is loaded unless the game in progress is already
+ * The address: a ghost it names is loaded unless the game in progress is already
  * it (a reload); without one, a first visit starts a puzzle rather than showing an empty page.
  */
 function useAddress(): void {
@@ -180,10 +180,6 @@ function useAddress(): void {
     window.addEventListener('popstate', follow);
     return () => window.removeEventListener('popstate', follow);
   }, []);
-  // A new game has no daily post yet.
-  useSignalEffect(() => {
-    if (session.value) dailyPost.value = undefined;
-  });
 }
 
 /**

@@ -1,7 +1,5 @@
-import { parseGrid } from '@percent/engine';
-import { afterEach, describe, expect, it, vi } from 'vitest';
-import { dailyPost, postDaily, solveRecordOf, type FinishedGame } from './finish.ts';
-import { startSession } from './session.ts';
+import { describe, expect, it } from 'vitest';
+import { solveRecordOf, type FinishedGame } from './finish.ts';
 
 const game: FinishedGame = {
   id: 'abc123',
@@ -39,44 +37,5 @@ describe('recording a finished solo game', () => {
     expect([daily.source, daily.day]).toEqual(['daily', '2026-11-25']);
     const ghost = solveRecordOf({ ...game, racedGhost: true });
     expect([ghost.source, ghost.day]).toEqual(['ghost', undefined]);
-  });
-});
-
-describe('posting a finished daily', () => {
-  const grid = parseGrid('1'.repeat(81));
-  if (!grid.ok) throw new Error('bad grid');
-  const daily = () =>
-    startSession(
-      'x',
-      'easy',
-      { puzzle: grid.grid, solution: grid.grid, grade: null, clues: 81 },
-      { origin: { kind: 'daily', day: '2026-11-25', variant: 'x', startId: 'a'.repeat(24) } },
-    );
-  afterEach(() => {
-    vi.unstubAllGlobals();
-    dailyPost.value = undefined;
-  });
-
-  it("posts nothing when the ghost's digits were on screen before the finish", async () => {
-    const fetch = vi.fn();
-    vi.stubGlobal('fetch', fetch);
-    const session = daily();
-    session.sawGhostDigits.value = true;
-    await postDaily(session, 'Ann');
-    expect(dailyPost.value).toEqual({ state: 'skipped', reason: 'ghostDigits' });
-    expect(fetch).not.toHaveBeenCalled();
-  });
-
-  it('posts the moves with the start when the ghost showed only its progress', async () => {
-    const fetch = vi.fn().mockResolvedValue(new Response('{}', { status: 500 }));
-    vi.stubGlobal('fetch', fetch);
-    await postDaily(daily(), 'Ann');
-    expect(fetch).toHaveBeenCalledTimes(1);
-    const [url, init] = fetch.mock.calls[0] as [string, RequestInit];
-    expect(url).toBe('/api/daily/2026-11-25/x/results');
-    expect(JSON.parse(String(init.body))).toMatchObject({
-      startId: 'a'.repeat(24),
-      nickname: 'Ann',
-    });
   });
 });

@@ -1,34 +1,12 @@
 /**
  * The end of a solo game: the solve is recorded on the device (`saveSolve`, for `/replay/ID`
- * and as a ghost), unless the SAT solver or Reveal filled the board; a daily is posted to its
- * leaderboard.
+ * and as a ghost), unless the SAT solver or Reveal filled the board.
  */
-import { MAX_DAILY_MOVES, type DailyResultView } from '@percent/protocol';
 import { formatGrid } from '@percent/engine';
-import { signal } from '@preact/signals';
-import { deviceId, randomId, savedNickname, saveNickname } from '../../net/identity.ts';
+import { randomId, savedNickname } from '../../net/identity.ts';
 import { saveSolve, type SolveMove, type SolveRecord } from '../../state/solve-record.ts';
-import { postDailyResult } from '../../net/daily-api.ts';
 import { mistakesOf } from './recorder.ts';
 import { saveSession, type Session, type SoloOrigin } from './session.ts';
-
-export type DailyPost =
-  | { readonly state: 'posting' }
-  | { readonly state: 'done'; readonly result: DailyResultView }
-  | { readonly state: 'failed'; readonly message: string }
-  /** No nickname yet: the page asks for one. */
-  | { readonly state: 'needsName' }
-  /**
-   * `notStarted`: a game saved before the server started daily clocks cannot be ranked;
-   * `ghostDigits`: the ghost's digits were shown before the board was solved.
-   */
-  | {
-      readonly state: 'skipped';
-      readonly reason: 'assisted' | 'tooManyMoves' | 'notStarted' | 'ghostDigits';
-    };
-
-/** The daily post of the game just finished (not kept across reloads). */
-export const dailyPost = signal<DailyPost | undefined>(undefined);
 
 export interface FinishedGame {
   readonly id: string;
@@ -63,13 +41,10 @@ export function solveRecordOf(game: FinishedGame): SolveRecord {
   };
 }
 
-/** Once per solved game: record it, and post a daily. Safe to call on every change. */
+/** Once per solved game: record it. Safe to call on every change. */
 export function onFinished(session: Session): void {
   if (!session.solved.peek() || session.recordedId.peek() !== undefined) return;
-  if (session.assisted.peek()) {
-    if (session.origin.kind === 'daily') dailyPost.value = { state: 'skipped', reason: 'assisted' };
-    return;
-  }
+  if (session.assisted.peek()) return;
   const state = session.game.peek();
   const record = solveRecordOf({
     id: randomId(16),
@@ -86,39 +61,4 @@ export function onFinished(session: Session): void {
   saveSolve(record);
   session.recordedId.value = record.id;
   saveSession(session);
-  if (session.origin.kind === 'daily') void postDaily(session);
-}
-
-/** Posts the game's moves to its daily (with `nickname`, remembered, or the saved one). */
-export async function postDaily(session: Session, nickname = savedNickname()): Promise<void> {
-  const { origin } = session;
-  if (origin.kind !== 'daily') return;
-  if (session.sawGhostDigits.peek()) {
-    dailyPost.value = { state: 'skipped', reason: 'ghostDigits' };
-    return;
-  }
-  const moves = session.log.moves.map(({ at, cell, digit }) => ({ at, cell, digit }));
-  if (moves.length > MAX_DAILY_MOVES) {
-    dailyPost.value = { state: 'skipped', reason: 'tooManyMoves' };
-    return;
-  }
-  if (!nickname.trim()) {
-    dailyPost.value = { state: 'needsName' };
-    return;
-  }
-  if (origin.startId === undefined) {
-    dailyPost.value = { state: 'skipped', reason: 'notStarted' };
-    return;
-  }
-  saveNickname(nickname);
-  dailyPost.value = { state: 'posting' };
-  const answer = await postDailyResult(origin.day, origin.variant, {
-    deviceId: deviceId(),
-    startId: origin.startId,
-    nickname: nickname.trim(),
-    moves,
-  });
-  dailyPost.value = answer.ok
-    ? { state: 'done', result: answer.value }
-    : { state: 'failed', message: answer.message };
 }

@@ -32,15 +32,10 @@ import { elapsed, pause, resume, stopped, type Stopwatch } from '../../state/sto
 const OriginSchema = z.union([
   z.object({ kind: z.literal('solo') }),
   /**
-   * The daily puzzle of that day and variant: a finish is posted to its leaderboard with the
-   * `startId` the server gave when the game began (absent in a game saved before starts).
+   * The daily puzzle of that day and variant, raced against one of its ghosts: practice, never
+   * ranked (ranked solves are played against the server: features/daily/play).
    */
-  z.object({
-    kind: z.literal('daily'),
-    day: z.string(),
-    variant: z.string(),
-    startId: z.string().optional(),
-  }),
+  z.object({ kind: z.literal('daily'), day: z.string(), variant: z.string() }),
 ]);
 export type SoloOrigin = z.infer<typeof OriginSchema>;
 
@@ -75,11 +70,6 @@ export interface Session {
   readonly origin: SoloOrigin;
   /** The recorded solve raced alongside, if any. */
   readonly ghost: SessionGhost | undefined;
-  /**
-   * The ghost's digits were on screen before the board was solved: the ghost showed the
-   * answer, so a daily solved so is not posted to the leaderboard.
-   */
-  readonly sawGhostDigits: Signal<boolean>;
   /** Epoch ms when the game began. */
   readonly startedAt: number;
   /** Every entry change on the stopwatch, and the entries they lead to (recorder.ts). */
@@ -97,7 +87,6 @@ interface SavedSession {
   readonly elapsedMs: number;
   readonly solved: boolean;
   readonly assisted?: boolean;
-  readonly sawGhostDigits?: boolean;
   readonly origin?: unknown;
   readonly ghost?: unknown;
   readonly startedAt?: number;
@@ -124,7 +113,6 @@ export function startSession(
     assisted: signal(false),
     origin: extra.origin ?? { kind: 'solo' },
     ghost: extra.ghost,
-    sawGhostDigits: signal(false),
     startedAt: Date.now(),
     log: { moves: [], entries: '0'.repeat(81) },
     recordedId: signal(undefined),
@@ -165,7 +153,6 @@ export function saveSession(session: Session | undefined): void {
     elapsedMs: elapsed(session.watch.value, performance.now()),
     solved: session.solved.value,
     assisted: session.assisted.value,
-    sawGhostDigits: session.sawGhostDigits.value,
     origin: session.origin,
     ghost: session.ghost,
     startedAt: session.startedAt,
@@ -203,7 +190,6 @@ export function restoreSession(): Session | undefined {
     assisted: signal(data.assisted === true),
     origin: origin.success ? origin.data : { kind: 'solo' },
     ghost: ghost.success ? ghost.data : undefined,
-    sawGhostDigits: signal(data.sawGhostDigits === true),
     startedAt: Number(data.startedAt) || Date.now(),
     // A save from before the recorder: the entries so far count as one move at the restore.
     log: {

@@ -1,12 +1,10 @@
 /**
  * Starting a solo game on a given puzzle: a ghost's (`?ghost=…`: a race, a solve of this device,
- * a daily's leader) or a daily puzzle without a ghost (`?daily=DAY:VARIANT`).
+ * a daily's leader — practice: the daily's ranked solves are played on its own page).
  */
 import { parseGrid } from '@percent/engine';
 import { signal } from '@preact/signals';
 import { t } from '../../i18n/index.ts';
-import { deviceId } from '../../net/identity.ts';
-import { startDaily } from '../../net/daily-api.ts';
 import { loadGhost } from './ghost/load.ts';
 import { ghostSourceText, type GhostSource } from '../../state/ghost-source.ts';
 import { answers, type SoloRequest } from './request.ts';
@@ -30,8 +28,10 @@ export async function playOn(source: GhostSource, withGhost = true): Promise<voi
     const puzzle = parseGrid(ghost.puzzle);
     const solution = parseGrid(ghost.solution);
     if (!puzzle.ok || !solution.ok) return;
-    const origin = source.kind === 'daily' ? await dailyOrigin(source) : { kind: 'solo' as const };
-    if (!origin) return;
+    const origin: SoloOrigin =
+      source.kind === 'daily'
+        ? { kind: 'daily', day: source.day, variant: source.variant }
+        : { kind: 'solo' };
     const track = withGhost ? ghost.track : undefined;
     const clues = [...ghost.puzzle].filter((c) => c !== '0').length;
     session.value = startSession(
@@ -47,27 +47,10 @@ export async function playOn(source: GhostSource, withGhost = true): Promise<voi
   }
 }
 
-/**
- * A daily game's origin, once the server has started its clock (so the stopwatch starts after
- * the server's: the time posted can never be ahead of it); undefined, with a notice, if not.
- */
-async function dailyOrigin(source: {
-  day: string;
-  variant: string;
-}): Promise<SoloOrigin | undefined> {
-  const { day, variant } = source;
-  const started = await startDaily(day, variant, deviceId());
-  if (started.ok) return { kind: 'daily', day, variant, startId: started.value.startId };
-  notice.value = { text: t('ghost.failed', { message: started.message }), tone: 'error' };
-  return undefined;
-}
-
 /** Carries out the address's request unless the game in progress already answers it. */
 export function followRequest(request: SoloRequest): void {
   if (answers(session.peek(), request)) return;
   if (request.kind === 'ghost') void playOn(request.source);
-  if (request.kind === 'daily')
-    void playOn({ kind: 'daily', day: request.day, variant: request.variant }, false);
 }
 
 /** Races `source` from inside the solo page (the picker), with its address in the history. */

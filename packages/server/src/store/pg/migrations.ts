@@ -103,6 +103,29 @@ export const PG_MIGRATIONS: readonly string[] = [
   `ALTER TABLE race_players DROP CONSTRAINT race_players_outcome_check;
    ALTER TABLE race_players ADD CONSTRAINT race_players_outcome_check CHECK (outcome IN
      ('finished', 'eliminated', 'left', 'timeout', 'ended', 'forfeited', 'idle'));`,
+  // 6: as SQLite's migration 8 — device keys, daily attempts judged move by move, and when
+  // the race that last changed a rating began.
+  `CREATE TABLE device_keys (
+     device_id TEXT PRIMARY KEY,
+     secret_hash TEXT NOT NULL,
+     created_at BIGINT NOT NULL
+   );
+   DROP TABLE daily_starts;
+   CREATE TABLE daily_attempts (
+     attempt_id TEXT PRIMARY KEY,
+     day TEXT NOT NULL,
+     variant TEXT NOT NULL,
+     device_id TEXT NOT NULL,
+     nickname TEXT NOT NULL,
+     started_at BIGINT NOT NULL,
+     moves TEXT NOT NULL,
+     move_count INTEGER NOT NULL,
+     finished_at BIGINT,
+     FOREIGN KEY (day, variant) REFERENCES daily_puzzles (day, variant)
+   );
+   CREATE INDEX daily_attempts_by_time ON daily_attempts (started_at);
+   ALTER TABLE daily_results ADD COLUMN attempt_id TEXT;
+   ALTER TABLE ratings ADD COLUMN rated_from BIGINT;`,
 ];
 
 /** Our tables: finding one without `schema_migrations` means the database is not ours. */

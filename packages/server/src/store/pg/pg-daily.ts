@@ -1,15 +1,18 @@
-import type { DailyEntryView, DailyMove } from '@percent/protocol';
+import type { DailyAttemptMoveView, DailyEntryView, DailyMove } from '@percent/protocol';
 import { Pool } from 'pg';
 import { createLogger } from '../../log.ts';
 import {
+  ATTEMPT_COLUMNS,
+  attemptOfRow,
+  DAILY_ATTEMPT_KEPT_MS,
   entryOfRow,
   movesFromColumn,
   RANK_ORDER,
-  DAILY_START_KEPT_MS,
+  type AttemptRow,
+  type DailyAttempt,
   type DailyCount,
   type DailyPuzzleRecord,
   type DailySolve,
-  type DailyStart,
   type DailyStore,
   type EntryRow,
 } from '../daily-store.ts';
@@ -83,20 +86,12 @@ class PgDaily implements DailyStore {
     return stored;
   }
 
-  async recordSolve(solve: DailySolve): Promise<{ improved: boolean }> {
-    const { rows } = await this.pool.query(
-      `INSERT INTO daily_results
-         (day, variant, device_id, nickname, time_ms, mistakes, moves, submitted_at, on_the_day)
-       VALUES ($1, $2, $3, $4, $5, $6, $7, $8, $9)
-       ON CONFLICT (day, variant, device_id) DO UPDATE SET
-         nickname = excluded.nickname, time_ms = excluded.time_ms,
-         mistakes = excluded.mistakes, moves = excluded.moves,
-         submitted_at = excluded.submitted_at,
-         on_the_day = daily_results.on_the_day OR excluded.on_the_day
-       WHERE excluded.time_ms < daily_results.time_ms
-          OR (excluded.time_ms = daily_results.time_ms
-              AND excluded.mistakes < daily_results.mistakes)
-       RETURNING 1 AS stored`,
+  async recordSolve(solve: DailySolve): Promise<{ ranked: boolean }> {
+    await this.pool.query(
+      `INSERT INTO daily_results (day, variant, device_id, nickname, time_ms, mistakes, moves,
+         submitted_at, on_the_day, attempt_id)
+       VALUES ($1, $2, $3, $4, $5, $6, $7, $8, $9, $10)
+       ON CONFLICT (day, variant, device_id) DO NOTHING`,
       [
         solve.day,
         solve.variant,
@@ -107,41 +102,76 @@ class PgDaily implements DailyStore {
         JSON.stringify(solve.moves),
         solve.submittedAt,
         solve.onTheDay,
+        solve.attemptId,
       ],
     );
-    return { improved: rows.length > 0 };
+    const { rows } = await this.pool.query<{ attempt_id: string | null }>(
+      'SELECT attempt_id FROM daily_results WHERE day = $1 AND variant = $2 AND device_id = $3',
+      [solve.day, solve.variant, solve.deviceId],
+    );
+    return { ranked: rows[0]?.attempt_id === solve.attemptId };
   }
 
-  async putStart(start: DailyStart): Promise<void> {
+  async putAttempt(attempt: DailyAttempt): Promise<void> {
     // One statement, so no transaction is needed for the prune and the insert.
     await this.pool.query(
-      `WITH pruned AS (DELETE FROM daily_starts WHERE started_at < $6)
-       INSERT INTO daily_starts (start_id, day, variant, device_id, started_at)
-       VALUES ($1, $2, $3, $4, $5)`,
+      `WITH pruned AS (DELETE FROM daily_attempts WHERE started_at < $10)
+       INSERT INTO daily_attempts (attempt_id, day, variant, device_id, nickname, started_at,
+         moves, move_count, finished_at) VALUES ($1, $2, $3, $4, $5, $6, $7, $8, $9)`,
       [
-        start.startId,
-        start.day,
-        start.variant,
-        start.deviceId,
-        start.startedAt,
-        start.startedAt - DAILY_START_KEPT_MS,
+        attempt.attemptId,
+        attempt.day,
+        attempt.variant,
+        attempt.deviceId,
+        attempt.nickname,
+        attempt.startedAt,
+        JSON.stringify(attempt.moves),
+        attempt.moves.length,
+        attempt.finishedAt,
+        attempt.startedAt - DAILY_ATTEMPT_KEPT_MS,
       ],
     );
   }
 
-  async startOf(startId: string): Promise<DailyStart | undefined> {
-    const { rows } = await this.pool.query<{
-      day: string;
-      variant: string;
-      device_id: string;
-      started_at: number | string;
-    }>('SELECT day, variant, device_id, started_at FROM daily_starts WHERE start_id = $1', [
-      startId,
-    ]);
-    const row = rows[0];
-    if (!row) return undefined;
-    const { day, variant } = row;
-    return { startId, day, variant, deviceId: row.device_id, startedAt: Number(row.started_at) };
+  async attemptOf(attemptId: string): Promise<DailyAttempt | undefined> {
+    const { rows } = await this.pool.query<AttemptRow>(
+      `SELECT ${ATTEMPT_COLUMNS} FROM daily_attempts WHERE attempt_id = $1`,
+      [attemptId],
+    );
+    return rows[0] && attemptOfRow(rows[0]);
+  }
+
+  async saveMoves(
+    attemptId: string,
+    expected: number,
+    moves: readonly DailyAttemptMoveView[],
+    finishedAt: number | null,
+  ): Promise<boolean> {
+    const changed = await this.pool.query(
+      `UPDATE daily_attempts SET moves = $1, move_count = $2, finished_at = $3
+       WHERE attempt_id = $4 AND move_count = $5 AND finished_at IS NULL`,
+      [JSON.stringify(moves), moves.length, finishedAt, attemptId, expected],
+    );
+    return changed.rowCount === 1;
+  }
+
+  async claimDevice(deviceId: string, secretHash: string, now: number): Promise<string> {
+    await this.pool.query(
+      `INSERT INTO device_keys (device_id, secret_hash, created_at) VALUES ($1, $2, $3)
+       ON CONFLICT DO NOTHING`,
+      [deviceId, secretHash, now],
+    );
+    const kept = await this.deviceHash(deviceId);
+    if (kept === undefined) throw new Error(`the key of device ${deviceId} was not stored`);
+    return kept;
+  }
+
+  async deviceHash(deviceId: string): Promise<string | undefined> {
+    const { rows } = await this.pool.query<{ secret_hash: string }>(
+      'SELECT secret_hash FROM device_keys WHERE device_id = $1',
+      [deviceId],
+    );
+    return rows[0]?.secret_hash;
   }
 
   async leaderboard(day: string, variant: string, limit: number): Promise<DailyEntryView[]> {

@@ -13,8 +13,8 @@ import {
   movesFromRows,
   PlayerRowSchema,
   RaceRowSchema,
-  ratingChangesOf,
-  ratingRowsOf,
+  settleRatings,
+  type StoredRating,
   RatingRowSchema,
   storedRace,
 } from '../rows.ts';
@@ -164,13 +164,15 @@ class PgHistory implements HistoryStore {
 function insertRace(record: RaceRecord, moves: readonly MoveRecord[]) {
   return async (client: PoolClient): Promise<void> => {
     const { id, roomCode, variant, difficulty, puzzle, solution, startedAt, endedAt } = record;
-    const { pauses, rated, commitment, secret } = record;
+    const { pauses, commitment, secret } = record;
     const race = [id, roomCode, variant, difficulty, puzzle, solution, startedAt, endedAt];
-    const rest = [JSON.stringify(pauses), rated, commitment, secret];
+    // Unrated until its ratings are settled below (`settleIn`).
+    const rest = [JSON.stringify(pauses), false, commitment, secret];
     const inserted = await client.query(sql.INSERT_RACE_SQL, [...race, ...rest]);
     if (inserted.rowCount === 0) return;
-    await insertPlayers(client, record);
-    await upsertRatings(client, record);
+    const settled = await settleIn(client, record);
+    if (settled.rated) await client.query('UPDATE races SET rated = true WHERE id = $1', [id]);
+    await insertPlayers(client, settled);
     if (moves.length === 0) return;
     await client.query(sql.INSERT_MOVES_SQL, [
       id,
@@ -206,22 +208,25 @@ async function insertPlayers(client: PoolClient, record: RaceRecord): Promise<vo
 }
 
 /**
- * The rated players' ratings with the race's change applied to them as they stand now (in the
- * transaction that stored the race for the first time, rated races one at a time).
+ * The race as stored, its ratings settled from the rated players' ratings as they stand now
+ * (`settleRatings`, in the transaction that stores the race for the first time, rated races one
+ * at a time under the lock), and their new ratings written.
  */
-async function upsertRatings(client: PoolClient, record: RaceRecord): Promise<void> {
-  const devices = ratingChangesOf(record).map((change) => change.deviceId);
-  if (devices.length === 0) return;
+async function settleIn(client: PoolClient, record: RaceRecord): Promise<RaceRecord> {
+  const devices = record.players.filter((p) => p.newRating).map((p) => p.deviceId);
+  if (devices.length === 0) return { ...record, rated: false };
   await client.query(sql.LOCK_RATINGS_SQL);
   const { rows } = await client.query(sql.SELECT_RATINGS_SQL, [devices]);
-  const stored = new Map<string, Rating>();
+  const stored = new Map<string, StoredRating>();
   for (const row of rows as unknown[]) {
     const parsed = parseRow(StoredRatingSchema, row, `the rating of a device of ${record.id}`);
     if (!parsed.ok) throw new Error(parsed.message);
     const { deviceId, ...rating } = parsed.value;
     stored.set(deviceId, rating);
   }
-  const r = ratingRowsOf(record, (deviceId) => stored.get(deviceId));
+  const settled = settleRatings(record, (deviceId) => stored.get(deviceId));
+  const r = settled.rows;
+  if (r.length === 0) return settled.record;
   await client.query(sql.UPSERT_RATINGS_SQL, [
     r.map((x) => x.deviceId),
     r.map((x) => x.rating),
@@ -229,10 +234,16 @@ async function upsertRatings(client: PoolClient, record: RaceRecord): Promise<vo
     r.map((x) => x.volatility),
     r.map((x) => x.races),
     record.endedAt,
+    record.startedAt,
   ]);
+  return settled.record;
 }
 
-const StoredRatingSchema = RatingRowSchema.extend({ deviceId: z.string().min(1) });
+const StoredRatingSchema = RatingRowSchema.extend({
+  deviceId: z.string().min(1),
+  updatedAt: z.coerce.number(),
+  ratedFrom: z.coerce.number().nullable(),
+});
 
 async function inTransaction(
   client: PoolClient,

@@ -25,24 +25,26 @@ export const INSERT_PLAYERS_SQL = `INSERT INTO race_players
 
 /**
  * Rated races are stored one at a time, as SQLite's write lock makes them: the ratings a race
- * changes are read and written back (`ratingRowsOf`) before any other race may read them.
+ * changes are read and written back (`settleRatings`) before any other race may read them.
  * Readers (`ratingOf`) are not held up. Taken only in the transaction that stores a rated race
  * for the first time.
  */
 export const LOCK_RATINGS_SQL = 'LOCK TABLE ratings IN SHARE ROW EXCLUSIVE MODE';
 
-export const SELECT_RATINGS_SQL = `SELECT device_id AS "deviceId", rating, rd, volatility, races
+export const SELECT_RATINGS_SQL = `SELECT device_id AS "deviceId", rating, rd, volatility, races,
+  updated_at AS "updatedAt", rated_from AS "ratedFrom"
   FROM ratings WHERE device_id = ANY ($1::text[])`;
 
-/** The new ratings of a stored race's players (`ratingRowsOf`), one array per column. */
+/** The new ratings of a stored race's players (`settleRatings`), one array per column. */
 export const UPSERT_RATINGS_SQL = `INSERT INTO ratings
-    (device_id, rating, rd, volatility, races, updated_at)
-  SELECT r.device_id, r.rating, r.rd, r.volatility, r.races, $6
+    (device_id, rating, rd, volatility, races, updated_at, rated_from)
+  SELECT r.device_id, r.rating, r.rd, r.volatility, r.races, $6, $7
   FROM unnest($1::text[], $2::double precision[], $3::double precision[],
               $4::double precision[], $5::int[])
     AS r (device_id, rating, rd, volatility, races)
   ON CONFLICT (device_id) DO UPDATE SET rating = excluded.rating, rd = excluded.rd,
-    volatility = excluded.volatility, races = excluded.races, updated_at = excluded.updated_at`;
+    volatility = excluded.volatility, races = excluded.races, updated_at = excluded.updated_at,
+    rated_from = excluded.rated_from`;
 
 export const SELECT_RATING_SQL = `SELECT rating, rd, volatility, races
   FROM ratings WHERE device_id = $1`;

@@ -8,7 +8,7 @@ import { useEffect, useState } from 'preact/hooks';
 import { t } from '../../../i18n/index.ts';
 import { ProgressBar } from '../../../ui/ProgressBar.tsx';
 import { readStored, writeStored } from '../../../ui/storage.ts';
-import { saveSession, type Session } from '../session.ts';
+import type { Session } from '../session.ts';
 import { elapsed, formatDuration } from '../../../state/stopwatch.ts';
 import { ghostAt, ghostOutcome, type GhostProgress, type GhostTrack } from './ghost.ts';
 import './ghost.css';
@@ -23,14 +23,6 @@ export function GhostPanel({ session }: { readonly session: Session }) {
     const id = setInterval(() => setNow(performance.now()), 250);
     return () => clearInterval(id);
   }, []);
-  // The ghost's digits on screen before the finish show the answer (finish.ts: a daily so
-  // solved is not posted). Read before the early return: hooks run in the same order.
-  const peeking = ghost !== undefined && showDigits.value && !session.solved.value;
-  useEffect(() => {
-    if (!peeking || session.sawGhostDigits.peek()) return;
-    session.sawGhostDigits.value = true;
-    saveSession(session);
-  }, [peeking, session]);
   if (!ghost) return null;
   const ms = elapsed(session.watch.value, now);
   const progress = ghostAt(ghost.track, ms);
@@ -52,7 +44,7 @@ export function GhostPanel({ session }: { readonly session: Session }) {
           ? t('ghost.solving')
           : t('ghost.finishedAt', { time: formatDuration(progress.finishedAt) })}
       </p>
-      <DigitsToggle daily={session.origin.kind === 'daily'} />
+      <DigitsToggle />
       {showDigits.value && <GhostBoard track={ghost.track} progress={progress} />}
       {session.solved.value && !session.assisted.value && (
         <Outcome session={session} track={ghost.track} />
@@ -61,7 +53,7 @@ export function GhostPanel({ session }: { readonly session: Session }) {
   );
 }
 
-function DigitsToggle({ daily }: { readonly daily: boolean }) {
+function DigitsToggle() {
   return (
     <label class="ghost-toggle">
       <input
@@ -72,7 +64,7 @@ function DigitsToggle({ daily }: { readonly daily: boolean }) {
           writeStored('ghost.digits', showDigits.value ? '1' : '0');
         }}
       />{' '}
-      {t(daily ? 'ghost.showDigitsDaily' : 'ghost.showDigits')}
+      {t('ghost.showDigits')}
     </label>
   );
 }

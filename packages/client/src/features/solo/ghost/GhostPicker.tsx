@@ -5,7 +5,6 @@
 import type { DailySummaryView } from '@percent/protocol';
 import { useState } from 'preact/hooks';
 import { t } from '../../../i18n/index.ts';
-import { deviceId } from '../../../net/identity.ts';
 import { loadSolves } from '../../../state/solve-record.ts';
 import { fetchDailyIndex } from '../../../net/daily-api.ts';
 import { difficultyLabel, variantLabel } from '../../../i18n/daily-labels.ts';
@@ -17,7 +16,7 @@ export function GhostPicker() {
   const [leaders, setLeaders] = useState<readonly DailySummaryView[] | undefined>(undefined);
   const onToggle = (open: boolean) => {
     if (!open || leaders) return;
-    void fetchDailyIndex(deviceId()).then((answer) =>
+    void fetchDailyIndex().then((answer) =>
       setLeaders(answer.ok ? recentLeaders(answer.value) : []),
     );
   };

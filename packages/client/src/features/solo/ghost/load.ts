@@ -7,6 +7,7 @@ import { Technique, type Grade } from '@percent/engine';
 import { API_VALUES, DIFFICULTIES, VARIANTS } from '@percent/protocol';
 import { z } from 'zod';
 import { t } from '../../../i18n/index.ts';
+import { deviceHeaders } from '../../../net/identity.ts';
 import { loadSolve } from '../../../state/solve-record.ts';
 import type { GhostTrack } from './ghost.ts';
 import { trackOfRace } from './race-track.ts';
@@ -87,24 +88,27 @@ async function fromRace(raceId: string, playerId: string): Promise<GhostLoad> {
   };
 }
 
+/**
+ * A daily's leader as a ghost, for a device that has solved the day (the ghost's moves show
+ * the solution: the server answers `GHOST_LOCKED` before). Practice: never ranked.
+ */
 async function fromDaily(day: string, variant: string): Promise<GhostLoad> {
   const base = `/api/daily/${day}/${encodeURIComponent(variant)}`;
+  const headers = deviceHeaders();
   const [dayResponse, ghostResponse] = await Promise.all([
-    fetch(base),
-    fetch(`${base}/ghost?rank=1`),
+    fetch(base, { headers, cache: 'no-store' }),
+    fetch(`${base}/ghost?rank=1`, { headers, cache: 'no-store' }),
   ]);
   if (!dayResponse.ok) return { ok: false, message: await problemOf(dayResponse) };
+  if (!ghostResponse.ok) return { ok: false, message: await problemOf(ghostResponse) };
   const daily = DailyReply.safeParse(await dayResponse.json());
+  const ghost = GhostReply.safeParse(await ghostResponse.json());
   const kind = z.enum(VARIANTS).safeParse(variant);
   const hardest = Hardest.safeParse(daily.data?.grade.hardest);
-  if (!daily.success || !kind.success || !hardest.success)
+  if (!daily.success || !ghost.success || !kind.success || !hardest.success)
     return { ok: false, message: 'the daily could not be read' };
-  const { puzzle, solution } = daily.data;
-  const ghost = ghostResponse.ok ? GhostReply.safeParse(await ghostResponse.json()) : undefined;
-  const track =
-    ghost?.success === true
-      ? { name: ghost.data.entry.nickname, puzzle, solution, moves: ghost.data.moves }
-      : undefined;
+  const { puzzle, solution } = ghost.data;
+  const track = { name: ghost.data.entry.nickname, puzzle, solution, moves: ghost.data.moves };
   return {
     ok: true,
     ghost: {
