@@ -18,7 +18,7 @@ const nodeBuiltins = {
 const CLIENT_FEATURES = {
   play: [],
   lab: [],
-  daily: ['play'],
+  daily: ['play', 'replay'],
   replay: [],
   room: ['play', 'replay'],
   solo: ['play', 'replay'],

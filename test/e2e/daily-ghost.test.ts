@@ -91,7 +91,15 @@ describe.skipIf(!hasChromium)('the daily puzzle and ghost races', () => {
     const result = ann.getByTestId('daily-result');
     await expect
       .poll(() => result.textContent(), { timeout: 15_000 })
-      .toMatch(/^Daily Percent: #1 of 1, in \d+:\d\d\.Daily streak: 1/);
+      .toMatch(/^Your solveDaily Percent: #1 of 1, in \d+:\d\d\.Daily streak: 1/);
+    // The solve is recorded on the device, with a replay link and its debrief.
+    const replay = ann.getByRole('link', { name: 'Replay' });
+    await replay.waitFor();
+    expect(await replay.getAttribute('href')).toMatch(/^\/replay\/[A-Za-z0-9_-]{24}$/);
+    const kept = await ann.evaluate(
+      () => JSON.parse(localStorage.getItem('percent.solves') ?? '[]') as { source: string }[],
+    );
+    expect(kept.map((solve) => solve.source)).toEqual(['daily']);
     await screenshot(ann, 'daily-solved');
     expect(await axeViolations(ann)).toEqual([]);
 

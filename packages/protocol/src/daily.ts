@@ -219,6 +219,7 @@ export const DailyAttemptViewSchema = z.object({
   attemptId: DailyAttemptIdSchema,
   day: Day,
   variant: Variant,
+  difficulty: Difficulty,
   puzzle: Board,
   /** The server's clock at the start and now (ms since the epoch): the client's stopwatch. */
   startedAt: z.number().int(),

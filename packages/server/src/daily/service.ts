@@ -257,6 +257,7 @@ export class DailyService {
       attemptId: attempt.attemptId,
       day: attempt.day,
       variant: attempt.variant as VariantName,
+      difficulty: record.difficulty as DifficultyLevel,
       puzzle: record.puzzle,
       startedAt: attempt.startedAt,
       serverNow: this.now(),

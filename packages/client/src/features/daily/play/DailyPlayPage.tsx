@@ -15,7 +15,8 @@ import { useFocusOnMount } from '../../../ui/focus.ts';
 import { Link } from '../../../ui/Link.tsx';
 import { PlayBoard } from '../../play/PlayBoard.tsx';
 import { DailyResult } from './DailyResult.tsx';
-import { elapsedMs, enter, gameOf, type DailyGame } from './daily-game.ts';
+import { elapsedMs, enter, gameOf, solveRecordOf, type DailyGame } from './daily-game.ts';
+import { saveSolve } from '../../../state/solve-record.ts';
 import { saveAttempt, savedAttempt } from './saved-attempts.ts';
 import '../daily.css';
 
@@ -113,6 +114,13 @@ function StartForm(props: { readonly error?: string; readonly onStart: (name: st
 function Playing({ daily, onAgain }: { readonly daily: DailyGame; readonly onAgain: () => void }) {
   const result = daily.result.value;
   const problem = daily.problem.value;
+  // The solved attempt is kept on the device (its replay, debrief and ghost), once per attempt.
+  const [savedId, setSavedId] = useState<string | undefined>(undefined);
+  useEffect(() => {
+    if (!result) return;
+    saveSolve(solveRecordOf(daily, result, savedNickname()));
+    setSavedId(daily.attemptId);
+  }, [result, daily]);
   return (
     <div class="daily-board" data-testid="daily-play">
       <PlayBoard
@@ -136,7 +144,9 @@ function Playing({ daily, onAgain }: { readonly daily: DailyGame; readonly onAga
             })}
           </p>
         )}
-        {result && <DailyResult daily={daily} result={result} onAgain={onAgain} />}
+        {result && (
+          <DailyResult daily={daily} result={result} savedId={savedId} onAgain={onAgain} />
+        )}
       </PlayBoard>
     </div>
   );

@@ -1,13 +1,14 @@
 import type { DailyAttemptView, DailyMovePayload, DailyMoveReply } from '@percent/protocol';
 import { describe, expect, it } from 'vitest';
 import type { Fetched } from '../../../net/daily-api.ts';
-import { elapsedMs, enter, gameOf } from './daily-game.ts';
+import { elapsedMs, enter, gameOf, solveRecordOf } from './daily-game.ts';
 
 const PUZZLE = `00${'1'.repeat(79)}`;
 const VIEW: DailyAttemptView = {
   attemptId: 'a'.repeat(24),
   day: '2026-11-25',
   variant: 'classic',
+  difficulty: 'easy',
   puzzle: PUZZLE,
   startedAt: 1_000_000,
   serverNow: 1_004_000,
@@ -108,5 +109,36 @@ describe('a daily attempt in the browser', () => {
       retrying: false,
     });
     expect(daily.unsent).toEqual([]);
+  });
+
+  it('records the solved attempt on the device with the server’s moves and times', async () => {
+    const daily = gameOf(VIEW, 0)!;
+    const server = fakeServer();
+    enter(daily, 1, 2, server.send);
+    await server.release();
+    const result = {
+      timeMs: 5000,
+      mistakes: 1,
+      ranked: true,
+      unranked: null,
+      best: null,
+      solvers: 1,
+      onTheDay: true,
+      streak: { current: 1, best: 1, solvedToday: true },
+    };
+    const record = solveRecordOf(daily, result, 'Ann');
+    expect(record).toMatchObject({
+      id: VIEW.attemptId,
+      source: 'daily',
+      day: '2026-11-25',
+      variant: 'classic',
+      timeMs: 5000,
+      mistakes: 1,
+      solution: `32${'1'.repeat(79)}`,
+    });
+    expect(record.moves).toEqual([
+      { at: 2000, cell: 0, digit: 3, verdict: 'wrong' },
+      { at: 5000, cell: 1, digit: 2, verdict: 'correct' },
+    ]);
   });
 });

@@ -16,6 +16,7 @@ import {
 import { batch, signal, type Signal } from '@preact/signals';
 import { createGame, setVerdict, type GameState, type Verdict } from '../../../state/game.ts';
 import type { Fetched } from '../../../net/daily-api.ts';
+import type { SolveRecord } from '../../../state/solve-record.ts';
 
 /** Sends one move; the page passes `sendMove` bound to the attempt. */
 export type SendMove = (move: DailyMovePayload) => Promise<Fetched<DailyMoveReply>>;
@@ -27,6 +28,10 @@ export interface DailyGame {
   readonly attemptId: string;
   readonly day: string;
   readonly variant: VariantIdName;
+  readonly difficulty: string;
+  readonly puzzle: string;
+  /** The moves as the server judged and timed them, in order. */
+  readonly moves: DailyAttemptMoveView[];
   /** Whether a finish now would be ranked (the device had no ranked solve when it began). */
   readonly ranked: boolean;
   /** The server's clock at the start, and the difference server − this device (ms). */
@@ -61,6 +66,9 @@ export function gameOf(view: DailyAttemptView, now: number): DailyGame | undefin
     attemptId: view.attemptId,
     day: view.day,
     variant: view.variant,
+    difficulty: view.difficulty,
+    puzzle: view.puzzle,
+    moves: [...view.moves],
     ranked: view.ranked,
     startedAt: view.startedAt,
     offsetMs: view.serverNow - now,
@@ -121,6 +129,7 @@ async function flush(daily: DailyGame, send: SendMove): Promise<void> {
 
 /** The server's answer to a move: its verdict on the cell (unless the cell changed since). */
 function accept(daily: DailyGame, reply: DailyMoveReply): void {
+  if (reply.move.seq === daily.moves.length) daily.moves.push(reply.move);
   batch(() => {
     daily.problem.value = undefined;
     daily.mistakes.value = reply.mistakes;
@@ -139,4 +148,31 @@ function applied(state: GameState, move: DailyAttemptMoveView): GameState {
   entries[cell] = move.digit as (typeof entries)[number];
   const next = { ...state, marks: { ...state.marks, entries } };
   return setVerdict(next, cell, VERDICT_OF[move.verdict]);
+}
+
+/**
+ * The solved attempt as a solve recorded on this device (`/replay/ATTEMPT_ID`, its debrief, a
+ * ghost to race): the server's moves and times; the solution is the finished board.
+ */
+export function solveRecordOf(
+  daily: DailyGame,
+  result: DailyResultView,
+  nickname: string,
+): SolveRecord {
+  const board = [...daily.puzzle];
+  for (const { cell, digit } of daily.moves) board[cell] = String(digit);
+  return {
+    id: daily.attemptId,
+    source: 'daily',
+    variant: daily.variant,
+    difficulty: daily.difficulty,
+    puzzle: daily.puzzle,
+    solution: board.join(''),
+    nickname,
+    startedAt: daily.startedAt,
+    timeMs: result.timeMs,
+    mistakes: result.mistakes,
+    day: daily.day,
+    moves: daily.moves.map(({ at, cell, digit, verdict }) => ({ at, cell, digit, verdict })),
+  };
 }
