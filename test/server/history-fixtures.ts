@@ -31,6 +31,7 @@ export function player(
     timeMs,
     mistakes: 0,
     outcome: place === null ? 'left' : 'finished',
+    flag: null,
     rating: null,
     oldRating: null,
     newRating: null,

@@ -37,6 +37,14 @@ describe('a finish too fast to be human', () => {
       ['Ann', 'forfeited', null, null, null],
     ]);
     expect(end.race!.rated).toBe(false);
+    // The stored race keeps the flag: its replay says why the finish has no place.
+    const stored = (await (await fetch(`${server.url}/api/races/${end.race!.id}`)).json()) as {
+      race: { players: { nickname: string; place: number | null; flag: string | null }[] };
+    };
+    expect(stored.race.players.map((p) => [p.nickname, p.place, p.flag])).toEqual([
+      ['Bob', null, 'tooFast'],
+      ['Ann', null, null],
+    ]);
     for (const c of [ann, bob]) c.close();
   });
 });

@@ -329,6 +329,11 @@ export const RacePlayerViewSchema = z.object({
    * the race did not rate this player.
    */
   rating: RatingChangeViewSchema.nullable(),
+  /**
+   * As `Standing.flag`: `tooFast`, a finish no person makes (no place, not rated); else null.
+   * Absent from a server before flags were stored: read as null.
+   */
+  flag: z.enum(['tooFast']).nullable().default(null),
 });
 export type RacePlayerView = z.infer<typeof RacePlayerViewSchema>;
 

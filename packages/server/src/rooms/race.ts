@@ -277,6 +277,7 @@ function recordOf(roomCode: string, race: Race): RaceRecord {
         timeMs: row.timeMs,
         mistakes: row.mistakes,
         outcome: row.outcome === 'racing' ? 'timeout' : row.outcome,
+        flag: row.flag,
         rating:
           before && newRating
             ? {

@@ -170,7 +170,7 @@ export const MIGRATIONS: readonly string[] = [
   // `[{ "cell", "digit", "at", "verdict" }]`) replace posted solves and their starts; a ranked
   // solve names its attempt (null: posted before). A rating keeps when the race that last
   // changed it began (`rated_from`, with `updated_at` its end): a device is in one rated race
-  // at a time.
+  // at a time. A standing keeps its flag (`tooFast`), so a replay says why a finish has no place.
   `CREATE TABLE device_keys (
      device_id TEXT PRIMARY KEY,
      secret_hash TEXT NOT NULL,
@@ -191,7 +191,8 @@ export const MIGRATIONS: readonly string[] = [
    ) STRICT;
    CREATE INDEX daily_attempts_by_time ON daily_attempts (started_at);
    ALTER TABLE daily_results ADD COLUMN attempt_id TEXT;
-   ALTER TABLE ratings ADD COLUMN rated_from INTEGER;`,
+   ALTER TABLE ratings ADD COLUMN rated_from INTEGER;
+   ALTER TABLE race_players ADD COLUMN flag TEXT CHECK (flag IN ('tooFast'));`,
 ];
 
 /**

@@ -26,6 +26,7 @@ function player(deviceId: string, place: number | null, rating: number): RacePla
     timeMs: place === null ? null : 80_000,
     mistakes: 0,
     outcome: place === null ? 'left' : 'finished',
+    flag: null,
     rating: { before: 1500, after: rating, provisional: true },
     oldRating: INITIAL_RATING,
     newRating: { rating, rd: 290.3, volatility: 0.06, races: 1 },

@@ -72,6 +72,8 @@ const StandingFields = {
   timeMs: z.number().nullable(),
   mistakes: z.int().min(0),
   outcome: z.enum(RUNNER_STATUSES).exclude(['racing']),
+  /** Absent before flags were stored (SQLite 8, PostgreSQL 6): none. */
+  flag: z.enum(['tooFast']).nullable().default(null),
 };
 
 export const PlayerRowSchema = z
@@ -258,6 +260,7 @@ export interface PlayerRow {
   readonly timeMs: number | null;
   readonly mistakes: number;
   readonly outcome: string;
+  readonly flag: 'tooFast' | null;
   readonly ratingBefore: number | null;
   readonly ratingAfter: number | null;
   readonly provisional: 0 | 1 | null;
@@ -265,7 +268,7 @@ export interface PlayerRow {
 
 /** The standing of `player` in race `raceId` as a row. */
 export function playerRow(raceId: string, player: RaceRecord['players'][number]): PlayerRow {
-  const { playerId, deviceId, nickname, place, timeMs, mistakes, outcome, rating } = player;
+  const { playerId, deviceId, nickname, place, timeMs, mistakes, outcome, rating, flag } = player;
   return {
     raceId,
     playerId,
@@ -275,6 +278,7 @@ export function playerRow(raceId: string, player: RaceRecord['players'][number])
     timeMs,
     mistakes,
     outcome,
+    flag,
     ratingBefore: rating?.before ?? null,
     ratingAfter: rating?.after ?? null,
     provisional: rating === null ? null : rating.provisional ? 1 : 0,

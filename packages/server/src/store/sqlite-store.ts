@@ -270,9 +270,9 @@ function prepare(db: Database.Database) {
     ),
     insertPlayer: db.prepare<PlayerRow>(
       `INSERT INTO race_players (race_id, player_id, device_id, nickname, place, time_ms, mistakes,
-                                 outcome, rating_before, rating_after, provisional)
+                                 outcome, flag, rating_before, rating_after, provisional)
        VALUES (@raceId, @playerId, @deviceId, @nickname, @place, @timeMs, @mistakes, @outcome,
-               @ratingBefore, @ratingAfter, @provisional)`,
+               @flag, @ratingBefore, @ratingAfter, @provisional)`,
     ),
     markRated: db.prepare<[string]>('UPDATE races SET rated = 1 WHERE id = ?'),
     selectStoredRating: db.prepare<[string], StoredRating>(
@@ -317,7 +317,7 @@ function prepare(db: Database.Database) {
     ),
     selectPlayers: db.prepare<[string], unknown>(
       `SELECT player_id AS playerId, device_id AS deviceId, nickname, place, time_ms AS timeMs,
-              mistakes, outcome, rating_before AS ratingBefore, rating_after AS ratingAfter,
+              mistakes, outcome, flag, rating_before AS ratingBefore, rating_after AS ratingAfter,
               provisional
        FROM race_players WHERE race_id = ? ORDER BY place IS NULL, place, rowid`,
     ),

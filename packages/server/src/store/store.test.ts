@@ -27,6 +27,7 @@ function player(
     timeMs,
     mistakes: 0,
     outcome,
+    flag: null,
     rating: null,
     oldRating: null,
     newRating: null,

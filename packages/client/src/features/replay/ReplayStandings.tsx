@@ -25,7 +25,7 @@ export function ReplayStandings({ players }: { players: readonly ReplayPlayer[] 
                 <td>{p.nickname}</td>
                 <td>{p.timeMs === null ? '–' : formatTime(p.timeMs)}</td>
                 <td>{p.mistakes}</td>
-                <td>{outcomeText(p.outcome)}</td>
+                <td>{p.tooFast ? t('results.tooFast') : outcomeText(p.outcome)}</td>
               </tr>
             ))}
           </tbody>

@@ -16,6 +16,8 @@ export interface ReplayPlayer {
   readonly mistakes: number;
   /** finished, eliminated, left, timeout, forfeited, idle. */
   readonly outcome: string;
+  /** A finish too fast for a person (no place, not rated); false for the rest. */
+  readonly tooFast?: boolean;
 }
 
 export interface ReplayMove {
@@ -102,6 +104,7 @@ export function replayOfRace(race: StoredRace): ReplayRecord {
       timeMs: p.timeMs,
       mistakes: p.mistakes,
       outcome: p.outcome,
+      tooFast: p.flag === 'tooFast',
     })),
     moves,
     wrongDigitsStay: false,

@@ -125,7 +125,8 @@ export const PG_MIGRATIONS: readonly string[] = [
    );
    CREATE INDEX daily_attempts_by_time ON daily_attempts (started_at);
    ALTER TABLE daily_results ADD COLUMN attempt_id TEXT;
-   ALTER TABLE ratings ADD COLUMN rated_from BIGINT;`,
+   ALTER TABLE ratings ADD COLUMN rated_from BIGINT;
+   ALTER TABLE race_players ADD COLUMN flag TEXT CHECK (flag IN ('tooFast'));`,
 ];
 
 /** Our tables: finding one without `schema_migrations` means the database is not ours. */

@@ -203,6 +203,7 @@ async function insertPlayers(client: PoolClient, record: RaceRecord): Promise<vo
       p.map((x) => x.rating?.before ?? null),
       p.map((x) => x.rating?.after ?? null),
       p.map((x) => x.rating?.provisional ?? null),
+      p.map((x) => x.flag),
     ],
   ]);
 }

@@ -15,13 +15,13 @@ export const INSERT_RACE_SQL = `INSERT INTO races
 /** The standings, one array per column (one statement whatever the number of players). */
 export const INSERT_PLAYERS_SQL = `INSERT INTO race_players
     (race_id, position, player_id, device_id, nickname, place, time_ms, mistakes, outcome,
-     rating_before, rating_after, provisional)
+     rating_before, rating_after, provisional, flag)
   SELECT $1, p.position - 1, p.player_id, p.device_id, p.nickname, p.place, p.time_ms,
-         p.mistakes, p.outcome, p.rating_before, p.rating_after, p.provisional
+         p.mistakes, p.outcome, p.rating_before, p.rating_after, p.provisional, p.flag
   FROM unnest($2::text[], $3::text[], $4::text[], $5::int[], $6::bigint[], $7::int[], $8::text[],
-              $9::double precision[], $10::double precision[], $11::boolean[])
+              $9::double precision[], $10::double precision[], $11::boolean[], $12::text[])
     WITH ORDINALITY AS p (player_id, device_id, nickname, place, time_ms, mistakes, outcome,
-                          rating_before, rating_after, provisional, position)`;
+                          rating_before, rating_after, provisional, flag, position)`;
 
 /**
  * Rated races are stored one at a time, as SQLite's write lock makes them: the ratings a race
@@ -62,7 +62,7 @@ export const SELECT_RACE_SQL = `SELECT id, room_code AS "roomCode", variant, dif
   FROM races WHERE id = $1`;
 
 export const SELECT_PLAYERS_SQL = `SELECT player_id AS "playerId", device_id AS "deviceId",
-    nickname, place, time_ms AS "timeMs", mistakes, outcome,
+    nickname, place, time_ms AS "timeMs", mistakes, outcome, flag,
     rating_before AS "ratingBefore", rating_after AS "ratingAfter", provisional
   FROM race_players WHERE race_id = $1
   ORDER BY place IS NULL, place, position`;
