@@ -124,11 +124,11 @@ export default tseslint.config(
       ],
     },
   },
-  // The client's layers: ui/, net/, state/, board/, i18n/, theme/ and workers/ below features/;
+  // The client's layers: ui/, net/, state/, board/, i18n/, theme/, sound/ and workers/ below features/;
   // a feature imports another only along this graph (no cycles), everything else they share
   // lives in a lower layer.
   {
-    files: ['packages/client/src/{ui,net,state,board,i18n,theme,workers}/**/*.{ts,tsx}'],
+    files: ['packages/client/src/{ui,net,state,board,i18n,theme,sound,workers}/**/*.{ts,tsx}'],
     rules: {
       'no-restricted-imports': [
         'error',

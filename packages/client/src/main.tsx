@@ -3,10 +3,12 @@ import { render } from 'preact';
 import { App } from './app.tsx';
 import { language, setLanguage, t } from './i18n/index.ts';
 import { applyTheme } from './theme/theme.ts';
+import { unlockAudio } from './sound/sound.ts';
 import './theme/theme.css';
 import './theme/board.css';
 
 applyTheme();
+unlockAudio();
 setLanguage(language.value);
 effect(() => {
   document.title = t('app.name');

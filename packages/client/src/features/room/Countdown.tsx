@@ -4,6 +4,8 @@ import { t } from '../../i18n/index.ts';
 import type { ServerClock } from '@percent/net';
 import { useAnnounceChange } from '../../ui/race-announcements.ts';
 import { useTicker } from '../../ui/time.ts';
+import { useEffect } from 'preact/hooks';
+import { play } from '../../sound/sound.ts';
 
 export function Countdown({ view, clock }: { view: RoomView; clock: ServerClock }) {
   const now = useTicker(() => clock.now(), 100);
@@ -13,6 +15,10 @@ export function Countdown({ view, clock }: { view: RoomView; clock: ServerClock 
   // Said through the page's live region: 3, 2, 1 politely; "Go!" when the race screen comes
   // (ui/race-announcements.ts), which may be before this clock reaches 0.
   useAnnounceChange(seconds > 0 ? shown : '');
+  // A tick a second; "go" is the race's own cue (sound/race-cues.ts), when the board comes.
+  useEffect(() => {
+    if (seconds > 0) play('tick');
+  }, [seconds]);
   return (
     <section class="countdown" data-testid="countdown">
       <p class="muted">{t('countdown.title')}</p>

@@ -25,6 +25,7 @@ import { ordinal } from './show/race-facts.ts';
 import '../../ui/rules-ui.css';
 import { errorText } from '../../ui/errors.ts';
 import { announce } from '../../ui/Announcer.tsx';
+import { play } from '../../sound/sound.ts';
 import { moveAnnouncement } from '../../ui/race-announcements.ts';
 
 interface Props {
@@ -54,8 +55,13 @@ export function RacePlay({ view, race, session }: Props) {
     session.onMove((move, reply, latest) => {
       if (reply.ok && reply.verdict === 'wrong') slips.add(slipKey(move.cell, move.digit));
       if (game && latest) game.value = setVerdict(game.value, move.cell, verdictOf(reply));
-      // The verdict is drawn on the cell; a screen reader hears it (a retry's was heard).
-      if (latest && reply.ok && !reply.duplicate) announce(moveAnnouncement(reply));
+      // The verdict is drawn on the cell; a screen reader hears it (a retry's was heard), and so
+      // does everyone: a quiet tick for a right digit, a buzz (and a buzz of the phone) for a
+      // wrong one.
+      if (latest && reply.ok && !reply.duplicate) {
+        announce(moveAnnouncement(reply));
+        if (reply.verdict !== 'cleared') play(reply.verdict);
+      }
       message.value = reply.ok ? undefined : errorText(reply.error);
     });
   }, [session, game, slips]);

@@ -16,6 +16,7 @@ import { playerOf } from '@percent/net';
 import { Link } from '../../ui/Link.tsx';
 import { useFocusOnScreen } from '../../ui/focus.ts';
 import { useRaceAnnouncements } from '../../ui/race-announcements.ts';
+import { useRaceCues } from '../../sound/race-cues.ts';
 import { NicknameField } from '../../ui/NicknameField.tsx';
 import { codeFrom } from '../../state/room-code.ts';
 import { navigate } from '../../ui/router.ts';
@@ -68,6 +69,7 @@ function Room({ code }: { code: string }) {
   const error = session.error.value;
   const screen = screenOf(view, ended !== undefined, joining.value, summary.value);
   useRaceAnnouncements(view);
+  useRaceCues(view);
   useFocusOnScreen(screen, () => screenFocusTarget(screen));
   return (
     <div class="room">

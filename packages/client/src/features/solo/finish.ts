@@ -5,6 +5,7 @@
 import { formatGrid } from '@percent/engine';
 import { randomId, savedNickname } from '../../net/identity.ts';
 import { saveSolve, type SolveMove, type SolveRecord } from '../../state/solve-record.ts';
+import { play } from '../../sound/sound.ts';
 import { mistakesOf } from './recorder.ts';
 import { saveSession, type Session, type SoloOrigin } from './session.ts';
 
@@ -61,4 +62,5 @@ export function onFinished(session: Session): void {
   saveSolve(record);
   session.recordedId.value = record.id;
   saveSession(session);
+  play('finish');
 }

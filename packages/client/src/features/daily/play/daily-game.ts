@@ -16,6 +16,7 @@ import {
 import { batch, signal, type Signal } from '@preact/signals';
 import { createGame, setVerdict, type GameState, type Verdict } from '../../../state/game.ts';
 import type { Fetched } from '../../../net/daily-api.ts';
+import { play } from '../../../sound/sound.ts';
 import type { SolveRecord } from '../../../state/solve-record.ts';
 
 /** Sends one move; the page passes `sendMove` bound to the attempt. */
@@ -138,7 +139,11 @@ function accept(daily: DailyGame, reply: DailyMoveReply): void {
       const verdict = VERDICT_OF[reply.move.verdict];
       daily.game.value = setVerdict(daily.game.peek(), reply.move.cell as CellIndex, verdict);
     }
-    if (reply.result) daily.result.value = reply.result;
+    if (reply.move.verdict !== 'cleared') play(reply.move.verdict);
+    if (reply.result) {
+      daily.result.value = reply.result;
+      play('finish');
+    }
   });
 }
 
