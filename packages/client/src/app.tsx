@@ -13,6 +13,7 @@ import { useFocusOnMount } from './ui/focus.ts';
 import { Header } from './ui/Header.tsx';
 import { lazyComponent } from './ui/lazy.ts';
 import { Link } from './ui/Link.tsx';
+import { UpdateBanner } from './ui/UpdateBanner.tsx';
 import { OfflineBanner } from './ui/OfflineBanner.tsx';
 import { matchRoute, path } from './ui/router.ts';
 
@@ -35,6 +36,7 @@ export function App() {
     <>
       <Header />
       <OfflineBanner />
+      <UpdateBanner />
       <main class={`page page-${route.page}`}>
         {route.page === 'home' && <HomePage />}
         {route.page === 'room' && (

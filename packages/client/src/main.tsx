@@ -4,6 +4,7 @@ import { App } from './app.tsx';
 import { language, setLanguage, t } from './i18n/index.ts';
 import { applyTheme } from './theme/theme.ts';
 import { unlockAudio } from './sound/sound.ts';
+import { registerApp } from './ui/UpdateBanner.tsx';
 import './theme/theme.css';
 import './theme/board.css';
 
@@ -14,3 +15,4 @@ effect(() => {
   document.title = t('app.name');
 });
 render(<App />, document.getElementById('app')!);
+registerApp();

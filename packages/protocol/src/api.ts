@@ -21,16 +21,6 @@ import {
   RoomSummaryViewSchema,
 } from './views.ts';
 
-/**
- * The headers that name the asking device on `/api` requests (never the URL): its id and its
- * secret (`DeviceSecretSchema`). Required by `GET /api/history` and the daily's attempts;
- * optional elsewhere (`GET /api/daily…` adds the device's own standing).
- */
-export const DEVICE_HEADERS = {
-  id: 'percent-device-id',
-  secret: 'percent-device-secret',
-} as const;
-
 /** An `/api` refusal: the socket's codes and the daily's. */
 export const ApiFailureSchema = z
   .object({

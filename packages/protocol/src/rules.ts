@@ -253,3 +253,13 @@ export function passesForHost(nickname: string): boolean {
     .replace(/[^\p{L}]/gu, '');
   return HOST_WORDS.has(folded);
 }
+
+/**
+ * The headers that name the asking device on `/api` requests (never the URL): its id and its
+ * secret (`DeviceSecretSchema`). Required by `GET /api/history` and the daily's attempts;
+ * optional elsewhere (`GET /api/daily…` adds the device's own standing).
+ */
+export const DEVICE_HEADERS = {
+  id: 'percent-device-id',
+  secret: 'percent-device-secret',
+} as const;

@@ -4,7 +4,7 @@
  * drop or a reload within the server's grace period).
  */
 import { randomId } from '@percent/net';
-import { DEVICE_HEADERS } from '@percent/protocol';
+import { DEVICE_HEADERS } from '@percent/protocol/rules';
 import { readStored, readStoredJson, writeStored } from '../ui/storage.ts';
 
 export { randomId };
