@@ -134,6 +134,16 @@ describe('http', () => {
     expect((await fetch(`${server.url}/api/rooms/I0I0I/leaderboard`)).status).toBe(400);
   });
 
+  it('compresses /api answers over 1 KB for a client that accepts it', async () => {
+    const big = await rawGet(`${server.url}/api/daily`, 'gzip');
+    expect(big.headers['content-encoding']).toBe('gzip');
+    const json = JSON.parse(gunzipSync(big.body).toString()) as { ok: boolean; archive: unknown[] };
+    expect([json.ok, json.archive.length]).toEqual([true, 30]);
+    const plain = await rawGet(`${server.url}/api/daily`);
+    expect(plain.headers['content-encoding']).toBeUndefined();
+    expect(big.body.length * 3).toBeLessThan(plain.body.length);
+  });
+
   it('answers 400 naming the path for percent-escapes that do not decode', async () => {
     for (const path of ['/api/daily/%E0%A4%A/x', '/api/races/%ZZ', '/api/rooms/%C3%28']) {
       const response = await fetch(`${server.url}${path}`);

@@ -9,6 +9,7 @@ import {
   type RaceRecordView,
   type RoomSummaryView,
 } from '@percent/protocol';
+import compression from 'compression';
 import express, { type Express, type NextFunction, type Request, type Response } from 'express';
 import expressStaticGzip from 'express-static-gzip';
 import { Quotas } from '../quotas.ts';
@@ -44,6 +45,9 @@ export function createApp(deps: AppDeps): Express {
   const startedAt = Date.now();
   const quotas = deps.quotas ?? new Quotas();
   app.disable('x-powered-by');
+  // `/api` answers compressed (gzip/brotli by Accept-Encoding) when over 1 KB: a stored race's
+  // JSON shrinks about five times. Static files are precompressed at build time instead.
+  app.use('/api', compression({ threshold: 1024 }));
   // req.ip from X-Forwarded-For only behind a proxy that sets it (TRUST_PROXY).
   app.set('trust proxy', quotas.options.trustProxy);
   /** Room-code lookups by address: past the quota, 429 with Retry-After. */
