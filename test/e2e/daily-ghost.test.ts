@@ -102,6 +102,20 @@ describe.skipIf(!hasChromium)('the daily puzzle and ghost races', () => {
     expect(kept.map((solve) => solve.source)).toEqual(['daily']);
     await screenshot(ann, 'daily-solved');
     expect(await axeViolations(ann)).toEqual([]);
+    // Shared from a desktop without a share sheet: the text goes to the clipboard.
+    await ann.context().grantPermissions(['clipboard-read', 'clipboard-write']);
+    await ann.getByTestId('share-daily').click();
+    await ann.getByText('✓ Copied').waitFor();
+    const copied = await ann.evaluate(() => navigator.clipboard.readText());
+    const lines = copied.split('\n');
+    expect(lines.slice(0, 2)).toEqual([
+      `Percent daily · Percent · ${today}`,
+      expect.stringMatching(/^⏱ \d+:\d\d · 1 mistake · #1 of 1$/),
+    ]);
+    // The grid: one box yellow, where the wrong digit went; the rest green.
+    expect(lines.slice(2, 5).join('').match(/🟨/gu)).toHaveLength(1);
+    expect(lines.slice(2, 5).join('').match(/🟩/gu)).toHaveLength(8);
+    expect(copied.endsWith(`${e2e.server.url}/daily/${today}/percent`)).toBe(true);
 
     await bob.goto(`${e2e.server.url}/daily/${today}/percent`);
     const board = bob.getByTestId('daily-leaderboard');

@@ -21,7 +21,7 @@ interface Heard {
   readonly muted: boolean;
 }
 
-type Spied = Window & { __cues: Heard[]; __vibrations: unknown[] };
+type Spied = Window & { __cues: Heard[]; __vibrations: unknown[]; __shared: string[] };
 
 /** Records every cue and every vibration of the page, from its first script on. */
 async function listen(page: Page): Promise<void> {
@@ -29,6 +29,12 @@ async function listen(page: Page): Promise<void> {
     const w = window as unknown as Spied;
     w.__cues = [];
     w.__vibrations = [];
+    w.__shared = [];
+    // A phone's share sheet, recorded.
+    Object.defineProperty(navigator, 'share', {
+      configurable: true,
+      value: async (data: { text: string }) => void w.__shared.push(data.text),
+    });
     document.addEventListener('percent:cue', (e) =>
       w.__cues.push((e as CustomEvent<Heard>).detail),
     );
@@ -99,5 +105,15 @@ describe.skipIf(!hasChromium)('sound and haptics', () => {
     await ann.getByTestId('forfeit-confirmed').click();
     await expect.poll(() => cues(ann), { timeout: 15_000 }).toContain('podium');
     await expect.poll(() => cues(bob)).toContain('podium');
+
+    // Bob shares his result: through the phone's share sheet, a few lines with the link.
+    await bob.getByTestId('share-race').tap();
+    const shared = () => bob.evaluate(() => (window as unknown as Spied).__shared);
+    await expect.poll(shared).toHaveLength(1);
+    expect((await shared())[0]).toMatch(
+      new RegExp(
+        `^Percent race · Percent, \\w+\n🥇 1st of 2 · \\d+:\\d\\d · 2 mistakes\n(🟩🟩🟩\n){2}🟩🟩🟩\n${e2e.server.url}/race/[\\w-]+$`,
+      ),
+    );
   }, 120_000);
 });

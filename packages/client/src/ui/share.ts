@@ -101,3 +101,22 @@ export function useJoinQr(path: string): { readonly link: string; readonly svg?:
   }, [link]);
   return { link, svg: svg.value };
 }
+
+export type Shared = 'shared' | 'copied' | 'cancelled' | 'failed';
+
+/**
+ * Shares `text` through the Web Share API where the device has it (phones: the system's share
+ * sheet), else copies it. A share the player dismissed is `cancelled` (nothing copied).
+ */
+export async function shareText(text: string): Promise<Shared> {
+  if (typeof navigator.share === 'function' && (navigator.canShare?.({ text }) ?? true)) {
+    try {
+      await navigator.share({ text });
+      return 'shared';
+    } catch (error) {
+      if (error instanceof DOMException && error.name === 'AbortError') return 'cancelled';
+      // Refused (no user gesture, a policy): copying still works.
+    }
+  }
+  return (await copyText(text)) ? 'copied' : 'failed';
+}

@@ -20,6 +20,8 @@ import { RatingChange } from './Rating.tsx';
 import { raceGame } from './race-board.ts';
 import { PlayerCard } from './Spectate.tsx';
 import { formatTime } from '../../ui/time.ts';
+import { ShareButton } from '../../ui/ShareButton.tsx';
+import { raceShareText } from '../../state/share-text.ts';
 
 /** What this device saw of race `raceId` before its end (the session's witness, or none). */
 function seenOf(session: RoomSession, raceId: string) {
@@ -47,6 +49,25 @@ export function Results({ view, session }: { view: RoomView; session: RoomSessio
         </div>
       )}
       <NextRace view={view} session={session} />
+      {mine && (
+        <p class="results-share">
+          <ShareButton
+            testId="share-race"
+            text={() =>
+              raceShareText({
+                variant: race.variant,
+                difficulty: race.difficulty,
+                place: mine.place,
+                runners: standings.length,
+                timeMs: mine.timeMs,
+                mistakes: mine.mistakes,
+                board: race.boards?.[mine.playerId] ?? race.puzzle ?? '0'.repeat(81),
+                link: `${location.origin}/race/${race.id}`,
+              })
+            }
+          />
+        </p>
+      )}
       <StandingsTable standings={standings} youId={view.you.playerId} />
       {!race.rated && (
         <p class="muted" data-testid="unrated-race" data-reason={race.unrated ?? ''}>

@@ -9,6 +9,8 @@ import { ghostHref } from '../../../state/ghost-source.ts';
 import { formatDuration } from '../../../state/stopwatch.ts';
 import { Link } from '../../../ui/Link.tsx';
 import type { DailyGame } from './daily-game.ts';
+import { ShareButton } from '../../../ui/ShareButton.tsx';
+import { dailyShareText } from '../../../state/share-text.ts';
 
 interface Props {
   readonly daily: DailyGame;
@@ -66,6 +68,7 @@ export function DailyResult({ daily, result, savedId, onAgain }: Props) {
             {t('daily.playGhost')}
           </Link>
         )}
+        <ShareButton testId="share-daily" text={() => shareOf(daily, result)} />
         <button type="button" onClick={onAgain}>
           {t('daily.playAgain')}
         </button>
@@ -80,4 +83,21 @@ function Debrief({ id }: { readonly id: string }) {
   // One record per id: a fresh object each render would restart the debrief.
   const solve = useMemo(() => loadSolve(id), [id]);
   return solve ? <SolveDebrief solve={solve} /> : null;
+}
+
+/** The share text of a solved daily: its time, mistakes, rank and where the slips were. */
+function shareOf(daily: DailyGame, result: DailyResultView): string {
+  const board = [...daily.puzzle];
+  for (const { cell, digit } of daily.moves) board[cell] = String(digit);
+  return dailyShareText({
+    variant: daily.variant,
+    day: daily.day,
+    timeMs: result.timeMs,
+    mistakes: result.mistakes,
+    rank: result.ranked && result.best ? result.best.rank : null,
+    solvers: result.solvers,
+    board: board.join(''),
+    slips: daily.moves.filter((m) => m.verdict === 'wrong').map((m) => m.cell),
+    link: `${location.origin}/daily/${daily.day}/${daily.variant}`,
+  });
 }
