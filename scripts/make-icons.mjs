@@ -32,14 +32,27 @@ mkdirSync(OUT, { recursive: true });
 writeFileSync(new URL('icon.svg', OUT), svg(true, 1));
 const browser = await chromium.launch({
   executablePath: '/usr/bin/chromium',
-  args: ['--no-sandbox', '--disable-gpu', '--disable-background-networking', '--disable-component-update'],
+  args: [
+    '--no-sandbox',
+    '--disable-gpu',
+    '--disable-background-networking',
+    '--disable-component-update',
+  ],
 });
 const page = await browser.newPage();
 for (const icon of ICONS) {
   await page.setViewportSize({ width: icon.size, height: icon.size });
-  const body = svg(icon.rounded, icon.inset).replace('<svg ', `<svg width="${icon.size}" height="${icon.size}" `);
-  await page.setContent(`<html><body style="margin:0;background:transparent">${body}</body></html>`);
-  const png = await page.screenshot({ omitBackground: true, clip: { x: 0, y: 0, width: icon.size, height: icon.size } });
+  const body = svg(icon.rounded, icon.inset).replace(
+    '<svg ',
+    `<svg width="${icon.size}" height="${icon.size}" `,
+  );
+  await page.setContent(
+    `<html><body style="margin:0;background:transparent">${body}</body></html>`,
+  );
+  const png = await page.screenshot({
+    omitBackground: true,
+    clip: { x: 0, y: 0, width: icon.size, height: icon.size },
+  });
   writeFileSync(new URL(icon.name, OUT), png);
   console.log(`wrote ${icon.name}`);
 }
