@@ -20,6 +20,7 @@ import { publicLeaderboard } from '../store/store.ts';
 import { badRequest, limitOf, problem, send } from './answer.ts';
 import { serveDaily } from './daily-routes.ts';
 import { deviceOf } from './device.ts';
+import { serveUnfurls } from './unfurl.ts';
 
 export interface AppDeps {
   /** The built web client (`packages/client/dist`); a welcome page stands in when absent. */
@@ -114,6 +115,7 @@ export function createApp(deps: AppDeps): Express {
     send(res, 'race', { race: view });
   });
   if (deps.daily) serveDaily(app, deps.daily, deps.devices, quotas);
+  serveUnfurls(app, { history: deps.history, daily: deps.daily, clientDir: deps.clientDir });
   serveClient(app, deps.clientDir);
   // A store that cannot be read (PostgreSQL down, say) answers JSON, never a stack trace.
   app.use((error: unknown, _req: Request, res: Response, _next: NextFunction) => {
