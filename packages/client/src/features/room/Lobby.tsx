@@ -1,6 +1,7 @@
 /**
  * The lobby: the code large, the join link with a copy button and its QR code, the players
- * with their ready state (or that they sit the races out), the host's settings and Start.
+ * with their ready state (or that they sit the races out), the host's settings and Start; for a
+ * player who joined, their card and Ready first and the invitation folded away.
  * Every control is the server's to offer (`view.you.can`): Start with the reason it waits,
  * Ready, Sit out, the settings and each player's Make host / Remove.
  */
@@ -22,40 +23,36 @@ import '../../ui/rules-ui.css';
 export function Lobby({ view, session }: { view: RoomView; session: RoomSession }) {
   const can = view.you.can;
   const me = playerOf(view, view.you.playerId);
+  // A player who joined (not the host) came to play: their own card and Ready come first,
+  // the others next, and the code, link and QR code fold behind "Invite" (a phone shows Ready
+  // without scrolling). The host — and a TV — keep them large for everyone to see.
+  const guest = me !== undefined && !me.host;
+  const players = guest ? [me, ...view.players.filter((p) => p.id !== me.id)] : view.players;
+  const actions = <LobbyActions view={view} session={session} />;
   return (
-    <section class="lobby" data-testid="lobby">
-      <Share view={view} />
+    <section class={`lobby${guest ? ' lobby-guest' : ''}`} data-testid="lobby">
+      {!guest && <Share view={view} />}
       <div class="lobby-main">
+        {guest && actions}
         <h2>
           {t('lobby.players', { n: view.players.length, max: view.settings.maxPlayers })}{' '}
           <RatedBadge rated={view.settings.rated} />
         </h2>
         <ul class="lobby-players">
-          {view.players.map((p) => (
+          {players.map((p) => (
             <PlayerRow key={p.id} player={p} view={view} session={session} />
           ))}
         </ul>
         {view.spectators > 0 && (
           <p class="muted">{t('lobby.spectatorCount', { n: view.spectators })}</p>
         )}
-        <div class="lobby-actions">
-          {me && can.ready && (
-            <button
-              type="button"
-              class={me.ready ? '' : 'primary'}
-              aria-pressed={me.ready}
-              data-testid="ready"
-              onClick={() => void session.ready(!me.ready)}
-            >
-              {me.ready ? t('lobby.notReady') : t('lobby.ready')}
-            </button>
-          )}
-          {can.start && <StartButton view={view} session={session} />}
-          {me && can.sitOut && <SitOutToggle me={me} host={me.host} session={session} />}
-          {can.start && <StartNote view={view} />}
-          {!me && <TakeSeat session={session} />}
-          <TvToggle view={view} />
-        </div>
+        {!guest && actions}
+        {guest && (
+          <details class="lobby-invite" data-testid="invite">
+            <summary>{t('lobby.invite')}</summary>
+            <Share view={view} />
+          </details>
+        )}
         <LastResults view={view} />
         <RulesCard variant={view.settings.variant} mistakes={view.settings.mistakes} />
         <LobbySettings
@@ -66,6 +63,32 @@ export function Lobby({ view, session }: { view: RoomView; session: RoomSession 
         />
       </div>
     </section>
+  );
+}
+
+/** Ready, Start (with why it waits), Sit out, Take a seat, TV: what the server lets you do now. */
+function LobbyActions({ view, session }: { view: RoomView; session: RoomSession }) {
+  const can = view.you.can;
+  const me = playerOf(view, view.you.playerId);
+  return (
+    <div class="lobby-actions">
+      {me && can.ready && (
+        <button
+          type="button"
+          class={me.ready ? '' : 'primary big'}
+          aria-pressed={me.ready}
+          data-testid="ready"
+          onClick={() => void session.ready(!me.ready)}
+        >
+          {me.ready ? t('lobby.notReady') : t('lobby.ready')}
+        </button>
+      )}
+      {can.start && <StartButton view={view} session={session} />}
+      {me && can.sitOut && <SitOutToggle me={me} host={me.host} session={session} />}
+      {can.start && <StartNote view={view} />}
+      {!me && <TakeSeat session={session} />}
+      <TvToggle view={view} />
+    </div>
   );
 }
 
