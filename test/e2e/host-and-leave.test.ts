@@ -28,6 +28,8 @@ describe.skipIf(!hasChromium)('leaving a race and coming back', () => {
     await bob.getByTestId('leave-confirmed').click();
     await bob.waitForURL(`${e2e.server.url}/`);
     await ann.getByTestId('race').waitFor(); // Ann races on
+    // The home page offers the way back.
+    await bob.getByTestId('back-to-room').getByText(`Back to room ${code}`).waitFor();
 
     // The same browser opens the link again: it joins the running race as a spectator.
     await bob.goto(`${e2e.server.url}/r/${code}`);

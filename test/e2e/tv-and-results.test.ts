@@ -174,6 +174,10 @@ describe.skipIf(!hasChromium)('the TV and the results', () => {
     // Play again, then the host's rematch: the lobby keeps the last race until the next start.
     await bob.getByTestId('play-again').click();
     await bob.getByTestId('play-again').getByText('Ready for the next race').waitFor();
+    // Everyone sees who wants to play again — the host to know when to start the rematch.
+    await expect
+      .poll(() => ann.getByTestId('play-again-line').textContent())
+      .toMatch(/^Play again: ✓ Bob · waiting for /);
     await ann.getByTestId('rematch').click();
     for (const page of [ann, bob, tv]) {
       const last = page.getByTestId('last-results');
@@ -244,6 +248,7 @@ describe.skipIf(!hasChromium)('the TV and the results', () => {
     await tv.getByTestId('tv-end-race-confirmed').click();
     await tv.getByTestId('tv-results').waitFor();
     await tv.getByText('Nobody finished the board.').waitFor();
+    await tv.getByTestId('play-again-line').getByText('Play again · waiting for Pia').waitFor();
     await tv.getByTestId('rematch').click();
     await tv.locator('[data-testid="tv"][data-phase="lobby"]').waitFor();
     expect(await scrolls(tv)).toBe(false);

@@ -13,6 +13,7 @@ export const en = {
   'settings.language': 'Language',
   'theme.toggle': 'Colour scheme',
   'sound.mute': 'Mute sounds',
+  'home.backToRoom': 'Back to room {code}',
   'share.race': 'Percent race · {variant}, {difficulty}',
   'share.daily': 'Percent daily · {variant} · {day}',
   'share.place': '{place} of {runners} · {time}',

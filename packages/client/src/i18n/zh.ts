@@ -12,6 +12,7 @@ export const zh: Record<keyof typeof en, string> = {
   'settings.language': '语言',
   'theme.toggle': '配色',
   'sound.mute': '静音',
+  'home.backToRoom': '回到房间 {code}',
   'share.race': 'Percent 比赛 · {variant}，{difficulty}',
   'share.daily': 'Percent 每日一题 · {variant} · {day}',
   'share.place': '{runners} 人中{place} · {time}',

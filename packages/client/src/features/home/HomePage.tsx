@@ -7,6 +7,8 @@
  */
 import { passesForHost } from '@percent/protocol/rules';
 import { useSignal } from '@preact/signals';
+import { useEffect } from 'preact/hooks';
+import { readStored } from '../../ui/storage.ts';
 import { t } from '../../i18n/index.ts';
 import { saveNickname, savedNickname } from '../../net/identity.ts';
 import { useFocusOnMount } from '../../ui/focus.ts';
@@ -112,6 +114,7 @@ export function HomePage() {
           {message.value}
         </p>
       )}
+      <BackToRoom />
       <DailyCard />
       <p>
         <Link href="/solo">{t('home.solo')}</Link>
@@ -121,5 +124,23 @@ export function HomePage() {
       </p>
       <RecentReplays />
     </section>
+  );
+}
+
+/** The room this device left last, while it is open: one tap back (the code is kept once). */
+function BackToRoom() {
+  const left = codeFrom(readStored('lastRoom') ?? '');
+  const open = useSignal<boolean>(false);
+  useEffect(() => {
+    if (!left) return;
+    void fetchSummary(left).then(
+      (found) => (open.value = found !== 'missing' && found !== undefined),
+    );
+  }, [left]);
+  if (!left || !open.value) return null;
+  return (
+    <p class="home-back" data-testid="back-to-room">
+      <Link href={`/r/${left}`}>{t('home.backToRoom', { code: left })}</Link>
+    </p>
   );
 }

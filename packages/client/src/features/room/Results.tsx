@@ -117,7 +117,33 @@ function NextRace({ view, session }: { view: RoomView; session: RoomSession }) {
       ) : (
         <p class="muted">{t('results.waitRematch')}</p>
       )}
+      <PlayAgainLine view={view} />
     </div>
+  );
+}
+
+/**
+ * Who wants to play again (the seats' ready flags after a race): "Play again: ✓ Ann, Bob ·
+ * waiting for Cyd". The host — and the TV — see at a glance when to start the rematch.
+ */
+export function PlayAgainLine({
+  view,
+  class: className = 'muted',
+}: {
+  view: RoomView;
+  class?: string;
+}) {
+  const playing = view.players.filter((p) => p.plays);
+  if (playing.length === 0) return null;
+  const ready = playing.filter((p) => p.ready).map((p) => p.nickname);
+  const waiting = playing.filter((p) => !p.ready).map((p) => p.nickname);
+  return (
+    <p class={className} data-testid="play-again-line">
+      {ready.length > 0
+        ? t('results.playAgainReady', { names: ready.join(', ') })
+        : t('results.playAgain')}
+      {waiting.length > 0 && ` · ${t('results.playAgainWaiting', { names: waiting.join(', ') })}`}
+    </p>
   );
 }
 

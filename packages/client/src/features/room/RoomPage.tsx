@@ -20,6 +20,7 @@ import { useRaceCues } from '../../sound/race-cues.ts';
 import { NicknameField } from '../../ui/NicknameField.tsx';
 import { codeFrom } from '../../state/room-code.ts';
 import { navigate } from '../../ui/router.ts';
+import { writeStored } from '../../ui/storage.ts';
 import { ConfirmButton } from '../../ui/ConfirmButton.tsx';
 import { ConnectionBadge } from '../../ui/ConnectionBadge.tsx';
 import { Countdown } from './Countdown.tsx';
@@ -213,6 +214,8 @@ function racingNow(view: RoomView): boolean {
 function LeaveButton({ session, view }: { session: RoomSession; view: RoomView }) {
   const leave = async () => {
     await session.leave();
+    // The home page offers the way back (a misclick, or a second thought).
+    writeStored('lastRoom', session.code);
     navigate('/');
   };
   return (

@@ -5,7 +5,7 @@
 import type { RoomView } from '@percent/protocol';
 import { t } from '../../../i18n/index.ts';
 import type { RoomSession } from '../../../net/room-session.ts';
-import { RematchButton } from '../Results.tsx';
+import { PlayAgainLine, RematchButton } from '../Results.tsx';
 import { RestItem } from './LastResults.tsx';
 import { Confetti, Podium, winnerLine } from './Podium.tsx';
 import { splitPodium } from './race-facts.ts';
@@ -36,11 +36,10 @@ export function TvResults({ view, session }: { view: RoomView; session: RoomSess
           </ol>
         </section>
       )}
-      {view.you.can.rematch && (
-        <footer class="tv-host">
-          <RematchButton session={session} />
-        </footer>
-      )}
+      <footer class="tv-host">
+        <PlayAgainLine view={view} class="tv-note" />
+        {view.you.can.rematch && <RematchButton session={session} />}
+      </footer>
     </div>
   );
 }
