@@ -128,6 +128,12 @@ describe.skipIf(!hasChromium)('the play screens fit the device', () => {
     const portrait = await expectFits(bob, 'race, phone portrait');
     expect(portrait.board.width).toBeGreaterThanOrEqual(340);
     await tapRightDigit(bob, 0);
+    // Pencil marks stay readable on a phone's ~40 px cells: at least 12 px tall.
+    const { blanks } = await readPuzzle(bob);
+    await bob.locator(`[data-testid="race"] [data-cell="${blanks[5]}"]`).tap();
+    await bob.keyboard.press('Shift+Digit5');
+    const mark = bob.locator(`[data-cell="${blanks[5]}"] text.corner-mark`).first();
+    expect((await mark.boundingBox())!.height).toBeGreaterThanOrEqual(12);
     await expectTouchDragSelects(bob);
     await screenshot(bob, 'layout-race-phone-portrait');
 

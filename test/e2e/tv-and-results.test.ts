@@ -85,6 +85,10 @@ describe.skipIf(!hasChromium)('the TV and the results', () => {
     // The rules behind "?" during the race: a dialog that Esc closes, focus back on "?".
     await bob.getByTestId('rules-open').click();
     await bob.getByTestId('rules-dialog').getByText('How to play').waitFor();
+    // It says that the race goes on meanwhile.
+    expect(await bob.getByTestId('rules-clock').textContent()).toBe(
+      'The race clock keeps running while you read.',
+    );
     await screenshot(bob, 'race-rules');
     await bob.keyboard.press('Escape');
     await expect.poll(() => bob.getByTestId('rules-dialog').isVisible()).toBe(false);
@@ -166,6 +170,13 @@ describe.skipIf(!hasChromium)('the TV and the results', () => {
     expect(
       await phone
         .locator('.spectate-card .race-player-name')
+        .first()
+        .evaluate((e) => e.scrollWidth <= e.clientWidth),
+    ).toBe(true);
+    // The standings fit the phone's width: every column, the outcome too, without scrolling.
+    expect(
+      await phone
+        .locator('.results .table-scroll')
         .first()
         .evaluate((e) => e.scrollWidth <= e.clientWidth),
     ).toBe(true);

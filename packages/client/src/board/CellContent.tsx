@@ -56,7 +56,7 @@ export function CellContent({ state, cell, conflict }: CellContentProps) {
           x={x + UNIT / 2}
           y={y + UNIT / 2}
           class="mark centre-mark"
-          style={{ fontSize: `${centreFontSize(centre.length)}px` }}
+          style={{ fontSize: `calc(${centreFontSize(centre.length)}px * var(--mark-scale, 1))` }}
           dominant-baseline="central"
           text-anchor="middle"
         >

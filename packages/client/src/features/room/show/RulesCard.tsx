@@ -65,6 +65,9 @@ export function RulesButton({ variant, mistakes }: Omit<CardProps, 'headingId'>)
       >
         <div class="rules-dialog-body">
           <RulesCard variant={variant} mistakes={mistakes} headingId="rules-dialog-h" />
+          <p class="muted" data-testid="rules-clock">
+            {t('rulesCard.clockRuns')}
+          </p>
           <form method="dialog">
             <button type="submit" class="primary" autoFocus>
               {t('rulesCard.close')}
