@@ -134,6 +134,18 @@ describe.skipIf(!hasChromium)('the play screens fit the device', () => {
     await bob.keyboard.press('Shift+Digit5');
     const mark = bob.locator(`[data-cell="${blanks[5]}"] text.corner-mark`).first();
     expect((await mark.boundingBox())!.height).toBeGreaterThanOrEqual(12);
+    // A conflict's message takes a line kept for it: the race panel does not move.
+    const panelY = async () => (await bob.locator('.race-panel').boundingBox())!.y;
+    const before = await panelY();
+    const { givens } = await readPuzzle(bob);
+    const cell = blanks[6]!;
+    const row = Math.floor(cell / 9);
+    const given = [...Array(9).keys()].map((c) => row * 9 + c).find((c) => givens[c] !== '0')!;
+    await tapDigit(bob, cell, Number(givens[given]));
+    await bob.locator('.conflicts li').first().waitFor();
+    expect(await panelY()).toBe(before);
+    await bob.locator(`[data-testid="race"] [data-cell="${cell}"]`).tap();
+    await bob.getByRole('button', { name: 'Delete' }).tap();
     await expectTouchDragSelects(bob);
     await screenshot(bob, 'layout-race-phone-portrait');
 

@@ -79,7 +79,11 @@ export function PlayBoard({
       </div>
       <div class="play-side">
         {!readOnly && <Pad mode={held ?? state.mode} grid={grid} act={act} />}
-        <ul class="conflicts" aria-live="polite">
+        <ul
+          class="conflicts"
+          aria-live="polite"
+          title={highlights.conflicts.map((c) => conflictText(c, variant.id)).join(' · ')}
+        >
           {highlights.conflicts.map((c, i) => (
             <li key={i}>{conflictText(c, variant.id)}</li>
           ))}
