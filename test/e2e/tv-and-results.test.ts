@@ -155,6 +155,12 @@ describe.skipIf(!hasChromium)('the TV and the results', () => {
       ]);
     }
     expect(await bob.locator('tr.is-you').textContent()).toMatch(/^2Bob/);
+    // Ann's confetti falls over the podium only, never over the results' text.
+    const confetti = (await ann.locator('.results-podium > .confetti').boundingBox())!;
+    const podium = (await ann.locator('.results-podium').boundingBox())!;
+    const head = (await ann.locator('.results-head').boundingBox())!;
+    expect(confetti).toEqual(podium);
+    expect(confetti.y).toBeGreaterThanOrEqual(head.y + head.height);
     await screenshot(bob, 'results-podium');
 
     // Someone watching on a phone: the winner as the headline, nothing wider than the screen.
