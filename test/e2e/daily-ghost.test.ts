@@ -41,6 +41,10 @@ async function playGivens(page: Page): Promise<string> {
   return readGivens(page, PLAY);
 }
 
+/** The ghost race's countdown has ended: the stopwatch runs and the board takes digits. */
+const ghostStarts = (page: Page) =>
+  page.getByTestId('ghost-countdown').waitFor({ state: 'detached', timeout: 10_000 });
+
 const ghostPercent = async (page: Page): Promise<number> =>
   Number((await page.getByTestId('ghost-percent').textContent())?.replace('%', ''));
 
@@ -150,6 +154,9 @@ describe.skipIf(!hasChromium)('the daily puzzle and ghost races', () => {
     expect(await soloGivens(ann)).toBe(givens);
     await ann.getByTestId('ghost').waitFor();
     expect(await ann.locator('.ghost-name').textContent()).toBe('Ghost: Ann');
+    // A countdown first, as before a race: the board takes no digit until "go".
+    await ann.getByTestId('ghost-countdown').waitFor();
+    await ghostStarts(ann);
     const blanks = blanksOf(givens);
     const half = blanks.slice(0, Math.floor(blanks.length / 2));
     for (const cell of half) await typeDigit(ann, cell, Number(solution[cell]), BOARD);
@@ -230,6 +237,12 @@ describe.skipIf(!hasChromium)('the daily puzzle and ghost races', () => {
     await expect.poll(() => readGivens(dan, BOARD)).toBe(givens);
     expect(await dan.evaluate(() => location.search)).toBe('?ghost=solve%3Aslowsolve1');
     expect(await dan.locator('.ghost-name').textContent()).toBe('Ghost: You, earlier');
+    // During the countdown the ghost waits at 0% and a digit typed is not taken.
+    await dan.getByTestId('ghost-countdown').waitFor();
+    expect(await ghostPercent(dan)).toBe(0);
+    await typeDigit(dan, blanks[0]!, Number(solution[blanks[0]!]), BOARD);
+    expect(await dan.locator(`${BOARD} [data-cell="${blanks[0]}"] text.entry`).count()).toBe(0);
+    await ghostStarts(dan);
     const start = await ghostPercent(dan);
     expect(start).toBeLessThan(10);
     await expect.poll(() => ghostPercent(dan), { timeout: 10_000 }).toBeGreaterThan(start);

@@ -38,6 +38,7 @@ import { saveSession, updateSolved } from './session.ts';
 import { SoloControls } from './SoloControls.tsx';
 import { pause, resume } from '../../state/stopwatch.ts';
 import { TimerView } from './TimerView.tsx';
+import { GhostCountdown } from './ghost/GhostCountdown.tsx';
 import './solo.css';
 
 export function SoloPage() {
@@ -61,7 +62,13 @@ export function SoloPage() {
       )}
       {!current && <Notice />}
       {current ? (
-        <PlayBoard game={current.game} hintCells={hintCells.value} hintArea={hintArea.value}>
+        <PlayBoard
+          game={current.game}
+          hintCells={hintCells.value}
+          hintArea={hintArea.value}
+          readOnly={current.countdown.value}
+        >
+          {current.countdown.value && <GhostCountdown session={current} />}
           <DailyBanner session={current} />
           <TimerView session={current} />
           <GhostPanel session={current} />
@@ -201,13 +208,18 @@ function usePersistence(): void {
 function useVisibilityPause(): void {
   useSignalEffect(() => {
     const current = session.value;
-    if (current && !current.solved.value && document.visibilityState === 'visible')
+    if (
+      current &&
+      !current.solved.value &&
+      !current.countdown.value &&
+      document.visibilityState === 'visible'
+    )
       current.watch.value = resume(current.watch.peek(), performance.now());
   });
   useEffect(() => {
     const onChange = () => {
       const current = session.peek();
-      if (!current || current.solved.peek()) return;
+      if (!current || current.solved.peek() || current.countdown.peek()) return;
       const now = performance.now();
       const hidden = document.visibilityState === 'hidden';
       current.watch.value = hidden

@@ -64,6 +64,11 @@ export interface Session {
   readonly grade: Grade | null;
   readonly clues: number;
   readonly watch: Signal<Stopwatch>;
+  /**
+   * A race against a ghost begins with a countdown (3, 2, 1, go), as a race does: meanwhile
+   * the stopwatch — and the ghost — wait and the board takes no entry.
+   */
+  readonly countdown: Signal<boolean>;
   readonly solved: Signal<boolean>;
   /** The SAT solver (or Reveal) filled the board in: the finish is not the player's own. */
   readonly assisted: Signal<boolean>;
@@ -108,7 +113,8 @@ export function startSession(
     solution: found.solution,
     grade: found.grade,
     clues: found.clues,
-    watch: signal(resume(stopped(), performance.now())),
+    watch: signal(extra.ghost ? stopped() : resume(stopped(), performance.now())),
+    countdown: signal(extra.ghost !== undefined),
     solved: signal(false),
     assisted: signal(false),
     origin: extra.origin ?? { kind: 'solo' },
@@ -186,6 +192,7 @@ export function restoreSession(): Session | undefined {
     grade: data.grade ?? null,
     clues: Number(data.clues) || 0,
     watch: signal(stopped(Number(data.elapsedMs) || 0)),
+    countdown: signal(false),
     solved: signal(data.solved === true),
     assisted: signal(data.assisted === true),
     origin: origin.success ? origin.data : { kind: 'solo' },
