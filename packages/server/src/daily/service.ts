@@ -14,7 +14,6 @@ import {
   type DailyAttemptView,
   type DailyErrorCodeName,
   type DailyGhostView,
-  type DailyGradeView,
   type DailyIndexView,
   type DailyMovePayload,
   type DailyMoveReply,
@@ -27,13 +26,11 @@ import {
 import type { SeededPuzzles } from '../puzzles/pool.ts';
 import type { DailyAttempt, DailyPuzzleRecord, DailyStore } from '../store/daily-store.ts';
 import { judgeAttemptMove, summaryOf } from './attempt.ts';
-import { archiveDays, dayOf, difficultyOf, seedOf, statusOf, streakOf } from './calendar.ts';
+import { archiveDays, dayOf, difficultyOf, statusOf, streakOf } from './calendar.ts';
+import { DailyPuzzles } from './puzzles.ts';
 
-/** Budget of one generation; a miss retries with the next seed (`#1`, `#2`). */
-const GENERATE_MS = 20_000;
-const GENERATE_ATTEMPTS = 3;
-/** Generations that may wait at once; past that a day not made yet answers `PUZZLE_UNAVAILABLE`. */
-const MAX_PENDING_GENERATIONS = 8;
+export { DailyUnavailable } from './puzzles.ts';
+
 export const DEFAULT_BOARD_LIMIT = 20;
 
 export type DailyResult<T> =
@@ -61,15 +58,12 @@ const MOVE_WRITE_TRIES = 3;
 
 export class DailyService {
   private readonly now: () => number;
-  /** Generations in flight per day/variant, so concurrent first reads make one puzzle. */
-  private readonly making = new Map<string, Promise<DailyPuzzleRecord>>();
-  /** Grades by puzzle text (a grade is a pure function of the puzzle). */
-  private readonly grades = new Map<string, Promise<DailyGradeView>>();
-  /** The last generation queued: generations run one after another. */
-  private generating: Promise<unknown> = Promise.resolve();
+  /** The days' puzzles, made on the workers and stored (`puzzles.ts`). */
+  private readonly puzzles: DailyPuzzles;
 
   constructor(private readonly options: DailyServiceOptions) {
     this.now = options.now ?? Date.now;
+    this.puzzles = new DailyPuzzles(options.store, options.puzzles, this.now);
   }
 
   today(): string {
@@ -110,10 +104,10 @@ export class DailyService {
   ): Promise<DailyResult<DailyPuzzleView>> {
     const open = this.openDay(day);
     if (!open.ok) return open;
-    const record = await this.puzzleOf(day, variant);
+    const record = await this.puzzles.puzzleOf(day, variant);
     const { store } = this.options;
     const [grade, solvers, leaderboard, you, streak] = await Promise.all([
-      this.gradeOf(record),
+      this.puzzles.gradeOf(record),
       store.solvers(day, variant),
       store.leaderboard(day, variant, limit),
       deviceId ? store.entryOf(day, variant, deviceId) : null,
@@ -144,7 +138,7 @@ export class DailyService {
   ): Promise<DailyResult<DailyAttemptView>> {
     const open = this.openDay(day);
     if (!open.ok) return open;
-    const record = await this.puzzleOf(day, variant);
+    const record = await this.puzzles.puzzleOf(day, variant);
     const attempt: DailyAttempt = {
       attemptId: randomBytes(18).toString('base64url'),
       day,
@@ -163,7 +157,10 @@ export class DailyService {
   async attempt(attemptId: string, deviceId: string): Promise<DailyResult<DailyAttemptView>> {
     const attempt = await this.ownAttempt(attemptId, deviceId);
     if (!attempt.ok) return attempt;
-    const record = await this.puzzleOf(attempt.value.day, attempt.value.variant as VariantName);
+    const record = await this.puzzles.puzzleOf(
+      attempt.value.day,
+      attempt.value.variant as VariantName,
+    );
     return { ok: true, value: await this.attemptView(attempt.value, record) };
   }
 
@@ -180,7 +177,7 @@ export class DailyService {
       const own = await this.ownAttempt(attemptId, deviceId);
       if (!own.ok) return own;
       const attempt = own.value;
-      const record = await this.puzzleOf(attempt.day, attempt.variant as VariantName);
+      const record = await this.puzzles.puzzleOf(attempt.day, attempt.variant as VariantName);
       const judged = judgeAttemptMove(record.puzzle, record.solution, attempt, payload, this.now());
       if (judged.kind === 'refused') return fail(judged.status, judged.code, judged.message);
       if (judged.kind === 'again') {
@@ -300,7 +297,7 @@ export class DailyService {
     const ranked = await this.options.store.ranked(day, variant, rank);
     if (!ranked)
       return fail(404, DailyErrorCode.ghostNotFound, `rank: no solve ranked ${rank} on ${day}`);
-    const record = await this.puzzleOf(day, variant);
+    const record = await this.puzzles.puzzleOf(day, variant);
     const { puzzle, solution } = record;
     return { ok: true, value: { day, variant, puzzle, solution, ...ranked } };
   }
@@ -322,74 +319,6 @@ export class DailyService {
 
   private async streakOf(deviceId: string) {
     return streakOf(await this.options.store.streakDays(deviceId), this.today());
-  }
-
-  /** The stored puzzle, or one generated from the day's seed and stored (first one wins). */
-  private async puzzleOf(day: string, variant: VariantName): Promise<DailyPuzzleRecord> {
-    const stored = await this.options.store.puzzle(day, variant);
-    if (stored) return stored;
-    const key = `${day}/${variant}`;
-    let pending = this.making.get(key);
-    if (!pending && this.making.size >= MAX_PENDING_GENERATIONS)
-      throw new DailyUnavailable(day, variant, new Error('too many puzzles are being made'));
-    if (!pending) {
-      // One generation at a time, whatever asks: a client walking the whole archive keeps at
-      // most one puzzle worker busy, and races keep the others.
-      pending = this.generating
-        .catch(() => undefined)
-        .then(() => this.generate(day, variant))
-        .finally(() => this.making.delete(key));
-      this.generating = pending;
-      this.making.set(key, pending);
-    }
-    return pending;
-  }
-
-  private async generate(day: string, variant: VariantName): Promise<DailyPuzzleRecord> {
-    const difficulty = difficultyOf(day);
-    const made = await this.generateSeeded(day, variant, difficulty);
-    const record = { day, variant, difficulty, puzzle: made.puzzle, solution: made.solution };
-    // A store that fails throws from here: the next read tries the same seed again.
-    const kept = await this.options.store.putPuzzle(record, this.now());
-    if (kept.puzzle === made.puzzle) this.grades.set(made.puzzle, Promise.resolve(made.grade));
-    return kept;
-  }
-
-  /** The day's seed, or the next (`#1`, `#2`) when the generator fails or runs out of time. */
-  private async generateSeeded(day: string, variant: VariantName, difficulty: DifficultyLevel) {
-    let lastError: unknown;
-    for (let attempt = 0; attempt < GENERATE_ATTEMPTS; attempt++) {
-      try {
-        return await this.options.puzzles.generateSeeded({
-          variant,
-          difficulty,
-          seed: seedOf(day, variant, attempt),
-          timeMs: GENERATE_MS,
-        });
-      } catch (error) {
-        lastError = error;
-      }
-    }
-    throw new DailyUnavailable(day, variant, lastError);
-  }
-
-  private gradeOf(record: DailyPuzzleRecord): Promise<DailyGradeView> {
-    let grade = this.grades.get(record.puzzle);
-    if (!grade) {
-      const variant = record.variant as VariantName;
-      grade = this.options.puzzles.grade(variant, record.puzzle, record.solution);
-      grade.catch(() => this.grades.delete(record.puzzle));
-      this.grades.set(record.puzzle, grade);
-    }
-    return grade;
-  }
-}
-
-/** No puzzle could be made for the day (the workers failed or ran out of time). */
-export class DailyUnavailable extends Error {
-  constructor(day: string, variant: string, cause: unknown) {
-    const reason = cause instanceof Error ? cause.message : String(cause);
-    super(`the daily ${variant} puzzle of ${day} could not be generated: ${reason}`, { cause });
   }
 }
 
