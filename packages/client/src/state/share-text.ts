@@ -3,6 +3,7 @@
  * result, a 3×3 emoji grid of the nine boxes, the link — that read well in any chat, in the
  * page's language. Pure: the page hands it to the Web Share API or the clipboard (ui/share.ts).
  */
+import { boxOf, type CellIndex } from '@percent/engine';
 import { t } from '../i18n/index.ts';
 import { variantLabel, difficultyLabel } from '../i18n/daily-labels.ts';
 import { ordinal } from '../i18n/ordinal.ts';
@@ -11,17 +12,15 @@ import { formatDuration } from './stopwatch.ts';
 /** A box's square: complete and clean, complete with a slip in it, or not complete. */
 export const SQUARES = { clean: '🟩', slipped: '🟨', open: '⬜' } as const;
 
-const boxOf = (cell: number): number => Math.floor(cell / 27) * 3 + Math.floor((cell % 9) / 3);
-
 /**
  * The nine boxes as three lines of squares: a box is `open` while any of its cells is blank on
  * `board` (81 digits, 0 blank), `slipped` when a wrong digit was entered in it (`slips`: cells),
  * else `clean`.
  */
 export function boxGrid(board: string, slips: Iterable<number> = []): string {
-  const slipped = new Set([...slips].map(boxOf));
+  const slipped = new Set([...slips].map((cell) => boxOf(cell as CellIndex)));
   const open = new Set<number>();
-  for (let cell = 0; cell < 81; cell++) if (board[cell] === '0') open.add(boxOf(cell));
+  for (let cell = 0; cell < 81; cell++) if (board[cell] === '0') open.add(boxOf(cell as CellIndex));
   const square = (box: number) =>
     open.has(box) ? SQUARES.open : slipped.has(box) ? SQUARES.slipped : SQUARES.clean;
   return [0, 3, 6].map((row) => [0, 1, 2].map((col) => square(row + col)).join('')).join('\n');

@@ -6,6 +6,7 @@
  * maintained Rust renderer with Node bindings; chat apps do not show SVG previews), with the
  * machine's fonts; images are kept in memory once drawn.
  */
+import { getVariant, isVariantId } from '@percent/engine';
 import { Resvg } from '@resvg/resvg-js';
 import { DailyVariantSchema, DaySchema, RaceIdSchema, type VariantName } from '@percent/protocol';
 import type { Express, NextFunction, Request, Response } from 'express';
@@ -280,29 +281,13 @@ ${text}
 </svg>`;
 }
 
-/** The anti-diagonal and the two windows of a percent board; the variant's extra houses. */
+/** The cells of the variant's extra houses (diagonals, windows), shaded as the board shows them. */
 function shadedCells(variant: string): Set<number> {
-  const cells = new Set<number>();
-  const diagonal = variant === 'percent' || variant === 'x';
-  if (diagonal) for (let r = 0; r < 9; r++) cells.add(r * 9 + (8 - r));
-  if (variant === 'x') for (let r = 0; r < 9; r++) cells.add(r * 9 + r);
-  const windows =
-    variant === 'percent'
-      ? [
-          [1, 1],
-          [5, 5],
-        ]
-      : variant === 'windoku'
-        ? [
-            [1, 1],
-            [1, 5],
-            [5, 1],
-            [5, 5],
-          ]
-        : [];
-  for (const [row, col] of windows)
-    for (let r = 0; r < 3; r++) for (let c = 0; c < 3; c++) cells.add((row! + r) * 9 + col! + c);
-  return cells;
+  if (!isVariantId(variant)) return new Set();
+  const extra = getVariant(variant).houses.filter(
+    (house) => house.kind !== 'row' && house.kind !== 'column' && house.kind !== 'box',
+  );
+  return new Set(extra.flatMap((house) => house.cells));
 }
 
 export function boardPng(picture: BoardPicture): Buffer {
