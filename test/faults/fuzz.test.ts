@@ -130,7 +130,7 @@ const mb = (bytes: number): string => (bytes / 2 ** 20).toFixed(0);
 
 describe('a fuzzer over every client event', () => {
   it(`gets a named error for each malformed payload while a clean race stays fast (seed ${SEED})`, async () => {
-    server = await startServer('test/faults/server-entry.ts');
+    server = await startServer('test/faults/server-entry.ts', ['--expose-gc']);
     const race = await CleanRace.start(server.url);
     // Warm up (JIT, V8's young generation grows to its working size, SQLite's cache): memory
     // is compared between two steady states, so that only what the fuzz leaves behind counts.
@@ -169,6 +169,8 @@ describe('a fuzzer over every client event', () => {
     expect(race.problems).toEqual([]);
     expect(clean.count).toBeGreaterThan(50);
     expect(clean.p99).toBeLessThan(50);
+    // Retained memory, read after a full collection (the probe runs gc): no leak per payload.
+    expect(after.heapUsed - before.heapUsed).toBeLessThan(25 * 2 ** 20);
     expect(rssAfter - rssBefore).toBeLessThan(50 * 2 ** 20);
     expect((await server.health()).body.ok).toBe(true);
   }, 120_000);
