@@ -33,5 +33,5 @@ function sameAddress(a: string | null, b: string | null): boolean {
 }
 
 /** 127.0.0.0/8 and ::1, also IPv4-mapped (`::ffff:127.0.0.1`). */
-export const isLoopback = (address: string): boolean =>
+const isLoopback = (address: string): boolean =>
   address === '::1' || /^(::ffff:)?127\./.test(address);

@@ -8,7 +8,7 @@ import { variantLabel } from '../../../i18n/daily-labels.ts';
 import { ghostHref } from '../../../state/ghost-source.ts';
 import { formatDuration } from '../../../state/stopwatch.ts';
 import { Link } from '../../../ui/Link.tsx';
-import type { DailyGame } from './daily-game.ts';
+import { boardOf, type DailyGame } from './daily-game.ts';
 import { ShareButton } from '../../../ui/ShareButton.tsx';
 import { dailyShareText } from '../../../state/share-text.ts';
 
@@ -87,8 +87,6 @@ function Debrief({ id }: { readonly id: string }) {
 
 /** The share text of a solved daily: its time, mistakes, rank and where the slips were. */
 function shareOf(daily: DailyGame, result: DailyResultView): string {
-  const board = [...daily.puzzle];
-  for (const { cell, digit } of daily.moves) board[cell] = String(digit);
   return dailyShareText({
     variant: daily.variant,
     day: daily.day,
@@ -96,7 +94,7 @@ function shareOf(daily: DailyGame, result: DailyResultView): string {
     mistakes: result.mistakes,
     rank: result.ranked && result.best ? result.best.rank : null,
     solvers: result.solvers,
-    board: board.join(''),
+    board: boardOf(daily),
     slips: daily.moves.filter((m) => m.verdict === 'wrong').map((m) => m.cell),
     link: `${location.origin}/daily/${daily.day}/${daily.variant}`,
   });

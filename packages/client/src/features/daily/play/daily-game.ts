@@ -164,15 +164,13 @@ export function solveRecordOf(
   result: DailyResultView,
   nickname: string,
 ): SolveRecord {
-  const board = [...daily.puzzle];
-  for (const { cell, digit } of daily.moves) board[cell] = String(digit);
   return {
     id: daily.attemptId,
     source: 'daily',
     variant: daily.variant,
     difficulty: daily.difficulty,
     puzzle: daily.puzzle,
-    solution: board.join(''),
+    solution: boardOf(daily),
     nickname,
     startedAt: daily.startedAt,
     timeMs: result.timeMs,
@@ -180,4 +178,11 @@ export function solveRecordOf(
     day: daily.day,
     moves: daily.moves.map(({ at, cell, digit, verdict }) => ({ at, cell, digit, verdict })),
   };
+}
+
+/** The givens with the last digit entered in each cell: the finished board once solved. */
+export function boardOf(daily: Pick<DailyGame, 'puzzle' | 'moves'>): string {
+  const board = [...daily.puzzle];
+  for (const { cell, digit } of daily.moves) board[cell] = String(digit);
+  return board.join('');
 }
