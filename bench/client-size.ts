@@ -148,7 +148,7 @@ async function runClientSize(context: BenchContext): Promise<SectionResult> {
   let skipped = '';
   const loads = await withBrowserBench(
     context.repoRoot,
-    (reason) => (skipped = `### First visit in a browser\n\n${reason}`),
+    (reason) => (skipped = `### Bytes on the wire per page (first visit)\n\n${reason}`),
     measureFirstLoads,
   );
   const built = (await stat(path.join(dist, 'index.html'))).mtime;

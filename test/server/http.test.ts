@@ -9,7 +9,9 @@ import { connect, expectOk, newDeviceId, startTestServer, useTestServer } from '
 import { deviceHeaders, historyOf } from '../support/device.ts';
 
 const clientDir = mkdtempSync(join(tmpdir(), 'percent-client-'));
-writeFileSync(join(clientDir, 'index.html'), '<!doctype html><title>Percent SPA</title>');
+// Over 1 KB, as the real index.html is: it is compressed on the fly.
+const INDEX = `<!doctype html><title>Percent SPA</title><!-- ${'manifest, icons, '.repeat(80)} -->`;
+writeFileSync(join(clientDir, 'index.html'), INDEX);
 writeFileSync(join(clientDir, 'app.js'), 'console.log(1)');
 // A hashed build asset with its precompressed siblings, as `vite build` writes them.
 const BUNDLE = `export const digits = ${JSON.stringify('123456789'.repeat(300))};`;
@@ -142,6 +144,19 @@ describe('http', () => {
     const plain = await rawGet(`${server.url}/api/daily`);
     expect(plain.headers['content-encoding']).toBeUndefined();
     expect(big.body.length * 3).toBeLessThan(plain.body.length);
+  });
+
+  it("compresses the app's page on every route, and never compresses a precompressed file twice", async () => {
+    for (const path of ['/', '/r/KQZTM', '/solo', '/race/abc', '/daily']) {
+      const br = await rawGet(`${server.url}${path}`, 'gzip, deflate, br');
+      expect(br.headers['content-encoding'], path).toBe('br');
+      expect(brotliDecompressSync(br.body).toString(), path).toBe(INDEX);
+      const plain = await rawGet(`${server.url}${path}`);
+      expect(plain.headers['content-encoding'], path).toBeUndefined();
+      expect(plain.body.toString(), path).toBe(INDEX);
+    }
+    const asset = await rawGet(`${server.url}/assets/index-Ab12Cd34.js`, 'gzip');
+    expect(gunzipSync(asset.body).toString()).toBe(BUNDLE);
   });
 
   it('answers 400 naming the path for percent-escapes that do not decode', async () => {

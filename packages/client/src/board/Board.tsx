@@ -103,17 +103,17 @@ export function Board(props: BoardProps) {
           // A selected coloured cell keeps its colour visible: a frame inside it (colours.css).
           const framed = cls !== undefined && selected.has(c) && state.marks.colours[c] !== 0;
           const inset = framed ? SELECTION_FRAME / 2 : 0;
+          // Always 81 rects, only their class changes: a key press then repaints the cells
+          // whose wash changed instead of inserting and removing nodes (a layout of the board).
           return (
-            cls && (
-              <rect
-                key={`h${c}`}
-                x={cellX(c) + inset}
-                y={cellY(c) + inset}
-                width={UNIT - 2 * inset}
-                height={UNIT - 2 * inset}
-                class={framed ? `${cls} on-colour` : cls}
-              />
-            )
+            <rect
+              key={`h${c}`}
+              x={cellX(c) + inset}
+              y={cellY(c) + inset}
+              width={UNIT - 2 * inset}
+              height={UNIT - 2 * inset}
+              class={cls === undefined ? 'hl' : framed ? `${cls} on-colour` : cls}
+            />
           );
         })}
         {lines}

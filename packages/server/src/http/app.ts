@@ -46,9 +46,11 @@ export function createApp(deps: AppDeps): Express {
   const startedAt = Date.now();
   const quotas = deps.quotas ?? new Quotas();
   app.disable('x-powered-by');
-  // `/api` answers compressed (gzip/brotli by Accept-Encoding) when over 1 KB: a stored race's
-  // JSON shrinks about five times. Static files are precompressed at build time instead.
-  app.use('/api', compression({ threshold: 1024 }));
+  // Answers over 1 KB compressed (brotli/gzip by Accept-Encoding): `/api` JSON (a stored race
+  // shrinks about five times) and the app's page (index.html, with a shared link's Open Graph
+  // tags). Static files come precompressed from the build (express-static-gzip sets their
+  // Content-Encoding, which this middleware leaves alone); images are not compressible.
+  app.use(compression({ threshold: 1024 }));
   // req.ip from X-Forwarded-For only behind a proxy that sets it (TRUST_PROXY).
   app.set('trust proxy', quotas.options.trustProxy);
   /** Room-code lookups by address: past the quota, 429 with Retry-After. */

@@ -23,7 +23,7 @@
 import { getVariant, type CellIndex } from '@percent/engine';
 import type { Signal } from '@preact/signals';
 import type { ComponentChildren } from 'preact';
-import { useEffect, useMemo, useRef, useState } from 'preact/hooks';
+import { useEffect, useLayoutEffect, useMemo, useRef, useState } from 'preact/hooks';
 import { Board } from '../../board/Board.tsx';
 import { conflictText } from '../../board/houses.ts';
 import { t } from '../../i18n/index.ts';
@@ -33,6 +33,7 @@ import { keyToAction, modifierMode } from '../../state/keys.ts';
 import { combine } from '../../state/marks.ts';
 import { dispatch, type EnterHandler } from '../../state/store.ts';
 import { Pad } from './Pad.tsx';
+import { inputDrawn } from '../../ui/paint-first.ts';
 
 export { dispatch, type EnterHandler };
 
@@ -58,7 +59,11 @@ export function PlayBoard({
   const highlights = highlightsOf(state, variant);
   const hints = useMemo(() => new Set(hintCells ?? []), [hintCells]);
   const area = useMemo(() => new Set(hintArea ?? []), [hintArea]);
-  const act = (action: Action) => dispatch(game, action, onEnter, readOnly);
+  const act = (action: Action) => {
+    inputDrawn();
+    dispatch(game, action, onEnter, readOnly);
+  };
+  usePlayingLayout();
   useKeyboard(act);
   const held = useHeldMode();
   const grid = combine(state.givens, state.marks.entries);
@@ -93,6 +98,27 @@ export function PlayBoard({
       </div>
     </div>
   );
+}
+
+/** How many PlayBoards are on the page (a race's spectator grid has none). */
+let mounted = 0;
+
+/**
+ * Marks `<html data-playing>` while a board is played on the page: the page then fills the
+ * viewport and lays the board and pad out (theme.css, solo.css, daily.css, room.css). Set
+ * before the first paint. A `:has(.play)` selector said the same, but `:has()` made every
+ * node the board inserts (a digit, an announcement) restyle the whole room, about 450
+ * elements and 1–2 ms per key press (bench/latency.ts).
+ */
+function usePlayingLayout(): void {
+  useLayoutEffect(() => {
+    const root = document.documentElement;
+    mounted++;
+    root.dataset['playing'] = '';
+    return () => {
+      if (--mounted === 0) delete root.dataset['playing'];
+    };
+  }, []);
 }
 
 /** Double click: every cell holding that digit (SudokuPad). */

@@ -3,7 +3,7 @@ import type { HistoryEntryView } from '@percent/protocol';
 import { useEffect, useState } from 'preact/hooks';
 import { hasMessage, language, t } from '../../i18n/index.ts';
 import { deviceHeaders } from '../../net/identity.ts';
-import { loadSolves } from '../../state/solve-record.ts';
+import type { SolveRecord } from '../../state/solve-record.ts';
 import { Link } from '../../ui/Link.tsx';
 import { formatTime } from '../../ui/time.ts';
 import { recentEntries, fetchHistory, type RecentEntry } from './recent.ts';
@@ -11,16 +11,21 @@ import { outcomeText } from './ReplayStandings.tsx';
 
 export function RecentReplays({ limit = 10 }: { readonly limit?: number }) {
   const [races, setRaces] = useState<readonly HistoryEntryView[]>([]);
+  const [solves, setSolves] = useState<readonly SolveRecord[]>([]);
   useEffect(() => {
     let live = true;
     void fetchHistory(deviceHeaders(), limit).then((entries) => {
       if (live) setRaces(entries);
     });
+    // Stored solves are checked with zod: loaded apart, so the home page's first load has none.
+    void import('../../state/solve-record.ts').then(({ loadSolves }) => {
+      if (live) setSolves(loadSolves());
+    });
     return () => {
       live = false;
     };
   }, [limit]);
-  const entries = recentEntries(races, loadSolves(), limit);
+  const entries = recentEntries(races, solves, limit);
   return (
     <section class="recent-replays" data-testid="recent-replays">
       <h2>{t('replay.recent')}</h2>

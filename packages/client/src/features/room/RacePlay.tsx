@@ -27,6 +27,7 @@ import { errorText } from '../../ui/errors.ts';
 import { announce } from '../../ui/Announcer.tsx';
 import { play } from '../../sound/sound.ts';
 import { moveAnnouncement } from '../../ui/race-announcements.ts';
+import { afterInputPaint } from '../../ui/paint-first.ts';
 
 interface Props {
   readonly view: RoomView;
@@ -52,18 +53,20 @@ export function RacePlay({ view, race, session }: Props) {
     else message.value = t('room.error.generic');
   }, [race.own]);
   useEffect(() => {
-    session.onMove((move, reply, latest) => {
-      if (reply.ok && reply.verdict === 'wrong') slips.add(slipKey(move.cell, move.digit));
-      if (game && latest) game.value = setVerdict(game.value, move.cell, verdictOf(reply));
-      // The verdict is drawn on the cell; a screen reader hears it (a retry's was heard), and so
-      // does everyone: a quiet tick for a right digit, a buzz (and a buzz of the phone) for a
-      // wrong one.
-      if (latest && reply.ok && !reply.duplicate) {
-        announce(moveAnnouncement(reply));
-        if (reply.verdict !== 'cleared') play(reply.verdict);
-      }
-      message.value = reply.ok ? undefined : errorText(reply.error);
-    });
+    session.onMove((move, reply, latest) =>
+      afterInputPaint(() => {
+        if (reply.ok && reply.verdict === 'wrong') slips.add(slipKey(move.cell, move.digit));
+        if (game && latest) game.value = setVerdict(game.value, move.cell, verdictOf(reply));
+        // The verdict is drawn on the cell; a screen reader hears it (a retry's was heard), and so
+        // does everyone: a quiet tick for a right digit, a buzz (and a buzz of the phone) for a
+        // wrong one.
+        if (latest && reply.ok && !reply.duplicate) {
+          announce(moveAnnouncement(reply));
+          if (reply.verdict !== 'cleared') play(reply.verdict);
+        }
+        message.value = reply.ok ? undefined : errorText(reply.error);
+      }),
+    );
   }, [session, game, slips]);
   useRaceSaving(where, game, session);
   if (!game)

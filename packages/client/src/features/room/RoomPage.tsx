@@ -7,7 +7,7 @@
  * countdown, race (or spectate) and results.
  */
 import type { RoomSummaryView, RoomView } from '@percent/protocol';
-import { useSignal } from '@preact/signals';
+import { effect, useSignal } from '@preact/signals';
 import { useEffect, useMemo } from 'preact/hooks';
 import { hasMessage, t } from '../../i18n/index.ts';
 import { savedNickname } from '../../net/identity.ts';
@@ -23,6 +23,7 @@ import { navigate } from '../../ui/router.ts';
 import { writeStored } from '../../ui/storage.ts';
 import { ConfirmButton } from '../../ui/ConfirmButton.tsx';
 import { ConnectionBadge } from '../../ui/ConnectionBadge.tsx';
+import { afterInputPaint } from '../../ui/paint-first.ts';
 import { Countdown } from './Countdown.tsx';
 import { EndRaceButton } from './EndRaceButton.tsx';
 import { errorText } from '../../ui/errors.ts';
@@ -65,7 +66,7 @@ function Room({ code }: { code: string }) {
     } else void fetchSummary(code).then((found) => (summary.value = found));
     return () => session.dispose();
   }, [session]);
-  const view = session.view.value;
+  const view = useShownView(session);
   const ended = session.ended.value;
   const error = session.error.value;
   const screen = screenOf(view, ended !== undefined, joining.value, summary.value);
@@ -73,7 +74,8 @@ function Room({ code }: { code: string }) {
   useRaceCues(view);
   useFocusOnScreen(screen, () => screenFocusTarget(screen));
   return (
-    <div class="room">
+    // An error mid-race gets a row of its own under the bar (room.css).
+    <div class={error ? 'room room-note' : 'room'}>
       <div class="room-bar">
         <h1 class="room-bar-code" tabIndex={-1} data-testid="room-heading">
           {t('room.title', { code })}
@@ -106,6 +108,23 @@ function Room({ code }: { code: string }) {
       )}
     </div>
   );
+}
+
+/**
+ * The room as the server last described it, drawn once the player's own last input is painted
+ * (ui/paint-first.ts): a progress broadcast arriving right after a key press waits a frame.
+ */
+function useShownView(session: RoomSession): RoomView | undefined {
+  const shown = useSignal(session.view.peek());
+  useEffect(
+    () =>
+      effect(() => {
+        const next = session.view.value;
+        afterInputPaint(() => (shown.value = next));
+      }),
+    [session],
+  );
+  return shown.value;
 }
 
 type Screen =

@@ -49,7 +49,8 @@ export function SoloPage() {
   const variant = current?.game.value.variant ?? choice.value.variant;
   const heading = useFocusOnMount<HTMLHeadingElement>();
   return (
-    <section class="solo">
+    // A note between the bar and the board gets a row of its own (solo.css).
+    <section class={busy.value === 'generate' || loadingGhost.value ? 'solo solo-note' : 'solo'}>
       <h1 class="solo-title" tabIndex={-1} ref={heading}>
         {t('solo.title')}
       </h1>
