@@ -8,17 +8,19 @@ const AXE_SOURCE = readFileSync(
   'utf8',
 );
 
-/** axe-core's violations on the page as it is now, one "id: targets" line each (none wanted). */
+/**
+ * axe-core's violations on the page as it is now (WCAG 2.x A and AA, and best practices), one
+ * "id (impact): targets" line each — none wanted.
+ */
 export async function axeViolations(page: Page): Promise<string[]> {
   if (!(await page.evaluate(() => 'axe' in window)))
     await page.addScriptTag({ content: AXE_SOURCE });
   return page.evaluate(async () => {
-    type Axe = {
-      run(d: Document): Promise<{ violations: { id: string; nodes: { target: string[] }[] }[] }>;
-    };
+    type Violation = { id: string; impact?: string | null; nodes: { target: string[] }[] };
+    type Axe = { run(d: Document): Promise<{ violations: Violation[] }> };
     const result = await (window as unknown as { axe: Axe }).axe.run(document);
     return result.violations.map(
-      (v) => `${v.id}: ${v.nodes.map((n) => n.target.join(' ')).join(', ')}`,
+      (v) => `${v.id} (${v.impact ?? '?'}): ${v.nodes.map((n) => n.target.join(' ')).join(', ')}`,
     );
   });
 }

@@ -280,4 +280,52 @@ describe.skipIf(!hasChromium)('the daily puzzle and ghost races', () => {
     expect(await readGivens(dan, BOARD)).toBe(givens);
     await dan.context().close();
   }, 180_000);
+
+  it('keeps the ghost race in view on a phone held upright: under the board, above the pad', async () => {
+    const blanks = blanksOf(givens);
+    const record = {
+      id: 'phonesolve1',
+      source: 'solo',
+      variant: 'percent',
+      difficulty: 'easy',
+      puzzle: givens,
+      solution,
+      nickname: 'Eve',
+      startedAt: Date.now() - 86_400_000,
+      timeMs: blanks.length * 1000,
+      mistakes: 0,
+      moves: blanks.map((cell, i) => ({
+        at: (i + 1) * 1000,
+        cell,
+        digit: Number(solution[cell]),
+        verdict: 'correct',
+      })),
+    };
+    const eve = await e2e.newPage({
+      viewport: { width: 390, height: 844 },
+      isMobile: true,
+      hasTouch: true,
+    });
+    await eve.addInitScript(
+      (solves) => localStorage.setItem('percent.solves', solves),
+      JSON.stringify([record]),
+    );
+    await eve.goto(`${e2e.server.url}/solo?ghost=solve%3Aphonesolve1`);
+    await eve.getByTestId('ghost').waitFor({ timeout: 30_000 });
+    await ghostStarts(eve);
+    const box = async (selector: string) => {
+      const found = await eve.locator(selector).first().boundingBox();
+      if (!found) throw new Error(`${selector} is not shown`);
+      return found;
+    };
+    const board = await box(`${BOARD} svg.board`);
+    const ghost = await box('[data-testid="ghost"]');
+    const pad = await box('.pad');
+    expect(ghost.y).toBeGreaterThanOrEqual(board.y + board.height);
+    expect(ghost.y + ghost.height).toBeLessThanOrEqual(pad.y);
+    expect(pad.y + pad.height).toBeLessThanOrEqual(844);
+    expect(await eve.evaluate(() => document.scrollingElement?.scrollTop)).toBe(0);
+    await screenshot(eve, 'ghost-race-phone');
+    await eve.context().close();
+  }, 90_000);
 });
