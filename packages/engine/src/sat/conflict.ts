@@ -12,6 +12,8 @@ export function learnFrom(s: SolverCore, conflict: number): void {
   analyze(s, conflict);
   minimize(s);
   const learnt = s.learnt;
+  // 1-UIP clauses, minimised or not, are implied by reverse unit propagation: a DRAT lemma.
+  s.proof?.add(learnt);
   const backjumpLevel = placeSecondWatch(s, learnt);
   const lbd = learnt.length > 1 ? computeLbd(s, learnt) : 1;
   s.backtrack(backjumpLevel);

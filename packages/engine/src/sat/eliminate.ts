@@ -1,6 +1,7 @@
 import type { Cnf } from '../cnf/formula.ts';
 import { litFromDimacs, litToDimacs, type Lit, type Var } from './lit.ts';
 import { OccurrenceDb } from './occurrences.ts';
+import type { ProofSink } from './proof.ts';
 
 /** A resolvent longer than this keeps its variable (MiniSat's `clause_lim`). */
 const MAX_RESOLVENT = 20;
@@ -21,6 +22,8 @@ export interface EliminationLimits {
   readonly signal?: AbortSignal;
   /** 1 for each variable (0-based) that must stay, e.g. one of an XOR the search reasons about. */
   readonly frozen?: Uint8Array;
+  /** Write every step as DRAT: resolvents and strengthened clauses added, replaced ones deleted. */
+  readonly proof?: ProofSink;
 }
 
 /** A formula after preprocessing, equisatisfiable with the input. */
@@ -72,6 +75,7 @@ class Eliminator {
     this.mark = new Int32Array(2 * numVars);
     this.maxSteps = limits.steps ?? DEFAULT_STEPS;
     this.db.onTouch = (v) => (this.touched[v] = 1);
+    this.db.proof = limits.proof ?? null;
   }
 
   /** Adds an input clause (DIMACS); false once the formula is known unsatisfiable. */
@@ -85,7 +89,8 @@ class Eliminator {
       if (j > 0 && lits[j - 1] === (lit ^ 1)) return true; // a tautology
       if (j === 0 || lits[j - 1] !== lit) lits[j++] = lit;
     }
-    this.db.add(lits.subarray(0, j));
+    // A clause that repeated a literal is stored shorter: for the proof, a lemma.
+    this.db.add(lits.subarray(0, j), j < clause.length);
     return this.db.ok;
   }
 
@@ -127,6 +132,8 @@ class Eliminator {
     if (pos.length * neg.length > MAX_PAIRS || !this.resolventsFit(v, pos, neg)) return false;
     const resolvents = this.resolvents(v, pos, neg);
     this.eliminated[v] = 1;
+    // DRAT: the resolvents are lemmas while their parents are still there; then the parents go.
+    db.holdDeletes();
     for (const ci of [...pos, ...neg]) {
       const lits = db.clauses[ci]!;
       const pivot = lits.includes(2 * v) ? 2 * v : 2 * v + 1;
@@ -134,9 +141,10 @@ class Eliminator {
       db.kill(ci);
     }
     for (const r of resolvents) {
-      const ci = db.add(r);
+      const ci = db.add(r, true);
       if (ci >= 0) db.backwardSubsume(ci);
     }
+    db.releaseDeletes();
     return true;
   }
 

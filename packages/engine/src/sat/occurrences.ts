@@ -1,5 +1,6 @@
 import { grow } from './grow.ts';
 import type { Lit, Var } from './lit.ts';
+import type { ProofSink } from './proof.ts';
 
 /**
  * The clause database of the preprocessor (SatELite's shape): clauses by index with
@@ -34,6 +35,10 @@ export class OccurrenceDb {
   steps = 0;
   /** Called with every variable whose occurrences shrank: elimination may now pay off. */
   onTouch: (v: Var) => void = () => {};
+  /** Where derived clauses (lemmas) and removed ones (deletions) are written, or null. */
+  proof: ProofSink | null = null;
+  /** Deletions kept back until `releaseDeletes` (a clause must outlive its resolvents' lemmas). */
+  private held: Int32Array[] | null = null;
 
   constructor(readonly numVars: number) {
     this.occ = Array.from({ length: 2 * numVars }, () => []);
@@ -44,9 +49,10 @@ export class OccurrenceDb {
   /**
    * Adds a clause of distinct, non-complementary literals. Satisfied literals drop it, false
    * ones are left out; a unit is assigned, an empty clause makes the formula unsat. Returns
-   * the new clause index, or −1 when no clause was stored.
+   * the new clause index, or −1 when no clause was stored. `derived`: not an input clause (a
+   * resolvent), so the proof gets it as a lemma.
    */
-  add(lits: ArrayLike<Lit>): number {
+  add(lits: ArrayLike<Lit>, derived = false): number {
     let open = 0;
     for (let i = 0; i < lits.length; i++) {
       const value = this.value[lits[i]!];
@@ -56,6 +62,7 @@ export class OccurrenceDb {
     const kept = new Int32Array(open);
     for (let i = 0, j = 0; i < lits.length; i++)
       if (this.value[lits[i]!] === 0) kept[j++] = lits[i]!;
+    if (derived || open < lits.length) this.proof?.add(kept);
     if (open <= 1) {
       if (open === 0) this.ok = false;
       else this.assign(kept[0]!);
@@ -85,7 +92,20 @@ export class OccurrenceDb {
   /** Removes clause `ci` from the formula; its variables become candidates again. */
   kill(ci: number): void {
     this.alive[ci] = 0;
+    if (this.held !== null) this.held.push(this.clauses[ci]!);
+    else this.proof?.delete(this.clauses[ci]!);
     for (const lit of this.clauses[ci]!) this.onTouch(lit >> 1);
+  }
+
+  /** Keeps the deletions of `kill` back until `releaseDeletes` writes them to the proof. */
+  holdDeletes(): void {
+    if (this.proof !== null) this.held = [];
+  }
+
+  releaseDeletes(): void {
+    const held = this.held;
+    this.held = null;
+    if (held !== null) for (const lits of held) this.proof?.delete(lits);
   }
 
   /** Makes `lit` a top-level fact; propagate later. */
@@ -118,6 +138,11 @@ export class OccurrenceDb {
     const old = this.clauses[ci]!;
     this.steps += old.length;
     const next = old.filter((q) => q !== lit);
+    // The shorter clause is a resolvent (with a unit, or with the clause that self-subsumes it).
+    if (this.proof !== null) {
+      this.proof.add(next);
+      this.proof.delete(old);
+    }
     this.clauses[ci] = next;
     this.signature[ci] = signatureOf(next);
     const list = this.occ[lit]!;

@@ -29,6 +29,7 @@ export function reduceLearnts(s: SolverCore): void {
   for (let i = 0; i < sorted.length; i++) {
     const cr = sorted[i]!;
     if (i < half && s.arena.lbd(cr) > GLUE && !locked(s, cr)) {
+      if (s.proof !== null) s.proof.delete(mem.subarray(cr + HEADER, cr + HEADER + mem[cr]!));
       s.arena.markDeleted(cr);
       s.stats.deleted++;
     } else {

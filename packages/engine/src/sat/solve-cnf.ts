@@ -81,6 +81,7 @@ function prepare(found: FoundXors, options: SolveCnfOptions, started: number): P
     deadline: timeMs === undefined ? undefined : started + timeMs,
     signal: options.signal,
     frozen,
+    proof: options.proof,
   });
   return { ...found, simplified };
 }
@@ -149,9 +150,12 @@ function statsOf(result: SolveResult, prepared: Prepared, started: number): Solv
   };
 }
 
-/** Whether XOR reasoning is on for these options (CDCL unless switched off). */
+/**
+ * Whether XOR reasoning is on for these options: CDCL unless switched off, and never while a
+ * proof is written (Gauss–Jordan steps have no clausal derivation here).
+ */
 const wantsXor = (options: SolveCnfOptions): boolean =>
-  options.mode !== 'dpll' && options.xor !== false;
+  options.mode !== 'dpll' && options.xor !== false && options.proof === undefined;
 
 /**
  * Whether a short search on the formula as given comes first: for a small CDCL formula, unless

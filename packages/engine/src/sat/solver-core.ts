@@ -14,6 +14,7 @@ import { GlucoseRestarts } from './restarts.ts';
 import { grow } from './grow.ts';
 import type { GaussEngine } from './xor/engine.ts';
 import type { Xor } from './xor/xor.ts';
+import type { ProofSink } from './proof.ts';
 
 /** What one run of `search` ended with. */
 
@@ -92,6 +93,8 @@ export class SolverCore {
   xorsChanged = false;
   /** Gauss–Jordan elimination over `xors`, or null when there are none. */
   gauss: GaussEngine | null = null;
+  /** Where learned and deleted clauses are written as a DRAT proof, or null. */
+  proof: ProofSink | null = null;
   readonly stats: SolverStats = {
     decisions: 0,
     propagations: 0,

@@ -20,10 +20,13 @@ export class Solver {
   private readonly core: SolverCore;
   /** True while a `solveAsync` is between slices; the formula may not change then. */
   private busy = false;
+  /** True once the proof holds the empty clause. */
+  private proofClosed = false;
 
   constructor(numVars = 0, options: SolverOptions = {}) {
     this.core = new SolverCore((options.mode ?? 'cdcl') === 'cdcl', options.heuristic ?? 'vsids');
     this.core.growTo(numVars);
+    this.core.proof = options.proof ?? null;
   }
 
   get numVars(): number {
@@ -63,6 +66,8 @@ export class Solver {
       if (value === 1 || (i > 0 && lits[i - 1] === (lit ^ 1))) return true; // satisfied or tautology
       if (value === 0 && lit !== kept[kept.length - 1]) kept.push(lit);
     }
+    // Shortened by top-level facts (or a repeated literal): a lemma of the proof.
+    if (kept.length < lits.length) core.proof?.add(kept);
     if (kept.length === 0) {
       core.ok = false;
     } else if (kept.length === 1) {
@@ -84,6 +89,7 @@ export class Solver {
   addXor(vars: ArrayLike<number>, odd: boolean): boolean {
     this.assertIdle();
     const core = this.core;
+    if (core.proof !== null) throw new Error('an XOR constraint has no place in a DRAT proof');
     const ids = this.toLits(vars, 'XOR').map((lit) => {
       if ((lit & 1) === 1)
         throw new RangeError(`XOR variable ${litToDimacs(lit)}: expected a positive variable`);
@@ -187,6 +193,7 @@ export class Solver {
         break;
       }
       case SearchStatus.unsat:
+        this.closeProof();
         result = { status: 'unsat', failedAssumptions: [], stats: stats() };
         break;
       case SearchStatus.unsatAssumptions:
@@ -201,6 +208,13 @@ export class Solver {
     }
     core.backtrack(0);
     return result;
+  }
+
+  /** Ends the proof of an unsat answer with the empty clause, once. */
+  private closeProof(): void {
+    if (this.core.proof === null || this.proofClosed) return;
+    this.proofClosed = true;
+    this.core.proof.add([]);
   }
 
   /** The current assignment as a model (unassigned variables false), checked against every clause. */

@@ -1,4 +1,5 @@
 /** Public vocabulary of the SAT solver: options, budgets, three-valued results, statistics. */
+import type { ProofSink } from './proof.ts';
 
 /** How the solver branches. Every heuristic works in both modes. */
 export const Heuristic = {
@@ -31,6 +32,11 @@ export interface SolverOptions {
   readonly mode?: SolverModeName;
   /** Default `vsids`. */
   readonly heuristic?: HeuristicName;
+  /**
+   * Write a DRAT proof here as the solver works (proof.ts): an unsat answer's proof ends
+   * with the empty clause. No XOR constraints then (they have no clausal derivation).
+   */
+  readonly proof?: ProofSink;
 }
 
 /** Limits on one solve call; whichever is reached first ends it with `unknown`. */

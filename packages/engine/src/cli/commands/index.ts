@@ -14,6 +14,7 @@ export interface CommandEntry {
  */
 export const COMMANDS: readonly CommandEntry[] = [
   { name: 'sat', load: async () => (await import('./sat.ts')).sat },
+  { name: 'check', load: async () => (await import('./check.ts')).check },
   { name: 'solve', load: async () => (await import('./solve.ts')).solve },
   { name: 'generate', load: async () => (await import('./generate.ts')).generate },
   { name: 'endgames', load: async () => (await import('./endgames.ts')).endgames },

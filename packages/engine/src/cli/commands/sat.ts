@@ -11,6 +11,7 @@ import { isFolderMode } from '../sat/inputs.ts';
 import { runSat } from '../sat/run.ts';
 import type { SolveConfig } from '../sat/solve.ts';
 import type { CommandModule } from './module.ts';
+import { PROOF_FORMATS, type ProofFormat } from '../../sat/proof.ts';
 
 /** The options as commander hands them over, after the parsers and choices below. */
 interface RawSatOptions {
@@ -27,6 +28,8 @@ interface RawSatOptions {
   elim: boolean;
   xor: boolean;
   jobs: number;
+  proof?: string;
+  proofFormat: ProofFormat;
 }
 
 const EXAMPLES = `
@@ -56,6 +59,8 @@ Examples:
   $ percent sat problem.cnf --no-elim           CDCL without preprocessing
   $ percent sat problem.cnf --json | jq .stats  machine-readable result
   $ percent sat tiny.cnf --print                list the clauses, then solve
+  $ percent sat hole6.cnf --proof hole6.drat    UNSAT with a DRAT proof, then
+  $ percent check hole6.cnf hole6.drat          check it (or: drat-trim hole6.cnf hole6.drat)
   $ percent sat cnf/ --jobs 2 --timeout 5000    every .cnf below cnf/, two threads
   $ percent sat a.cnf b.cnf --out results/      results/a.res, results/b.res
   $ percent sat cnf/ --json > runs.jsonl        one JSON line per file, then the summary`;
@@ -122,9 +127,19 @@ function satCommand(): Command {
       'print one JSON object: status, solve ms, parse ms, statistics; folder mode: one per line',
     )
     .option('--compare', 'solve twice, DPLL + first and the chosen mode, and print the rate')
+    .option(
+      '--proof <file>',
+      'write a DRAT proof of an UNSAT answer to FILE (CDCL, one file; XOR reasoning off meanwhile)',
+    )
+    .addOption(
+      new Option('--proof-format <format>', 'DRAT as text or binary (drat-trim reads both)')
+        .choices(PROOF_FORMATS)
+        .default('text'),
+    )
     .addHelpText('after', EXAMPLES)
     .action(async (files: string[], _opts: unknown, command: Command) => {
       const opts = command.opts<RawSatOptions>();
+      if (opts.proof !== undefined) checkProofUse(files, opts);
       process.exitCode = isFolderMode(files)
         ? await runFolderMode(files, opts)
         : await runSat({
@@ -136,6 +151,9 @@ function satCommand(): Command {
             quiet: opts.quiet === true,
             json: opts.json === true,
             compare: opts.compare === true,
+            ...(opts.proof !== undefined && {
+              proof: { path: opts.proof, format: opts.proofFormat },
+            }),
           });
     });
 }
@@ -149,6 +167,18 @@ function solveConfig(opts: RawSatOptions): SolveConfig {
     eliminate: opts.elim,
     xor: opts.xor,
   };
+}
+
+/** `--proof` needs one file and a search that learns clauses, and is its own run. */
+function checkProofUse(files: string[], opts: RawSatOptions): void {
+  const why = isFolderMode(files)
+    ? 'works on one file, not in folder mode'
+    : opts.compare
+      ? 'does not go with --compare (two searches, one proof file)'
+      : opts.mode === 'dpll'
+        ? 'needs --mode cdcl: plain DPLL learns no clauses to write'
+        : undefined;
+  if (why !== undefined) throw new CliError(`percent: --proof ${why}`);
 }
 
 /** Folder mode, loaded only when asked for (it brings the worker pool). */

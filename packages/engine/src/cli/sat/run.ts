@@ -15,6 +15,7 @@ import {
 } from './report.ts';
 import { resTarget, writeResFile } from './res-file.ts';
 import { solveTimed, verdictText, type SolveConfig, type TimedResult } from './solve.ts';
+import { openProofFile, proofLine, type ProofRequest } from './proof-file.ts';
 
 /** `percent sat` after option parsing; see commands/sat.ts for the meaning of each. */
 export interface SatRequest {
@@ -26,6 +27,8 @@ export interface SatRequest {
   readonly quiet: boolean;
   readonly json: boolean;
   readonly compare: boolean;
+  /** `--proof FILE`: write a DRAT proof there (single file, CDCL, not with --compare). */
+  readonly proof?: ProofRequest;
 }
 
 /** The course design's baseline for `--compare`: plain DPLL, first open literal. */
@@ -50,11 +53,28 @@ export async function runSat(request: SatRequest): Promise<number> {
 }
 
 async function runSingle(request: SatRequest, cnf: Cnf, input: InputSummary): Promise<number> {
-  const run = await withInterrupt((signal) => solveTimed(cnf, request.config, signal));
+  const proof = request.proof && openProofFile(request.proof);
+  let run: TimedResult;
+  try {
+    run = await withInterrupt((signal) => solveTimed(cnf, request.config, signal, proof?.writer));
+  } finally {
+    proof?.close();
+  }
   writeResFile(input.resPath, run.result, cnf.numVars, run.ms);
-  if (request.json) print(formatJson(input, run));
-  else if (request.quiet) print(verdictText(run.result));
-  else print(formatSingleReport(input, run));
+  const unsat = run.result.status === 'unsat';
+  if (request.json) {
+    const json = formatJson(input, run);
+    if (!proof) print(json);
+    else {
+      const { format, lemmas, deletions, bytes } = proof.writer;
+      const about = { path: proof.path, format, lemmas, deletions, bytes, complete: unsat };
+      print(JSON.stringify({ ...(JSON.parse(json) as object), proof: about }));
+    }
+  } else if (request.quiet) print(verdictText(run.result));
+  else {
+    print(formatSingleReport(input, run));
+    if (proof) print(proofLine(proof, unsat));
+  }
   return exitCodeOf(run.result);
 }
 

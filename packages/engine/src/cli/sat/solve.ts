@@ -2,6 +2,7 @@ import type { Cnf } from '../../cnf/formula.ts';
 import { firstFalsifiedClause } from '../../cnf/formula.ts';
 import { solveCnf, solveCnfAsync, type SolveCnfOptions } from '../../sat/solve-cnf.ts';
 import type { HeuristicName, SolveResult, SolverModeName } from '../../sat/types.ts';
+import type { ProofSink } from '../../sat/proof.ts';
 import { CliError } from '../errors.ts';
 
 /** One solver configuration with its budget, as chosen on the command line. */
@@ -23,9 +24,10 @@ export interface TimedResult {
   readonly ms: number;
 }
 
-/** The engine's options for `config`. */
-function cnfOptions(config: SolveConfig): SolveCnfOptions {
+/** The engine's options for `config` (and the proof being written, if any). */
+function cnfOptions(config: SolveConfig, proof?: ProofSink): SolveCnfOptions {
   return {
+    ...(proof && { proof }),
     mode: config.mode,
     heuristic: config.heuristic,
     eliminate: config.eliminate,
@@ -44,9 +46,10 @@ export async function solveTimed(
   cnf: Cnf,
   config: SolveConfig,
   signal: AbortSignal,
+  proof?: ProofSink,
 ): Promise<TimedResult> {
   const started = performance.now();
-  const result = await solveCnfAsync(cnf, { ...cnfOptions(config), signal });
+  const result = await solveCnfAsync(cnf, { ...cnfOptions(config, proof), signal });
   return checked(cnf, config, result, performance.now() - started);
 }
 

@@ -1,0 +1,87 @@
+import { readFileSync } from 'node:fs';
+import { Command } from 'commander';
+import { checkDrat } from '../../proof/check.ts';
+import { CliError } from '../errors.ts';
+import { onInterrupt } from '../io/interrupt.ts';
+import { ExitCode } from '../exit-codes.ts';
+import { readCnf } from '../sat/read-cnf.ts';
+import type { CommandModule } from './module.ts';
+
+const EXAMPLES = `
+Checks that PROOF (DRAT, text or binary, as percent sat --proof, CaDiCaL or Kissat write
+it) refutes the DIMACS formula CNF: every lemma must follow by reverse unit propagation
+(RUP) or be a resolution asymmetric tautology on its first literal (RAT), and the proof must
+derive the empty clause. Forward checking: every lemma is checked, in order.
+
+Prints "s VERIFIED" (exit 0) or "s NOT VERIFIED" with the first failing step, e.g.
+"line 12: lemma 1 -3 0 is neither RUP nor RAT" (exit 1); "s UNKNOWN" after --timeout
+or Ctrl-C (exit 0).
+
+Examples:
+  $ percent sat hole6.cnf --proof hole6.drat
+  $ percent check hole6.cnf hole6.drat
+  $ percent check big.cnf big.drat --timeout 60000`;
+
+interface CheckOptionsRaw {
+  timeout?: string;
+  quiet?: boolean;
+  json?: boolean;
+}
+
+function checkCommand(): Command {
+  return new Command('check')
+    .description('Check a DRAT proof that a DIMACS formula is unsatisfiable')
+    .argument('<cnf>', 'the DIMACS CNF file the proof is about')
+    .argument('<proof>', 'the DRAT proof, text or binary')
+    .option('--timeout <ms>', 'give up after MS milliseconds (s UNKNOWN)')
+    .option('--quiet', 'print only the s line')
+    .option('--json', 'print one JSON object: status, message, statistics')
+    .addHelpText('after', EXAMPLES)
+    .action(async (cnfPath: string, proofPath: string, opts: CheckOptionsRaw) => {
+      process.exitCode = await runCheck(cnfPath, proofPath, opts);
+    });
+}
+
+async function runCheck(cnfPath: string, proofPath: string, opts: CheckOptionsRaw) {
+  const timeMs = opts.timeout === undefined ? undefined : Number(opts.timeout);
+  if (timeMs !== undefined && !(Number.isInteger(timeMs) && timeMs > 0))
+    throw new CliError('percent: --timeout: expected a positive whole number of milliseconds.');
+  const { cnf } = await readCnf(cnfPath, { strict: false, showProgress: !opts.quiet });
+  let proof: Uint8Array;
+  try {
+    proof = readFileSync(proofPath);
+  } catch (error) {
+    throw new CliError(`percent: cannot read the proof ${proofPath}: ${(error as Error).message}`);
+  }
+  const interrupt = onInterrupt(ExitCode.interrupted);
+  let result;
+  try {
+    result = checkDrat(cnf, proof, { budget: { timeMs }, signal: interrupt.signal });
+  } finally {
+    interrupt.dispose();
+  }
+  const { stats } = result;
+  const line =
+    result.status === 'verified'
+      ? 's VERIFIED'
+      : result.status === 'failed'
+        ? 's NOT VERIFIED'
+        : 's UNKNOWN';
+  const message = result.status === 'failed' ? `${proofPath}: ${result.message}` : undefined;
+  if (opts.json) {
+    process.stdout.write(
+      JSON.stringify({ status: result.status, ...(message && { message }), stats }) + '\n',
+    );
+  } else {
+    if (message && !opts.quiet) process.stdout.write(`c ${message}\n`);
+    if (!opts.quiet)
+      process.stdout.write(
+        `c ${stats.lemmas} lemmas checked (${stats.rat} by RAT), ${stats.deletions} deletions ` +
+          `(${stats.ignored} ignored), ${stats.ms.toFixed(1)} ms\n`,
+      );
+    process.stdout.write(line + '\n');
+  }
+  return result.status === 'failed' ? ExitCode.usage : ExitCode.ok;
+}
+
+export const check: CommandModule = { create: checkCommand };

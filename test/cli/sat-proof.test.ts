@@ -1,0 +1,131 @@
+// `percent sat --proof` and `percent check`, end to end, cross-checked with drat-trim: the
+// independent DRAT checker in ../shared/tools/drat-trim, compiled here with cc (the cross-check
+// is skipped, saying so, when either is missing). The SATLIB part reads ../shared/data/cnf
+// and is skipped when it is absent (a fresh clone has no ../shared).
+import { execFileSync, spawnSync } from 'node:child_process';
+import { existsSync, readdirSync, readFileSync, writeFileSync } from 'node:fs';
+import path from 'node:path';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { createRng, pigeonhole, randomKSat, type Cnf } from '@percent/engine';
+import { percent, repoRoot, tempDir, writeCnf } from './cli-harness.ts';
+
+const DRAT_TRIM_SOURCE = path.join(repoRoot, '../shared/tools/drat-trim/drat-trim.c');
+const DATA = path.join(repoRoot, '../shared/data/cnf');
+
+let dir = '';
+let cleanup = async (): Promise<void> => undefined;
+/** The compiled drat-trim, or undefined (with the reason in `noDratTrim`). */
+let dratTrim: string | undefined;
+let noDratTrim = '';
+
+beforeAll(async () => {
+  ({ dir, cleanup } = await tempDir());
+  if (!existsSync(DRAT_TRIM_SOURCE)) noDratTrim = `${DRAT_TRIM_SOURCE} is missing`;
+  else if (spawnSync('cc', ['--version']).status !== 0) noDratTrim = 'no C compiler (cc)';
+  else {
+    dratTrim = path.join(dir, 'drat-trim');
+    execFileSync('cc', ['-O2', '-o', dratTrim, DRAT_TRIM_SOURCE]);
+  }
+  if (noDratTrim) console.warn(`drat-trim cross-check skipped: ${noDratTrim}`);
+});
+afterAll(() => cleanup());
+
+/** drat-trim's verdict line on a proof: `s VERIFIED` or `s NOT VERIFIED`. */
+function dratTrimSays(cnfFile: string, proofFile: string): string {
+  const run = spawnSync(dratTrim!, [cnfFile, proofFile, '-t', '120'], { encoding: 'utf8' });
+  return run.stdout.split(/[\r\n]/).find((l) => l.startsWith('s ')) ?? `(no verdict) ${run.stdout}`;
+}
+
+/** Solves with a proof and checks it with ours (and drat-trim): both must verify it. */
+async function proveAndCheck(file: string, format: 'text' | 'binary'): Promise<void> {
+  const proof = `${file}.${format}.drat`;
+  const solved = await percent('sat', file, '--proof', proof, '--proof-format', format, '--quiet');
+  expect(solved.stdout.trim(), file).toBe('UNSATISFIABLE');
+  const checked = await percent('check', file, proof);
+  expect(checked.stdout, file).toMatch(/\ns VERIFIED\n$/);
+  expect(checked.code).toBe(0);
+  if (dratTrim) expect(dratTrimSays(file, proof), file).toBe('s VERIFIED');
+}
+
+describe('percent sat --proof, percent check', () => {
+  const formulas: [string, Cnf][] = [
+    ['php-7-6.cnf', pigeonhole(7, 6)],
+    ['random-unsat.cnf', randomKSat(createRng('cli-proof'), 60, 360, 3)],
+  ];
+
+  for (const [name, formula] of formulas)
+    for (const format of ['text', 'binary'] as const)
+      it(`writes a ${format} DRAT proof of ${name} that both checkers verify`, async () => {
+        await proveAndCheck(await writeCnf(dir, name, formula), format);
+      }, 60_000);
+
+  it('reports the proof, and a corrupted one is rejected by both checkers', async () => {
+    const file = await writeCnf(dir, 'php-6-5.cnf', pigeonhole(6, 5));
+    const proof = path.join(dir, 'php.drat');
+    const run = await percent('sat', file, '--proof', proof);
+    expect(run.code).toBe(20);
+    expect(run.stdout).toMatch(
+      /c proof .*php\.drat: text DRAT, \d+ lemmas, \d+ deletions, \d+ bytes; ends with the empty clause/,
+    );
+    // Checked against the formula without its first clause (pigeon 1 may stay out: satisfiable).
+    const lines = readFileSync(file, 'utf8').split('\n');
+    const header = lines.findIndex((l) => l.startsWith('p cnf'));
+    const weaker = path.join(dir, 'php-weaker.cnf');
+    const clauses = pigeonhole(6, 5).clauses.length - 1;
+    writeFileSync(weaker, [`p cnf 30 ${clauses}`, ...lines.slice(header + 2)].join('\n'));
+    const rejected = await percent('check', weaker, proof);
+    expect(rejected.stdout).toMatch(/\ns NOT VERIFIED\n$/);
+    expect(rejected.code).toBe(1);
+    if (dratTrim) expect(dratTrimSays(weaker, proof)).toBe('s NOT VERIFIED');
+  }, 60_000);
+
+  it('says what is wrong with its use', async () => {
+    const file = await writeCnf(dir, 'php-3-2.cnf', pigeonhole(3, 2));
+    const dpll = await percent('sat', file, '--proof', path.join(dir, 'x.drat'), '--mode', 'dpll');
+    expect(dpll.stderr.trim()).toBe(
+      'percent: --proof needs --mode cdcl: plain DPLL learns no clauses to write',
+    );
+    expect(dpll.code).toBe(1);
+    const bad = path.join(dir, 'bad.drat');
+    writeFileSync(bad, '1 2 0\n-1 zz 0\n');
+    const checked = await percent('check', file, bad);
+    expect(checked.stdout).toContain(`c ${bad}: line 2, column 4: expected a literal, found "zz"`);
+    expect(checked.code).toBe(1);
+  });
+});
+
+/**
+ * UNSAT files of ../shared/data, by set, that a proof run decides in seconds without XOR
+ * reasoning (hole9 and hole10 take minutes; the course's #8 needs Gauss–Jordan elimination).
+ */
+const SATLIB_UNSAT: Record<string, RegExp> = {
+  pigeonhole: /^hole[678]\.cnf$/,
+  dubois: /\.cnf$/,
+  'uuf50-218': /\.cnf$/,
+  'hust/check': /^(4|7|11)-unsatisfied\.cnf$/,
+};
+
+describe.skipIf(!existsSync(DATA))('proofs of the SATLIB UNSAT files in ../shared/data', () => {
+  for (const [set, pattern] of Object.entries(SATLIB_UNSAT)) {
+    it(`UNSAT files of ${set} get proofs both checkers verify`, async () => {
+      const folder = path.join(DATA, set);
+      const files = readdirSync(folder)
+        .filter((f) => pattern.test(f))
+        .sort()
+        .slice(0, 10);
+      let proved = 0;
+      for (const name of files) {
+        const file = path.join(folder, name);
+        const proof = path.join(dir, `${set.replace('/', '-')}-${name}.drat`);
+        const args = ['--proof', proof, '--proof-format', 'binary', '--timeout', '10000'];
+        const solved = await percent('sat', file, ...args, '--out', `${proof}.res`, '--quiet');
+        expect(solved.stdout.trim(), name).toBe('UNSATISFIABLE');
+        const checked = await percent('check', file, proof, '--quiet');
+        expect(checked.stdout.trim(), name).toBe('s VERIFIED');
+        if (dratTrim) expect(dratTrimSays(file, proof), name).toBe('s VERIFIED');
+        proved++;
+      }
+      expect(proved).toBe(files.length);
+    }, 600_000);
+  }
+});
