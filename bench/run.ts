@@ -19,6 +19,7 @@ import { latencySection } from './latency.ts';
 import { satSection } from './sat.ts';
 import type { BenchContext, BenchOptions, BenchSection } from './section.ts';
 import { SUDOKU_PARTS, sudokuSection } from './sudoku.ts';
+import { proofsSection } from './proofs.ts';
 
 /** Every section, in file order. */
 const SECTIONS: readonly BenchSection[] = [
@@ -27,6 +28,7 @@ const SECTIONS: readonly BenchSection[] = [
   clientSizeSection,
   latencySection,
   debriefSection,
+  proofsSection,
 ];
 
 const repoRoot = fileURLToPath(new URL('..', import.meta.url));

@@ -23,7 +23,13 @@ class FakeWorker {
   }
 }
 
-const config = { mode: 'dpll', heuristic: 'first', xor: false, timeMs: undefined } as const;
+const config = {
+  mode: 'dpll',
+  heuristic: 'first',
+  xor: false,
+  timeMs: undefined,
+  proof: false,
+} as const;
 
 // The client keeps its worker between calls, as the page does: the latest one made is current.
 beforeEach(() => {

@@ -21,6 +21,24 @@ export interface RunConfig {
   readonly xor: boolean;
   /** Wall-clock budget in ms; undefined for none. */
   readonly timeMs: number | undefined;
+  /**
+   * Write a DRAT proof as the search goes (CDCL; XOR reasoning is off meanwhile) and check it
+   * when the answer is UNSAT.
+   */
+  readonly proof: boolean;
+}
+
+/** The worker's check of an UNSAT answer's DRAT proof (engine `checkDrat`). */
+export interface ProofCheck {
+  readonly status: 'verified' | 'failed' | 'unknown';
+  /** Why it failed, or what stopped it. */
+  readonly message?: string;
+  readonly lemmas: number;
+  readonly deletions: number;
+  /** Checking time, ms. */
+  readonly ms: number;
+  /** Size of the proof (text DRAT), bytes. */
+  readonly bytes: number;
 }
 
 /** What the header and the parser say about a text. */
@@ -67,6 +85,14 @@ export type LabResponse =
       readonly outcome: RunOutcome;
       /** `model[v]` is 1 when v is true (index 0 unused); only for sat. */
       readonly model?: Uint8Array;
+    }
+  /** After an UNSAT `finished` of a run with `proof`: its check, and the proof as text DRAT. */
+  | {
+      readonly type: 'proof';
+      readonly id: number;
+      readonly run: number;
+      readonly check: ProofCheck;
+      readonly drat: Uint8Array;
     }
   | { readonly type: 'done'; readonly id: number }
   | { readonly type: 'failed'; readonly id: number; readonly message: string };

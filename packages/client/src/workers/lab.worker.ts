@@ -5,13 +5,22 @@
  * e.g. inside preprocessing).
  */
 import {
+  checkDrat,
+  MemoryProof,
   parseDimacs,
   solveCnfAsync,
   type Cnf,
   type SolveCnfOptions,
   type SolveResult,
 } from '@percent/engine';
-import type { Inspection, LabRequest, LabResponse, RunConfig, RunOutcome } from './lab-protocol.ts';
+import type {
+  Inspection,
+  LabRequest,
+  LabResponse,
+  ProofCheck,
+  RunConfig,
+  RunOutcome,
+} from './lab-protocol.ts';
 
 interface WorkerScope {
   onmessage: ((event: MessageEvent<LabRequest>) => void) | null;
@@ -81,12 +90,15 @@ async function solve(
     for (const [run, config] of runs.entries()) {
       if (!cnf || controller.signal.aborted) break;
       scope.postMessage({ type: 'started', id, run });
+      const proof = config.proof && config.mode === 'cdcl' ? new MemoryProof('text') : undefined;
       const result = await solveCnfAsync(cnf, {
         ...options(config),
+        ...(proof && { proof }),
         signal: controller.signal,
         onProgress: (stats) => scope.postMessage({ type: 'progress', id, run, stats }),
       });
       finish(id, run, result);
+      if (proof && result.status === 'unsat') checkProof(id, run, cnf, proof, config.timeMs);
     }
   } finally {
     running.delete(id);
@@ -100,6 +112,29 @@ function options(config: RunConfig): SolveCnfOptions {
   const budget = timeMs === undefined ? undefined : { timeMs };
   // On is the engine's default (small formulas try a short search first); only off is said.
   return { mode, heuristic, xor: xor ? undefined : false, budget };
+}
+
+/** Checks the run's proof (within the run's time budget, else a minute) and sends the verdict. */
+function checkProof(
+  id: number,
+  run: number,
+  cnf: Cnf,
+  proof: MemoryProof,
+  timeMs: number | undefined,
+): void {
+  const drat = proof.bytes();
+  const checked = checkDrat(cnf, drat, { budget: { timeMs: timeMs ?? 60_000 } });
+  const { lemmas, deletions, ms } = checked.stats;
+  const check: ProofCheck = {
+    status: checked.status,
+    ...(checked.status === 'failed' && { message: checked.message }),
+    ...(checked.status === 'unknown' && { message: checked.reason }),
+    lemmas,
+    deletions,
+    ms,
+    bytes: drat.length,
+  };
+  scope.postMessage({ type: 'proof', id, run, check, drat }, [drat.buffer]);
 }
 
 function finish(id: number, run: number, result: SolveResult): void {

@@ -107,7 +107,7 @@ class CheckDb {
   /** Literals per clause id; watched literals first. */
   private readonly clauses: Int32Array[] = [];
   private readonly active: number[] = [];
-  /** watches[lit]: ids of clauses watching `lit` (visited when it becomes false). */
+  /** watches[lit]: (clause id, blocker literal) pairs of clauses watching `lit`. */
   private readonly watches: number[][];
   /** Clause ids by their sorted literals, for deletions. */
   private readonly byKey = new Map<string, number[]>();
@@ -143,8 +143,8 @@ class CheckDb {
     if (same) same.push(id);
     else this.byKey.set(key, [id]);
     if (lits.length >= 2) {
-      this.watches[lits[0]!]!.push(id);
-      this.watches[lits[1]!]!.push(id);
+      this.watches[lits[0]!]!.push(id, lits[1]!);
+      this.watches[lits[1]!]!.push(id, lits[0]!);
     }
     const first = lits.length === 0 ? -1 : this.vals[lits[0]!]!;
     if (lits.length === 0 || first === -1) this.inconsistent = true;
@@ -216,19 +216,26 @@ class CheckDb {
     this.qhead = Math.min(this.qhead, mark);
   }
 
-  /** Unit propagation from `qhead`; true on a conflict. */
+  /**
+   * Unit propagation from `qhead`; true on a conflict. Watch lists hold (clause, blocker)
+   * pairs, as MiniSat's: a true blocker skips the clause without reading it.
+   */
   private propagate(): boolean {
     const { vals, clauses, active, watches } = this;
     while (this.qhead < this.trailSize) {
       const falseLit = this.trail[this.qhead++]! ^ 1;
       const list = watches[falseLit]!;
       let j = 0;
+      let i = 0;
       let conflict = false;
-      for (let i = 0; i < list.length; i++) {
+      while (i < list.length) {
         const id = list[i]!;
+        const blocker = list[i + 1]!;
+        i += 2;
         if (active[id] === 0) continue; // dropped lazily
-        if (conflict) {
+        if (vals[blocker] === 1) {
           list[j++] = id;
+          list[j++] = blocker;
           continue;
         }
         const c = clauses[id]!;
@@ -236,8 +243,10 @@ class CheckDb {
           c[0] = c[1]!;
           c[1] = falseLit;
         }
-        if (vals[c[0]!] === 1) {
+        const first = c[0]!;
+        if (first !== blocker && vals[first] === 1) {
           list[j++] = id;
+          list[j++] = first;
           continue;
         }
         let moved = false;
@@ -245,15 +254,18 @@ class CheckDb {
           if (vals[c[k]!] !== -1) {
             c[1] = c[k]!;
             c[k] = falseLit;
-            watches[c[1]!]!.push(id);
+            watches[c[1]!]!.push(id, first);
             moved = true;
             break;
           }
         }
         if (moved) continue;
         list[j++] = id;
-        if (vals[c[0]!] === -1) conflict = true;
-        else this.assign(c[0]!, id);
+        list[j++] = first;
+        if (vals[first] === -1) {
+          conflict = true;
+          while (i < list.length) list[j++] = list[i++]!;
+        } else this.assign(first, id);
       }
       list.length = j;
       if (conflict) return true;

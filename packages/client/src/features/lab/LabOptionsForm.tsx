@@ -19,7 +19,7 @@ const budgetText = (s: number): string =>
   s === 0 ? t('lab.budget.none') : t('lab.budget.seconds', { n: s });
 
 export function LabOptionsForm() {
-  const { mode, heuristic, budgetS, xor, compare } = options.value;
+  const { mode, heuristic, budgetS, xor, compare, proof } = options.value;
   const running = solve.value?.phase === 'running';
   const unreadable = inspection.value?.ok === false;
   const empty = input.value.text.trim() === '';
@@ -53,8 +53,21 @@ export function LabOptionsForm() {
         values={BUDGETS_S}
         text={budgetText}
       />
-      <Check name="xor" checked={xor && mode !== 'dpll'} disabled={mode === 'dpll'}>
+      <Check
+        name="xor"
+        checked={xor && mode !== 'dpll'}
+        disabled={mode === 'dpll'}
+        why={t('lab.xor.cdclOnly')}
+      >
         {t('lab.xor')}
+      </Check>
+      <Check
+        name="proof"
+        checked={proof && mode !== 'dpll'}
+        disabled={mode === 'dpll'}
+        why={t('lab.proof.cdclOnly')}
+      >
+        {t('lab.proof')}
       </Check>
       <Check name="compare" checked={compare}>
         {t('lab.compare')}
@@ -103,16 +116,18 @@ function Choice<K extends ChoiceName>({ label, name, value, values, text }: Choi
 }
 
 interface CheckProps {
-  readonly name: 'xor' | 'compare';
+  readonly name: 'xor' | 'compare' | 'proof';
   readonly checked: boolean;
   readonly disabled?: boolean;
+  /** Why it is disabled. */
+  readonly why?: string;
   readonly children: string;
 }
 
 /** A labelled checkbox of one on/off option. */
-function Check({ name, checked, disabled = false, children }: CheckProps) {
+function Check({ name, checked, disabled = false, why, children }: CheckProps) {
   return (
-    <label class="lab-check" title={disabled ? t('lab.xor.cdclOnly') : undefined}>
+    <label class="lab-check" title={disabled ? why : undefined}>
       <input
         type="checkbox"
         name={name}

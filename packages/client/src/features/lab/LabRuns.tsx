@@ -5,14 +5,21 @@
 import { formatRate } from '@percent/engine';
 import { t, type MessageKey } from '../../i18n/index.ts';
 import { formatCount, formatMs, STAT_FIELDS } from './format.ts';
-import { comparisonRate, chosenRun, type RunView } from './lab-state.ts';
+import {
+  comparisonOf,
+  chosenRun,
+  MEASURABLE_MS,
+  provesUnsat,
+  type Comparison,
+  type RunView,
+} from './lab-state.ts';
 import { solve } from './lab-store.ts';
-import { ModelView } from './ModelView.tsx';
+import { download, ModelView } from './ModelView.tsx';
 
 export function LabRuns() {
   const current = solve.value;
   if (!current) return null;
-  const rate = comparisonRate(current);
+  const comparison = comparisonOf(current);
   const chosen = chosenRun(current);
   const inspection = current.inspection;
   if (inspection?.ok === false) return null;
@@ -23,26 +30,46 @@ export function LabRuns() {
           <RunCard key={index} run={run} />
         ))}
       </div>
-      {rate && (
-        <div class="lab-rate" data-testid="lab-rate">
-          <p>
-            <strong>{t('lab.rate', { rate: formatRate(rate) })}</strong>
-          </p>
-          <p class="muted">
-            {t('lab.rate.times', {
-              baseline: formatMs(current.runs[0]?.stats?.ms ?? 0),
-              optimised: formatMs(chosen?.stats?.ms ?? 0),
-            })}
-          </p>
-          {rate.bound !== 'exact' && rate.bound !== 'none' && (
-            <p class="muted">{t('lab.rate.bound')}</p>
-          )}
-        </div>
-      )}
+      {comparison && <ComparisonView comparison={comparison} />}
       {chosen && inspection?.ok && current.phase === 'over' && (
         <ModelView run={chosen} file={current.file} numVars={inspection.vars} />
       )}
     </section>
+  );
+}
+
+/** The optimisation rate with both times, or why there is none. */
+function ComparisonView({ comparison }: { comparison: Comparison }) {
+  if (comparison.kind === 'tooFast')
+    return (
+      <div class="lab-rate" data-testid="lab-rate">
+        <p>
+          <strong>
+            {t('lab.rate.tooFast', {
+              baseline: formatMs(comparison.baselineMs),
+              optimised: formatMs(comparison.chosenMs),
+            })}
+          </strong>
+        </p>
+        <p class="muted">{t('lab.rate.tooFastWhy', { ms: formatMs(MEASURABLE_MS) })}</p>
+      </div>
+    );
+  const { rate } = comparison;
+  return (
+    <div class="lab-rate" data-testid="lab-rate">
+      <p>
+        <strong>{t('lab.rate', { rate: formatRate(rate) })}</strong>
+      </p>
+      <p class="muted">
+        {t('lab.rate.times', {
+          baseline: formatMs(comparison.baselineMs),
+          optimised: formatMs(comparison.chosenMs),
+        })}
+      </p>
+      {rate.bound !== 'exact' && rate.bound !== 'none' && (
+        <p class="muted">{t('lab.rate.bound')}</p>
+      )}
+    </div>
   );
 }
 
@@ -70,6 +97,7 @@ function RunCard({ run }: { run: RunView }) {
         {run.status === 'running' && <span class="lab-spinner small" aria-hidden="true" />}
         {statusText(run)}
       </p>
+      {run.status === 'unsat' && provesUnsat(run) && <ProofLine run={run} />}
       {stats && (
         <dl class="lab-stats">
           <Stat label="lab.stat.ms" value={formatMs(stats.ms)} />
@@ -79,6 +107,35 @@ function RunCard({ run }: { run: RunView }) {
         </dl>
       )}
     </article>
+  );
+}
+
+/** The DRAT proof of an UNSAT answer: being checked, verified (with a download) or not. */
+function ProofLine({ run }: { run: RunView }) {
+  const { proof, drat } = run;
+  if (!proof)
+    return (
+      <p class="lab-proof" role="status" data-testid="lab-proof">
+        <span class="lab-spinner small" aria-hidden="true" /> {t('lab.proof.checking')}
+      </p>
+    );
+  const text =
+    proof.status === 'verified'
+      ? t('lab.proof.verified', { lemmas: formatCount(proof.lemmas), ms: formatMs(proof.ms) })
+      : proof.status === 'failed'
+        ? t('lab.proof.failed', { message: proof.message ?? '' })
+        : t('lab.proof.unknown', {
+            reason: t(`lab.reason.${proof.message === 'time' ? 'time' : 'aborted'}`),
+          });
+  return (
+    <div class={`lab-proof lab-proof-${proof.status}`} data-testid="lab-proof">
+      <p role="status">{text}</p>
+      {drat && (
+        <button type="button" onClick={() => download([drat.slice().buffer], 'proof.drat')}>
+          {t('lab.proof.download')}
+        </button>
+      )}
+    </div>
   );
 }
 

@@ -86,7 +86,7 @@ function ModelActions({ run, file, numVars, model }: Props & { model: Uint8Array
 }
 
 /** Saves `parts` as a file named `name` (a Blob, so a big model is never one string). */
-function download(parts: string[], name: string): void {
+export function download(parts: BlobPart[], name: string): void {
   const url = URL.createObjectURL(new Blob(parts, { type: 'text/plain' }));
   const link = document.createElement('a');
   link.href = url;

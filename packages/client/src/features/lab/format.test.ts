@@ -16,7 +16,13 @@ const reported = {
   ms: 12.34,
 };
 const stats: SolverStats = reported;
-const config = { mode: 'cdcl', heuristic: 'vsids', xor: false, timeMs: undefined } as const;
+const config = {
+  mode: 'cdcl',
+  heuristic: 'vsids',
+  xor: false,
+  timeMs: undefined,
+  proof: false,
+} as const;
 
 describe('lab formatting', () => {
   it('writes times for people at every scale', () => {

@@ -4,14 +4,20 @@ import type { RunConfig } from '../../workers/lab-protocol.ts';
 import {
   applyEvent,
   chosenRun,
-  comparisonRate,
+  comparisonOf,
   endSolve,
   plannedRuns,
   startSolve,
   type Solve,
 } from './lab-state.ts';
 
-const chosen: RunConfig = { mode: 'cdcl', heuristic: 'vsids', xor: true, timeMs: 5000 };
+const chosen: RunConfig = {
+  mode: 'cdcl',
+  heuristic: 'vsids',
+  xor: true,
+  timeMs: 5000,
+  proof: true,
+};
 
 /** Statistics as the engine reports them (`xors` from the engine with XOR reasoning on). */
 const stats = (ms: number, conflicts = 0): SolverStats => {
@@ -87,14 +93,42 @@ describe('the lab solve', () => {
           ? { status: 'unknown', reason: 'time', stats: stats(ms) }
           : { status: 'unsat', stats: stats(ms) },
       });
-    expect(comparisonRate(finish(comparing(), 0, 200))).toBeUndefined();
-    expect(comparisonRate(finish(finish(comparing(), 0, 200), 1, 50))).toEqual({
-      percent: 75,
-      bound: 'exact',
+    expect(comparisonOf(finish(comparing(), 0, 200))).toBeUndefined();
+    expect(comparisonOf(finish(finish(comparing(), 0, 200), 1, 50))).toEqual({
+      kind: 'rate',
+      rate: { percent: 75, bound: 'exact' },
+      baselineMs: 200,
+      chosenMs: 50,
     });
-    expect(comparisonRate(finish(finish(comparing(), 0, 200, true), 1, 50))).toEqual({
-      percent: 75,
-      bound: 'lower',
+    expect(comparisonOf(finish(finish(comparing(), 0, 200, true), 1, 50))).toEqual({
+      kind: 'rate',
+      rate: { percent: 75, bound: 'lower' },
+      baselineMs: 200,
+      chosenMs: 50,
     });
+  });
+
+  it('gives no rate when a run is too quick to time: both times instead', () => {
+    const finish = (solve: Solve, run: number, ms: number): Solve =>
+      applyEvent(solve, {
+        type: 'finished',
+        id: 1,
+        run,
+        outcome: { status: 'unsat', stats: stats(ms) },
+      });
+    expect(comparisonOf(finish(finish(comparing(), 0, 1), 1, 48.5))).toEqual({
+      kind: 'tooFast',
+      baselineMs: 1,
+      chosenMs: 48.5,
+    });
+    expect(comparisonOf(finish(finish(comparing(), 0, 10), 1, 10))?.kind).toBe('rate');
+  });
+
+  it('keeps the proof check of an UNSAT run', () => {
+    const drat = new TextEncoder().encode('0\n');
+    const check = { status: 'verified', lemmas: 1, deletions: 0, ms: 0.5, bytes: 2 } as const;
+    const solve = applyEvent(comparing(), { type: 'proof', id: 1, run: 1, check, drat });
+    expect(solve.runs[1]).toMatchObject({ proof: check, drat });
+    expect(solve.runs[0]!.proof).toBeUndefined();
   });
 });

@@ -10,10 +10,10 @@ import {
   type UnknownReasonName,
 } from '@percent/engine';
 import type { SolveEvent } from '../../workers/lab-client.ts';
-import type { Inspection, RunConfig } from '../../workers/lab-protocol.ts';
+import type { Inspection, ProofCheck, RunConfig } from '../../workers/lab-protocol.ts';
 
 /** The baseline of the course design's optimisation rate: plain DPLL, first open literal. */
-export const BASELINE = { mode: 'dpll', heuristic: 'first', xor: false } as const;
+export const BASELINE = { mode: 'dpll', heuristic: 'first', xor: false, proof: false } as const;
 
 export type RunStatus = 'waiting' | 'running' | 'sat' | 'unsat' | 'unknown' | 'cancelled';
 
@@ -27,7 +27,14 @@ export interface RunView {
   readonly stats?: SolverStats;
   /** For sat: `model[v]` is 1 when v is true. */
   readonly model?: Uint8Array;
+  /** For unsat with `config.proof`: the check of its DRAT proof, and the proof (text). */
+  readonly proof?: ProofCheck;
+  readonly drat?: Uint8Array;
 }
+
+/** Whether the run's UNSAT answer gets a proof (asked for, and CDCL: DPLL learns nothing). */
+export const provesUnsat = (run: RunView): boolean =>
+  run.config.proof && run.config.mode === 'cdcl';
 
 export interface Solve {
   /** `running` until the worker says done or the page cancels. */
@@ -78,6 +85,8 @@ export function applyEvent(solve: Solve, event: SolveEvent): Solve {
         model,
       });
     }
+    case 'proof':
+      return withRun(solve, event.run, { proof: event.check, drat: event.drat });
   }
 }
 
@@ -99,11 +108,30 @@ function timed(run: RunView | undefined) {
   return { result: { status }, ms: run.stats.ms };
 }
 
-/** The optimisation rate of a finished comparison, or undefined. */
-export function comparisonRate(solve: Solve): Rate | undefined {
+/**
+ * A run faster than this (ms) is too quick to compare: its time is mostly the call's fixed
+ * cost and the clock's jitter, and a rate on it says nothing (−4750 % on a 1 ms baseline).
+ */
+export const MEASURABLE_MS = 10;
+
+/** A finished comparison: its rate, or both times when one of them is too short to compare. */
+export type Comparison =
+  | {
+      readonly kind: 'rate';
+      readonly rate: Rate;
+      readonly baselineMs: number;
+      readonly chosenMs: number;
+    }
+  | { readonly kind: 'tooFast'; readonly baselineMs: number; readonly chosenMs: number };
+
+export function comparisonOf(solve: Solve): Comparison | undefined {
   const baseline = timed(solve.runs.find((run) => run.role === 'baseline'));
   const chosen = timed(solve.runs.find((run) => run.role === 'chosen'));
-  return baseline && chosen && optimisationRate(baseline, chosen);
+  if (!baseline || !chosen) return undefined;
+  if (Math.min(baseline.ms, chosen.ms) < MEASURABLE_MS)
+    return { kind: 'tooFast', baselineMs: baseline.ms, chosenMs: chosen.ms };
+  const rate = optimisationRate(baseline, chosen);
+  return { kind: 'rate', rate, baselineMs: baseline.ms, chosenMs: chosen.ms };
 }
 
 /** The run whose answer the page shows (and downloads): the chosen one. */

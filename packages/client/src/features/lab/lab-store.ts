@@ -21,6 +21,8 @@ export interface LabOptions {
   readonly budgetS: (typeof BUDGETS_S)[number];
   readonly xor: boolean;
   readonly compare: boolean;
+  /** Write and check a DRAT proof of an UNSAT answer (CDCL; XOR reasoning off meanwhile). */
+  readonly proof: boolean;
 }
 
 export const input = signal({ text: '', file: PASTED });
@@ -31,6 +33,7 @@ export const options = signal<LabOptions>({
   budgetS: 10,
   xor: true,
   compare: false,
+  proof: true,
 });
 export const solve = signal<Solve | undefined>(undefined);
 /** Why the worker failed (not a parse error: those are in `inspection`). */
@@ -77,11 +80,12 @@ let current: labWorker.SolveHandle | undefined;
 export async function runSolve(): Promise<void> {
   if (current) return;
   const { text, file } = input.value;
-  const { mode, heuristic, budgetS, xor, compare } = options.value;
+  const { mode, heuristic, budgetS, xor, compare, proof } = options.value;
   const chosen: RunConfig = {
     mode,
     heuristic,
     xor,
+    proof,
     timeMs: budgetS === 0 ? undefined : budgetS * 1000,
   };
   failure.value = undefined;
