@@ -277,4 +277,54 @@ describe.skipIf(!hasChromium)('the SAT lab', () => {
     await screenshot(page, 'sat-lab-phone-dark-zh');
     expect(await axeReport(page)).toBe('');
   }, 120_000);
+  it('steps through CDCL to a conflict: its graph, first UIP, learned clause and backjump', async () => {
+    const page = await e2e.newPage();
+    await openLab(page, e2e.server.url);
+    // x1 → x3 at level 1; x2 → x4 → x5 at level 2; x3, x5 and x2 clash.
+    await page.locator('#lab-text').fill('p cnf 5 4\n-1 3 0\n-2 4 0\n-4 5 0\n-3 -5 -2 0\n');
+    await expect
+      .poll(() => page.getByTestId('lab-summary').textContent())
+      .toBe('pasted.cnf: 5 variables, 4 clauses');
+    const step = page.getByTestId('lab-step');
+    await step.getByRole('button', { name: 'Step through CDCL' }).click();
+    const event = step.getByTestId('lab-step-event');
+    await expect.poll(() => event.textContent()).toBe('Decide x1 at level 1.');
+    // The keyboard steps too: → from the Next button.
+    await step.getByTestId('lab-step-next').focus();
+    await page.keyboard.press('ArrowRight');
+    expect(await event.textContent()).toBe(
+      'Propagate x3 at level 1: every other literal of c1 (¬x1 ∨ x3) is false.',
+    );
+    await step.getByTestId('lab-step-next-conflict').click();
+    expect(await event.textContent()).toBe(
+      'Conflict at level 2: every literal of c4 (¬x3 ∨ ¬x5 ∨ ¬x2) is false.',
+    );
+    expect(await step.getByTestId('lab-learned').textContent()).toBe('Learned clause: (¬x2 ∨ ¬x3)');
+    expect(await step.getByTestId('lab-backjump').textContent()).toBe('Backjump to level 1');
+    expect(await step.getByText(/^First UIP: /).textContent()).toBe(
+      'First UIP: x2, the one assignment of level 2 left.',
+    );
+    // The graph: x4 and x5 on the conflict side of the cut, x2 the UIP.
+    const graph = step.getByTestId('lab-graph');
+    expect(
+      await graph
+        .locator('.conflict-side')
+        .evaluateAll((n) => n.map((e) => e.getAttribute('data-lit'))),
+    ).toEqual(['4', '5']);
+    expect(await graph.locator('.uip').getAttribute('data-lit')).toBe('2');
+    expect(await step.getByTestId('lab-trail').textContent()).toContain(
+      'Level 2: x2 (decision), x4 (c2), x5 (c3)',
+    );
+    await page.keyboard.press('ArrowRight');
+    expect(await event.textContent()).toBe('Learn L1 (¬x2 ∨ ¬x3) and jump back to level 1.');
+    expect(await step.getByTestId('lab-trail').textContent()).not.toContain('Level 2');
+    await screenshot(page, 'sat-lab-step-cdcl');
+    expect(await axeReport(page)).toBe('');
+    // DPLL on the same formula flips the decision instead of learning.
+    await step.getByRole('button', { name: 'Step through DPLL' }).click();
+    await step.getByTestId('lab-step-next-conflict').click();
+    await page.keyboard.press('ArrowRight');
+    expect(await event.textContent()).toBe('Backtrack to level 2 and try ¬x2 instead.');
+    expect(await step.getByTestId('lab-analysis').count()).toBe(0);
+  }, 120_000);
 });

@@ -8,6 +8,7 @@ export * from './sat/rate.ts';
 export * from './sat/result-file.ts';
 export * from './sat/eliminate.ts';
 export * from './sat/proof.ts';
+export * from './sat/trace.ts';
 export * from './proof/parse.ts';
 export * from './proof/check.ts';
 export * from './cnf/dimacs.ts';

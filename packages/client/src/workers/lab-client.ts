@@ -6,6 +6,7 @@
  * starts a fresh one, so Cancel always takes effect at once.
  */
 import { t } from '../i18n/index.ts';
+import type { Trace } from '@percent/engine';
 import type { Inspection, LabRequest, LabResponse, RunConfig } from './lab-protocol.ts';
 
 export const CANCEL_GRACE_MS = 200;
@@ -57,7 +58,19 @@ export function inspect(text: string, file: string): Promise<Inspection> {
   });
 }
 
-export type SolveEvent = Exclude<LabResponse, { type: 'done' | 'failed' }>;
+/** The traced search of `text` (at most TRACE_MAX_CLAUSES clauses) by `mode`. */
+export function trace(text: string, file: string, mode: 'cdcl' | 'dpll'): Promise<Trace> {
+  const id = nextId++;
+  return new Promise((resolve, reject) => {
+    send({ type: 'trace', id, text, file, mode }, (response) => {
+      listeners.delete(id);
+      if (response.type === 'traced') resolve(response.trace);
+      else reject(new Error(response.type === 'failed' ? response.message : 'cancelled'));
+    });
+  });
+}
+
+export type SolveEvent = Exclude<LabResponse, { type: 'done' | 'failed' | 'traced' }>;
 
 export interface SolveHandle {
   /** Resolves when the runs are over: `cancelled` when the worker had to be terminated. */
@@ -84,7 +97,7 @@ export function solve(
         else reject(new Error(response.message));
         return;
       }
-      onEvent(response);
+      if (response.type !== 'traced') onEvent(response);
     });
   });
   const cancel = (): void => {

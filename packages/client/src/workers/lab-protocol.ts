@@ -10,6 +10,7 @@ import type {
   HeuristicName,
   SolverModeName,
   SolverStats,
+  Trace,
   UnknownReasonName,
 } from '@percent/engine';
 
@@ -60,6 +61,14 @@ export type LabRequest =
       readonly file: string;
       readonly runs: readonly RunConfig[];
     }
+  /** A traced search of a small formula (engine `traceSearch`), to step through. */
+  | {
+      readonly type: 'trace';
+      readonly id: number;
+      readonly text: string;
+      readonly file: string;
+      readonly mode: 'cdcl' | 'dpll';
+    }
   /** Stops the solve `id` between two slices; the worker answers with an aborted outcome. */
   | { readonly type: 'cancel'; readonly id: number };
 
@@ -94,5 +103,6 @@ export type LabResponse =
       readonly check: ProofCheck;
       readonly drat: Uint8Array;
     }
+  | { readonly type: 'traced'; readonly id: number; readonly trace: Trace }
   | { readonly type: 'done'; readonly id: number }
   | { readonly type: 'failed'; readonly id: number; readonly message: string };

@@ -9,6 +9,8 @@ import {
   MemoryProof,
   parseDimacs,
   solveCnfAsync,
+  traceSearch,
+  TRACE_MAX_CLAUSES,
   type Cnf,
   type SolveCnfOptions,
   type SolveResult,
@@ -34,6 +36,19 @@ const running = new Map<number, AbortController>();
 scope.onmessage = ({ data: request }) => {
   if (request.type === 'cancel') {
     running.get(request.id)?.abort();
+    return;
+  }
+  if (request.type === 'trace') {
+    const { cnf } = inspect(request.text, request.file);
+    if (!cnf) scope.postMessage({ type: 'failed', id: request.id, message: 'unreadable formula' });
+    else if (cnf.clauses.length > TRACE_MAX_CLAUSES)
+      scope.postMessage({
+        type: 'failed',
+        id: request.id,
+        message: `more than ${TRACE_MAX_CLAUSES} clauses`,
+      });
+    else
+      scope.postMessage({ type: 'traced', id: request.id, trace: traceSearch(cnf, request.mode) });
     return;
   }
   if (request.type === 'inspect') {

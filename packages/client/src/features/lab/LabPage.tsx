@@ -13,6 +13,7 @@ import { LabInput } from './LabInput.tsx';
 import { LabOptionsForm } from './LabOptionsForm.tsx';
 import { cancelSolve, failure, loadFile, warmUpWorker } from './lab-store.ts';
 import { LabRuns } from './LabRuns.tsx';
+import { StepThrough } from './StepThrough.tsx';
 import './lab.css';
 
 /** True while a file is dragged over the page. */
@@ -41,6 +42,7 @@ export function LabPage() {
         </p>
       )}
       <LabRuns />
+      <StepThrough />
       {dragging.value && (
         <div class="lab-drop" aria-hidden="true">
           {t('lab.dropHere')}
