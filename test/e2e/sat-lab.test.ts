@@ -276,6 +276,17 @@ describe.skipIf(!hasChromium)('the SAT lab', () => {
     expect(await statusOf(page, 'chosen').textContent()).toBe('UNSAT — 不可满足');
     await screenshot(page, 'sat-lab-phone-dark-zh');
     expect(await axeReport(page)).toBe('');
+    // Stepping through, offline, in Chinese, at phone width: the page does not widen.
+    const step = page.getByTestId('lab-step');
+    await step.getByRole('button', { name: '逐步查看 CDCL' }).click();
+    await step.getByTestId('lab-step-next-conflict').click();
+    await expect.poll(() => step.getByTestId('lab-learned').textContent()).toMatch(/^学到的子句：/);
+    expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(
+      390,
+    );
+    await step.scrollIntoViewIfNeeded();
+    await screenshot(page, 'sat-lab-step-phone-dark-zh');
+    expect(await axeReport(page)).toBe('');
   }, 120_000);
   it('steps through CDCL to a conflict: its graph, first UIP, learned clause and backjump', async () => {
     const page = await e2e.newPage();

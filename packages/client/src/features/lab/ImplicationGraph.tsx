@@ -29,7 +29,14 @@ export function ImplicationGraph({ analysis }: { readonly analysis: ConflictAnal
     uip: litText(-uip),
   });
   return (
-    <div class="lab-graph" data-testid="lab-graph">
+    // Focusable: at phone width it scrolls sideways, and a keyboard must reach that too.
+    <div
+      class="lab-graph"
+      data-testid="lab-graph"
+      tabIndex={0}
+      role="group"
+      aria-label={t('lab.step.graph')}
+    >
       <svg
         viewBox={`0 0 ${width} ${height}`}
         width={width}
