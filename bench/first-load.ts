@@ -6,7 +6,6 @@
  * the `/api` JSON the page fetched (compressed on the fly by the server). The Socket.IO
  * connection is not counted. The replay page opens a race two socket bots have just finished.
  */
-import { getVariant, SudokuSolver, formatGrid } from '@percent/engine';
 import type { Browser, Response } from 'playwright-core';
 import type { BrowserBench } from './browser.ts';
 import { table } from './markdown.ts';
@@ -97,27 +96,9 @@ async function roomLink(browser: Browser, base: string): Promise<string> {
   return page.url(); // the context stays open: the host keeps the room alive
 }
 
-/** Ann and Bob (socket bots) race and both fill the board: the finished race's id. */
+/** A race two socket bots played to the end (the harness loads the server: imported late, after the bench's LOG_LEVEL). */
 async function finishedRace(base: string): Promise<string> {
-  // Imported here: the harness loads the server, whose logger must see the bench's LOG_LEVEL.
-  const { expectOk, startRace, twoPlayerLobby } = await import('../test/server/harness.ts');
-  const { ann, bob } = await twoPlayerLobby(base);
-  const puzzle = await startRace(ann);
-  const answer = new SudokuSolver(getVariant('percent')).solve(Uint8Array.from(puzzle, Number));
-  if (answer.status !== 'solved') throw new Error(`race puzzle not solvable: ${answer.status}`);
-  const solution = formatGrid(answer.solution, '0');
-  const finished = ann.state((v) => v.phase === 'finished', 30_000);
-  for (const [n, player] of [ann, bob].entries()) {
-    for (const [cell, ch] of [...puzzle].entries()) {
-      if (ch !== '0') continue;
-      const move = { moveId: `p${n}-${cell}`, cell, digit: Number(solution[cell]) };
-      expectOk(await player.call('race:move', move));
-    }
-  }
-  const id = (await finished).race?.id;
-  for (const player of [ann, bob]) player.close();
-  if (!id) throw new Error('the finished race has no id');
-  return id;
+  return (await import('../test/server/harness.ts')).finishedRace(base);
 }
 
 export async function measureFirstLoads(bench: BrowserBench): Promise<FirstLoad[]> {

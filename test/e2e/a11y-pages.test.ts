@@ -8,7 +8,7 @@
  */
 import type { Page } from 'playwright-core';
 import { describe, expect, it } from 'vitest';
-import { connect, expectOk, solveGivens, startRace, twoPlayerLobby } from '../server/harness.ts';
+import { connect, expectOk, finishedRace } from '../server/harness.ts';
 import { axeViolations } from './axe.ts';
 import { hasChromium, screenshot, useE2eSession, type E2eSession } from './harness.ts';
 
@@ -28,27 +28,6 @@ interface Stop {
   readonly ready: string;
   /** Steps after `ready` (the daily's Start). */
   readonly then?: (page: Page) => Promise<void>;
-}
-
-/** A finished race played by two socket bots: its replay is `/race/ID`. */
-async function finishedRace(url: string): Promise<string> {
-  const { ann, bob } = await twoPlayerLobby(url);
-  const puzzle = await startRace(ann);
-  const solution = solveGivens(puzzle);
-  const finished = ann.state((v) => v.phase === 'finished', 30_000);
-  for (const [n, player] of [ann, bob].entries())
-    for (const [cell, ch] of [...puzzle].entries())
-      if (ch === '0')
-        expectOk(
-          await player.call('race:move', {
-            moveId: `m${n}-${cell}`,
-            cell,
-            digit: Number(solution[cell]),
-          }),
-        );
-  const id = (await finished).race?.id;
-  if (!id) throw new Error('the finished race has no id');
-  return id;
 }
 
 /** A room waiting in its lobby (its host a socket bot): the join link's form. */

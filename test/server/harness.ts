@@ -234,3 +234,23 @@ export async function startRace(host: TestClient, watcher: TestClient = host): P
   expectOk(await host.call('race:start'));
   return (await racing).race!.puzzle!;
 }
+
+/**
+ * Ann and Bob (socket bots, a fresh lobby) race and both fill the board from the solution:
+ * the finished race's id, for pages that show a stored race (replays, unfurls).
+ */
+export async function finishedRace(url: string): Promise<string> {
+  const { ann, bob } = await twoPlayerLobby(url);
+  const puzzle = await startRace(ann);
+  const solution = solveGivens(puzzle);
+  const finished = ann.state((v) => v.phase === 'finished', 30_000);
+  for (const [n, player] of [ann, bob].entries())
+    for (const cell of blanksOf(puzzle)) {
+      const move = { moveId: `p${n}-${cell}`, cell, digit: Number(solution[cell]) };
+      expectOk(await player.call('race:move', move));
+    }
+  const id = (await finished).race?.id;
+  for (const player of [ann, bob]) player.close();
+  if (!id) throw new Error('the finished race has no id');
+  return id;
+}
