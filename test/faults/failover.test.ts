@@ -24,23 +24,25 @@ interface Cluster {
 }
 
 let running: Cluster | undefined;
+/** Every node started by the current test, running or not. */
+const started: ServerChild[] = [];
 
 async function startCluster(): Promise<Cluster> {
   const redis = await startRedis();
   const dataDir = mkdtempSync(join(tmpdir(), 'percent-failover-'));
   const env = { REDIS_URL: redis.url, FAULT_RATE_LIMIT: '500,500,100' };
+  // Each node is registered for afterEach as it starts: one that fails must not orphan the other.
   const a = await ServerChild.start(dataDir, env);
+  started.push(a);
   const b = await ServerChild.start(dataDir, env);
+  started.push(b);
   running = { redis, nodes: [a, b], dataDir };
   return running;
 }
 
 afterEach(async () => {
+  for (const node of started.splice(0)) await node.killAll();
   if (!running) return;
-  for (const node of running.nodes) {
-    node.cont();
-    await node.kill9();
-  }
   await running.redis.close();
   rmSync(running.dataDir, { recursive: true, force: true });
   running = undefined;

@@ -12,6 +12,8 @@ import { freePort } from '../support/redis.ts';
  */
 export class ServerChild {
   private child: ChildProcess | undefined;
+  /** Every process `restart` started, for `killAll`. */
+  private readonly spawned: ChildProcess[] = [];
   private log = '';
 
   private constructor(
@@ -22,7 +24,12 @@ export class ServerChild {
 
   static async start(dataDir: string, env: Record<string, string> = {}): Promise<ServerChild> {
     const server = new ServerChild(await freePort(), dataDir, env);
-    await server.restart();
+    try {
+      await server.restart();
+    } catch (error) {
+      await server.killAll(); // a server that never became healthy must not outlive the test
+      throw error;
+    }
     return server;
   }
 
@@ -59,8 +66,24 @@ export class ServerChild {
     child.stdout!.on('data', keep);
     child.stderr!.on('data', keep);
     this.child = child;
+    this.spawned.push(child);
     await this.waitForHealth(child);
     return performance.now() - started;
+  }
+
+  /**
+   * SIGKILL to every process this child ever started that is still alive — not only the
+   * current one (a test that restarted while an older one lived must not leave it behind).
+   */
+  async killAll(): Promise<void> {
+    await Promise.all(
+      this.spawned.map((child) => {
+        if (child.exitCode !== null || child.signalCode !== null) return undefined;
+        const exited = new Promise<void>((resolve) => child.once('exit', () => resolve()));
+        child.kill('SIGKILL');
+        return exited;
+      }),
+    );
   }
 
   /** SIGKILL: the process dies at once, mid-whatever. */
@@ -119,10 +142,17 @@ export class ServerChild {
  */
 export function useServerChild(name: string): { start(): Promise<ServerChild> } {
   const dataDir = mkdtempSync(join(tmpdir(), `percent-${name}-`));
-  let server: ServerChild | undefined;
+  // Every server of the file: a second test's start must not leave the first one running.
+  const servers: ServerChild[] = [];
   afterAll(async () => {
-    await server?.kill9();
+    for (const server of servers) await server.killAll();
     rmSync(dataDir, { recursive: true, force: true });
   });
-  return { start: async () => (server = await ServerChild.start(dataDir)) };
+  return {
+    start: async () => {
+      const server = await ServerChild.start(dataDir);
+      servers.push(server);
+      return server;
+    },
+  };
 }
