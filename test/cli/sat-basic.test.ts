@@ -3,7 +3,14 @@ import { readdirSync } from 'node:fs';
 import { writeFile } from 'node:fs/promises';
 import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { cnf, firstFalsifiedClause, formatDimacs, pigeonhole } from '@percent/engine';
+import {
+  cnf,
+  createRng,
+  firstFalsifiedClause,
+  formatDimacs,
+  pigeonhole,
+  plantedKSat,
+} from '@percent/engine';
 import { percent, readRes, tempDir, writeCnf } from './cli-harness.ts';
 
 // Variable 6 occurs in no clause: the `v` line must still list it.
@@ -52,10 +59,13 @@ describe('percent sat', () => {
     // An implication chain 1 → 2 → … → 12, and 1 ∨ 13, 1 ∨ ¬13: eliminating 13 makes 1 a
     // fact, and every model has 1 … 12 true.
     const links = Array.from({ length: 11 }, (_, i) => [-(i + 1), i + 2]);
-    // Padded past a thousand clauses, so elimination runs before any search (a smaller
-    // formula gets a short search without it first, which decides this one).
-    const padding = Array.from({ length: 1000 }, (_, i) => [14 + 2 * i, 15 + 2 * i]);
-    const chain = cnf(2013, [[1, 13], [1, -13], ...links, ...padding]);
+    // Beside a planted 3-SAT formula (variables 14…213) the search needs thousands of
+    // conflicts, more than the short first search without elimination gets: so elimination
+    // runs (the chain alone would be decided by that first search, never simplified).
+    const hard = plantedKSat(createRng('hard-3'), 200, 852, 3).cnf.clauses.map((c) =>
+      Array.from(c, (lit) => (lit > 0 ? lit + 13 : lit - 13)),
+    );
+    const chain = cnf(213, [[1, 13], [1, -13], ...links, ...hard]);
     const file = await writeCnf(dir, 'chain.cnf', chain);
     for (const [flags, eliminated] of [
       [[], true],

@@ -162,14 +162,15 @@ describe('solveCnf with elimination', () => {
       expect(on.status).toBe('sat');
       expect(solveCnf(formula, { eliminate: false }).status).toBe('sat');
     }
-    // Above the probe's thousand clauses, so elimination runs before any search.
-    const chain = cnf(
-      1200,
-      Array.from({ length: 1199 }, (_, i) => [-(i + 1), i + 2]),
-    );
-    expect(solveCnf(chain).stats.eliminated).toBeGreaterThan(0);
-    expect(solveCnf(chain, { eliminate: false }).stats.eliminated).toBe(0);
-    expect(solveCnf(chain, { mode: 'dpll' }).stats.eliminated).toBe(0);
+    // Pigeonhole 8 → 7 beside an implication chain: the probe's thousand conflicts do not
+    // decide it, so elimination runs (and removes chain variables) before the search goes on.
+    const php = pigeonhole(8, 7);
+    const links = Array.from({ length: 40 }, (_, i) => [57 + i, -(58 + i)]);
+    const hard = cnf(97, [...php.clauses.map((c) => Array.from(c)), ...links]);
+    expect(solveCnf(hard).stats.eliminated).toBeGreaterThan(0);
+    expect(solveCnf(hard, { eliminate: false }).stats.eliminated).toBe(0);
+    const dpll = solveCnf(hard, { mode: 'dpll', budget: { conflicts: 10 } });
+    expect(dpll.stats.eliminated).toBe(0);
   });
 
   it('leaves a small formula alone when a short search decides it, and simplifies it when not', () => {

@@ -33,9 +33,10 @@ export type SolveCnfOptions = SolverOptions &
  */
 const PROBE_CONFLICTS = 1000;
 /**
- * Only formulas up to this many clauses get the probe: there the cold preprocessing code is a
- * visible share of the time; larger ones are prepared at once, which leaves their search
- * exactly as it was (a probe's end works as a restart and changes the course).
+ * Above this many clauses XORs are looked for before the probe (the look is cheap when there
+ * are none), and the probe reasons with those worth Gauss–Jordan elimination: a parity problem
+ * never searches without them. At or below it, XORs are looked for only if the probe does not
+ * decide.
  */
 const PROBE_MAX_CLAUSES = 1000;
 
@@ -158,12 +159,13 @@ const wantsXor = (options: SolveCnfOptions): boolean =>
   options.mode !== 'dpll' && options.xor !== false && options.proof === undefined;
 
 /**
- * Whether a short search on the formula as given comes first: for a small CDCL formula, unless
- * XORs are asked for outright. Most are decided within it and never pay for elimination or
- * XOR detection, cold code that costs a fresh process more than the search itself.
+ * Whether a short search on the formula as given comes first: for CDCL, unless XORs are asked
+ * for outright. Many formulas — small ones, and structured ones of thousands of clauses (ii,
+ * qg, flat) — are decided within it and never pay for elimination or XOR detection, which can
+ * cost more than the search itself.
  */
-const probeFirst = (cnf: Cnf, options: SolveCnfOptions): boolean =>
-  options.mode !== 'dpll' && options.xor !== true && cnf.clauses.length <= PROBE_MAX_CLAUSES;
+const probeFirst = (options: SolveCnfOptions): boolean =>
+  options.mode !== 'dpll' && options.xor !== true;
 
 /** What follows an undecided probe: XORs (when wanted) and elimination, as without a probe. */
 function prepareAfterProbe(cnf: Cnf, options: SolveCnfOptions, started: number): Prepared {
@@ -233,27 +235,35 @@ interface Search<T extends SolveOptions> {
 
 /**
  * The whole-formula pipeline as a plan of searches, run by `solveCnf` (each search at once) or
- * `solveCnfAsync` (each yielding to the event loop): one decision procedure for both. A small
- * formula first gets a short search as it is (see `probeFirst`); if that does not decide, XORs
- * are looked for and variables eliminated, and the search starts afresh on the result (or
- * simply goes on when that changed nothing). A larger one is prepared at once.
+ * `solveCnfAsync` (each yielding to the event loop): one decision procedure for both. A short
+ * search comes first (see `probeFirst`) — on a large formula with the XORs worth Gauss–Jordan
+ * elimination a first look found, on the formula as it is otherwise. If that does not decide,
+ * XORs are looked for (a small formula) and variables eliminated, and the search starts afresh
+ * on the result (or simply goes on when that changed nothing).
  */
 function* plan<T extends SolveCnfOptions>(
   cnf: Cnf,
   options: T,
 ): Generator<Search<T>, SolveResult, SolveResult> {
   const started = performance.now();
-  if (!probeFirst(cnf, options)) {
+  const large = cnf.clauses.length > PROBE_MAX_CLAUSES;
+  const looked = probeFirst(options) && large && wantsXor(options) ? findXors(cnf) : undefined;
+  if (!probeFirst(options)) {
     const prepared = prepareAfterProbe(cnf, options, started);
     const result = yield { solver: load(prepared, options), options: rest(options, started) };
     return verified(cnf, result, prepared, started);
   }
-  const plain: Prepared = { ...NO_XORS(cnf), simplified: undefined };
+  // The probe reasons with the XORs already found (a parity problem needs them from the start).
+  const first = looked !== undefined && looked.xors.length > 0 ? looked : NO_XORS(cnf);
+  const plain: Prepared = { ...first, simplified: undefined };
   const solver = load(plain, options);
   const probe = yield { solver, options: probeOptions(options, started) };
   if (probeDecided(probe, options)) return verified(cnf, probe, plain, started);
   const used = probe.stats.conflicts;
-  const prepared = prepareAfterProbe(cnf, options, started);
+  // XORs already looked for: elimination only, around those found.
+  const prepared = looked
+    ? prepare(first, options, started)
+    : prepareAfterProbe(cnf, options, started);
   if (sameFormula(prepared)) {
     const result = yield { solver, options: afterProbe(options, started, used) };
     return verified(cnf, result, prepared, started);
