@@ -5,7 +5,7 @@
  * The SATLIB sets come from ../shared/data/cnf (skipped when absent); two pigeonhole formulas
  * are made here, so the section always has something to show.
  */
-import { execFileSync, spawnSync } from 'node:child_process';
+import { buildDratTrim, dratTrimVerdict } from '../test/support/drat-trim.ts';
 import { existsSync, mkdtempSync, readdirSync, rmSync, statSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
@@ -86,23 +86,8 @@ async function proveOne(
     verdict.status === 'failed' ? `failed: ${verdict.message}` : (verdict.status ?? 'error');
   const result: FileRun = { ...base, ours, oursMs: verdict.stats?.ms ?? check.wallMs };
   if (!dratTrim) return result;
-  const started = performance.now();
-  const trim = spawnSync(dratTrim, [file, proof, '-t', '600'], { encoding: 'utf8' });
-  const line = trim.stdout.split(/[\r\n]/).find((l) => l.startsWith('s ')) ?? 's (none)';
-  return { ...result, dratTrim: line.slice(2), dratTrimMs: performance.now() - started };
-}
-
-/** drat-trim compiled into `work`, or why not. */
-function buildDratTrim(root: string, work: string): { path?: string; why?: string } {
-  const source = path.join(root, '../shared/tools/drat-trim/drat-trim.c');
-  if (!existsSync(source)) return { why: `${source} is missing` };
-  const out = path.join(work, 'drat-trim');
-  try {
-    execFileSync('cc', ['-O2', '-o', out, source], { stdio: 'ignore' });
-    return { path: out };
-  } catch {
-    return { why: 'no C compiler (cc)' };
-  }
+  const trim = dratTrimVerdict(dratTrim, file, proof);
+  return { ...result, dratTrim: trim.verdict, dratTrimMs: trim.ms };
 }
 
 const sum = (runs: readonly FileRun[], f: (r: FileRun) => number): number =>

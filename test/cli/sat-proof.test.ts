@@ -2,14 +2,13 @@
 // independent DRAT checker in ../shared/tools/drat-trim, compiled here with cc (the cross-check
 // is skipped, saying so, when either is missing). The SATLIB part reads ../shared/data/cnf
 // and is skipped when it is absent (a fresh clone has no ../shared).
-import { execFileSync, spawnSync } from 'node:child_process';
 import { existsSync, readdirSync, readFileSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createRng, pigeonhole, randomKSat, type Cnf } from '@percent/engine';
 import { percent, repoRoot, tempDir, writeCnf } from './cli-harness.ts';
+import { buildDratTrim, dratTrimVerdict } from '../support/drat-trim.ts';
 
-const DRAT_TRIM_SOURCE = path.join(repoRoot, '../shared/tools/drat-trim/drat-trim.c');
 const DATA = path.join(repoRoot, '../shared/data/cnf');
 
 let dir = '';
@@ -20,21 +19,16 @@ let noDratTrim = '';
 
 beforeAll(async () => {
   ({ dir, cleanup } = await tempDir());
-  if (!existsSync(DRAT_TRIM_SOURCE)) noDratTrim = `${DRAT_TRIM_SOURCE} is missing`;
-  else if (spawnSync('cc', ['--version']).status !== 0) noDratTrim = 'no C compiler (cc)';
-  else {
-    dratTrim = path.join(dir, 'drat-trim');
-    execFileSync('cc', ['-O2', '-o', dratTrim, DRAT_TRIM_SOURCE]);
-  }
+  const built = buildDratTrim(repoRoot, dir);
+  dratTrim = built.path;
+  noDratTrim = built.why ?? '';
   if (noDratTrim) console.warn(`drat-trim cross-check skipped: ${noDratTrim}`);
 });
 afterAll(() => cleanup());
 
 /** drat-trim's verdict line on a proof: `s VERIFIED` or `s NOT VERIFIED`. */
-function dratTrimSays(cnfFile: string, proofFile: string): string {
-  const run = spawnSync(dratTrim!, [cnfFile, proofFile, '-t', '120'], { encoding: 'utf8' });
-  return run.stdout.split(/[\r\n]/).find((l) => l.startsWith('s ')) ?? `(no verdict) ${run.stdout}`;
-}
+const dratTrimSays = (cnfFile: string, proofFile: string): string =>
+  `s ${dratTrimVerdict(dratTrim!, cnfFile, proofFile, 120).verdict}`;
 
 /** Solves with a proof and checks it with ours (and drat-trim): both must verify it. */
 async function proveAndCheck(file: string, format: 'text' | 'binary'): Promise<void> {
