@@ -37,6 +37,21 @@ describe('paint-first: the player input is painted before network updates', () =
     expect(seen).toEqual(['ack', 'progress', 'later']);
   });
 
+  it("does not let an earlier input's fallback timer cut a later input's wait short", () => {
+    const seen: string[] = [];
+    inputDrawn();
+    nextFrame();
+    vi.advanceTimersByTime(0); // the first input is painted: its wait ends, its 50 ms timer is left
+    vi.advanceTimersByTime(40);
+    inputDrawn(); // a second key press 40 ms later
+    afterInputPaint(() => seen.push('ack'));
+    vi.advanceTimersByTime(10); // the first input's timer fires now
+    expect(seen).toEqual([]);
+    nextFrame();
+    vi.advanceTimersByTime(0);
+    expect(seen).toEqual(['ack']);
+  });
+
   it('flushes on a timer when no animation frame comes (a hidden page)', () => {
     const seen: string[] = [];
     inputDrawn();

@@ -12,14 +12,20 @@
 const MAX_WAIT_MS = 50;
 
 let waiting = false;
+/** Which input the timers belong to: an older input's fallback timer must not flush a newer one's wait. */
+let generation = 0;
 const queue: (() => void)[] = [];
 
 /** An input changed what the player sees: hold network updates until it is painted. */
 export function inputDrawn(): void {
   if (waiting) return;
   waiting = true;
-  requestAnimationFrame(() => setTimeout(flush, 0));
-  setTimeout(flush, MAX_WAIT_MS);
+  const mine = ++generation;
+  const flushMine = () => {
+    if (mine === generation) flush();
+  };
+  requestAnimationFrame(() => setTimeout(flushMine, 0));
+  setTimeout(flushMine, MAX_WAIT_MS);
 }
 
 /** Runs `update` now, or once the input just drawn is painted; updates keep their order. */
