@@ -61,6 +61,15 @@ describe('percent sat --proof, percent check', () => {
     expect(run.stdout).toMatch(
       /c proof .*php\.drat: text DRAT, \d+ lemmas, \d+ deletions, \d+ bytes; ends with the empty clause/,
     );
+    const json = await percent('sat', file, '--proof', proof, '--json');
+    expect(JSON.parse(json.stdout).proof).toEqual({
+      path: proof,
+      format: 'text',
+      lemmas: expect.any(Number),
+      deletions: expect.any(Number),
+      bytes: readFileSync(proof).length,
+      complete: true,
+    });
     // Checked against the formula without its first clause (pigeon 1 may stay out: satisfiable).
     const lines = readFileSync(file, 'utf8').split('\n');
     const header = lines.findIndex((l) => l.startsWith('p cnf'));

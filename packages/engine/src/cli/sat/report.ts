@@ -113,6 +113,8 @@ export function formatJson(
   input: InputSummary,
   run: TimedResult,
   compare?: { baseline: TimedResult; optimised: TimedResult; rate: Rate },
+  /** What `--proof` wrote. */
+  proof?: Record<string, unknown>,
 ): string {
   const body = {
     file: input.file,
@@ -127,6 +129,7 @@ export function formatJson(
       optimised: runJson(compare.optimised),
       rate: compare.rate,
     }),
+    ...(proof && { proof }),
   };
   return JSON.stringify(body);
 }

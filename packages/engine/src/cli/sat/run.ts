@@ -63,13 +63,9 @@ async function runSingle(request: SatRequest, cnf: Cnf, input: InputSummary): Pr
   writeResFile(input.resPath, run.result, cnf.numVars, run.ms);
   const unsat = run.result.status === 'unsat';
   if (request.json) {
-    const json = formatJson(input, run);
-    if (!proof) print(json);
-    else {
-      const { format, lemmas, deletions, bytes } = proof.writer;
-      const about = { path: proof.path, format, lemmas, deletions, bytes, complete: unsat };
-      print(JSON.stringify({ ...(JSON.parse(json) as object), proof: about }));
-    }
+    const { format, lemmas, deletions, bytes } = proof?.writer ?? {};
+    const about = proof && { path: proof.path, format, lemmas, deletions, bytes, complete: unsat };
+    print(formatJson(input, run, undefined, about));
   } else if (request.quiet) print(verdictText(run.result));
   else {
     print(formatSingleReport(input, run));
