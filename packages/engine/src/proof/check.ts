@@ -134,11 +134,11 @@ class CheckDb {
     const lits = uniqueLits(input);
     if (lits === null) return; // a tautology
     const id = this.clauses.length;
+    const key = keyOf(lits); // while still sorted by literal
     // Watch open or true literals first: a clause watching a false literal is never woken.
     lits.sort((a, b) => this.vals[b]! - this.vals[a]!);
     this.clauses.push(lits);
     this.active.push(1);
-    const key = keyOf(lits);
     const same = this.byKey.get(key);
     if (same) same.push(id);
     else this.byKey.set(key, [id]);
@@ -285,7 +285,5 @@ function uniqueLits(input: Int32Array): Int32Array | null {
   return sorted.slice(0, j);
 }
 
-const keyOf = (lits: Int32Array): string =>
-  Array.from(lits)
-    .sort((a, b) => a - b)
-    .join(' ');
+/** The key of a clause's literals, sorted (as `uniqueLits` gives them). */
+const keyOf = (sorted: Int32Array): string => sorted.join(' ');

@@ -83,15 +83,18 @@ function Stepper({ trace, mode, at, go }: StepperProps) {
   // Buttons at an end stay focusable (aria-disabled, not disabled): focus, and so the keys,
   // stay on the stepper.
   const step = (i: number | undefined) => i !== undefined && go(Math.max(0, Math.min(last, i)));
+  const event = trace.events[at]!;
+  const previous = previousConflict(trace, at);
+  const next = nextConflict(trace, at);
+  const analysis = analysisAt(trace, at);
   const keys: Record<string, () => void> = {
     ArrowRight: () => step(at + 1),
     ArrowLeft: () => step(at - 1),
-    PageDown: () => step(nextConflict(trace, at)),
-    PageUp: () => step(previousConflict(trace, at)),
+    PageDown: () => step(next),
+    PageUp: () => step(previous),
     Home: () => step(0),
     End: () => step(last),
   };
-  const event = trace.events[at]!;
   return (
     <div
       class="lab-stepper"
@@ -114,8 +117,8 @@ function Stepper({ trace, mode, at, go }: StepperProps) {
         </button>
         <button
           type="button"
-          onClick={() => step(previousConflict(trace, at))}
-          aria-disabled={previousConflict(trace, at) === undefined}
+          onClick={() => step(previous)}
+          aria-disabled={previous === undefined}
           aria-keyshortcuts="PageUp"
         >
           {t('lab.step.prevConflict')}
@@ -140,8 +143,8 @@ function Stepper({ trace, mode, at, go }: StepperProps) {
         </button>
         <button
           type="button"
-          onClick={() => step(nextConflict(trace, at))}
-          aria-disabled={nextConflict(trace, at) === undefined}
+          onClick={() => step(next)}
+          aria-disabled={next === undefined}
           aria-keyshortcuts="PageDown"
           data-testid="lab-step-next-conflict"
         >
@@ -154,7 +157,7 @@ function Stepper({ trace, mode, at, go }: StepperProps) {
       <p class="lab-step-event" role="status" data-testid="lab-step-event">
         {eventText(trace, event)}
       </p>
-      {analysisAt(trace, at) && <Analysis trace={trace} analysis={analysisAt(trace, at)!} />}
+      {analysis && <Analysis trace={trace} analysis={analysis} />}
       <Trail trace={trace} at={at} />
     </div>
   );
