@@ -1,9 +1,10 @@
 import { firstFalsifiedClause, type Cnf } from '../cnf/formula.ts';
 import { eliminateVariables, type Simplified } from './eliminate.ts';
 import { Solver } from './solver.ts';
-import type { SolveOptions, SolveResult, SolverOptions, SolverStats } from './types.ts';
+import type { PhaseTimes, SolveOptions, SolveResult, SolverOptions, SolverStats } from './types.ts';
 import { detectXors } from './xor/detect.ts';
 import { worthMatrix } from './xor/engine.ts';
+import { directXorClauses } from './xor/first-look.ts';
 import { mergeAuxVariables } from './xor/merge.ts';
 import type { Xor } from './xor/xor.ts';
 
@@ -12,33 +13,26 @@ export type SolveCnfOptions = SolverOptions &
   SolveOptions & {
     /**
      * Simplify by bounded variable elimination before the search (default: on in `cdcl` mode,
-     * never in plain DPLL, which stays the course design's baseline). A formula of at most a
-     * thousand clauses is simplified only once a short search without it has not decided.
+     * never in plain DPLL, which stays the course design's baseline), once a short search on
+     * the formula as given has not decided.
      */
     readonly eliminate?: boolean;
     /**
      * Find XOR constraints among the clauses and reason about them by Gauss–Jordan elimination
-     * during the search, never in plain DPLL. Default: before the search, or for a formula of
-     * at most a thousand clauses once a short search without it (a thousand conflicts) has
-     * not decided, so that small easy formulas never pay for it; `true` looks for XORs before
-     * any search, `false` never.
+     * during the search, never in plain DPLL. Default: before the short first search when a
+     * cheap first look (`hasDirectXors`) sees XORs in their direct encoding, else once that
+     * search (a thousand conflicts) has not decided, so that formulas without XORs never pay
+     * for the full detection; `true` looks for XORs before any search, `false` never.
      */
     readonly xor?: boolean;
   };
 
 /**
- * Conflicts the first search of a small formula gets on the formula as given, without XOR
- * reasoning or elimination: most small formulas are decided within them and never pay for
- * that cold code in a fresh process; the rest are prepared and solved again.
+ * Conflicts the first search gets on the formula as given, without elimination: most small
+ * and many structured formulas are decided within them and never pay for that cold code in a
+ * fresh process; the rest are prepared and solved again.
  */
 const PROBE_CONFLICTS = 1000;
-/**
- * Above this many clauses XORs are looked for before the probe (the look is cheap when there
- * are none), and the probe reasons with those worth Gauss–Jordan elimination: a parity problem
- * never searches without them. At or below it, XORs are looked for only if the probe does not
- * decide.
- */
-const PROBE_MAX_CLAUSES = 1000;
 
 /** The XORs of a formula, ready for the solver. */
 interface FoundXors {
@@ -55,6 +49,18 @@ interface Prepared extends FoundXors {
   readonly simplified: Simplified | undefined;
 }
 
+/** Adds the wall time of `work` to `phases[key]` and returns its value. */
+function timed<T>(phases: PhaseTimes, key: keyof PhaseTimes, work: () => T): T {
+  const start = performance.now();
+  try {
+    return work();
+  } finally {
+    phases[key] += performance.now() - start;
+  }
+}
+
+const noPhases = (): PhaseTimes => ({ xorMs: 0, eliminateMs: 0, loadMs: 0, searchMs: 0 });
+
 const NO_XORS = (cnf: Cnf): FoundXors => ({ formula: cnf, xors: [], found: 0 });
 
 function findXors(cnf: Cnf): FoundXors {
@@ -65,6 +71,22 @@ function findXors(cnf: Cnf): FoundXors {
   encoding.set(detected.encoding);
   const merged = mergeAuxVariables(detected.xors, formula, encoding);
   return { formula, xors: worthMatrix(merged, formula.numVars), found: detected.xors.length };
+}
+
+/**
+ * The XORs worth a matrix among those a cheap first look sees in their direct encoding (see
+ * `directXorClauses`), for the short first search: no gates, no merging, the clauses kept.
+ */
+function directXors(cnf: Cnf): FoundXors {
+  const named = directXorClauses(cnf);
+  if (named.length === 0) return NO_XORS(cnf);
+  const detected = detectXors({ numVars: cnf.numVars, clauses: named.map((i) => cnf.clauses[i]!) });
+  // XORs over AND gates of these clauses would need the gates' variables: left to findXors.
+  const xors = detected.xors.filter((x) => x.vars.every((v) => v < cnf.numVars));
+  const encoding = new Uint8Array(cnf.clauses.length);
+  named.forEach((i, j) => (encoding[i] = detected.encoding[j]!));
+  const merged = mergeAuxVariables(xors, cnf, encoding);
+  return { formula: cnf, xors: worthMatrix(merged, cnf.numVars), found: xors.length };
 }
 
 /** Elimination of the variables outside every XOR (when on for these options). */
@@ -127,7 +149,7 @@ function rest<T extends SolveOptions>(options: T, started: number): T {
  * Extends a model of the simplified formula to the input's variables and re-checks a sat
  * answer against the caller's own clauses, independently of the solver's copy.
  */
-function verified(cnf: Cnf, result: SolveResult, prepared: Prepared, started: number): SolveResult {
+function verified(cnf: Cnf, result: SolveResult, prepared: Prepared, clock: Clock): SolveResult {
   const { simplified } = prepared;
   if (result.status === 'sat') {
     simplified?.extend(result.model);
@@ -136,18 +158,22 @@ function verified(cnf: Cnf, result: SolveResult, prepared: Prepared, started: nu
     }
     // Without the variables of AND gates the pipeline added.
     const model = result.model.slice(0, cnf.numVars + 1);
-    return { ...result, model, stats: statsOf(result, prepared, started) };
+    return { ...result, model, stats: statsOf(result, prepared, clock) };
   }
-  return { ...result, stats: statsOf(result, prepared, started) };
+  return { ...result, stats: statsOf(result, prepared, clock) };
 }
 
-function statsOf(result: SolveResult, prepared: Prepared, started: number): SolverStats {
+function statsOf(result: SolveResult, prepared: Prepared, clock: Clock): SolverStats {
   const { simplified } = prepared;
+  const ms = performance.now() - clock.started;
+  const { xorMs, eliminateMs, loadMs } = clock.phases;
+  const searchMs = Math.max(0, ms - xorMs - eliminateMs - loadMs);
   return {
     ...result.stats,
     eliminated: simplified?.eliminated ?? 0,
     xors: prepared.found,
-    ms: performance.now() - started,
+    ms,
+    phases: { xorMs, eliminateMs, loadMs, searchMs },
   };
 }
 
@@ -166,11 +192,6 @@ const wantsXor = (options: SolveCnfOptions): boolean =>
  */
 const probeFirst = (options: SolveCnfOptions): boolean =>
   options.mode !== 'dpll' && options.xor !== true;
-
-/** What follows an undecided probe: XORs (when wanted) and elimination, as without a probe. */
-function prepareAfterProbe(cnf: Cnf, options: SolveCnfOptions, started: number): Prepared {
-  return prepare(wantsXor(options) ? findXors(cnf) : NO_XORS(cnf), options, started);
-}
 
 /** Whether the probe's solver can simply go on: nothing was found or simplified since. */
 const sameFormula = (prepared: Prepared): boolean =>
@@ -227,6 +248,12 @@ function continued<T extends SolveOptions>(options: T, probe: SolveResult, start
   return { ...options, onProgress };
 }
 
+/** When a whole-formula solve began, and the time each phase has taken so far. */
+interface Clock {
+  readonly started: number;
+  readonly phases: PhaseTimes;
+}
+
 /** One search the plan asks for: this solver, with these options. */
 interface Search<T extends SolveOptions> {
   readonly solver: Solver;
@@ -236,41 +263,42 @@ interface Search<T extends SolveOptions> {
 /**
  * The whole-formula pipeline as a plan of searches, run by `solveCnf` (each search at once) or
  * `solveCnfAsync` (each yielding to the event loop): one decision procedure for both. A short
- * search comes first (see `probeFirst`) — on a large formula with the XORs worth Gauss–Jordan
- * elimination a first look found, on the formula as it is otherwise. If that does not decide,
- * XORs are looked for (a small formula) and variables eliminated, and the search starts afresh
- * on the result (or simply goes on when that changed nothing).
+ * search comes first (see `probeFirst`) — with the XORs worth Gauss–Jordan elimination when a
+ * cheap first look sees XORs, on the formula as it is otherwise. If that does not decide, XORs
+ * are looked for (unless they were) and variables eliminated, and the search starts afresh on
+ * the result (or simply goes on when that changed nothing).
  */
 function* plan<T extends SolveCnfOptions>(
   cnf: Cnf,
   options: T,
 ): Generator<Search<T>, SolveResult, SolveResult> {
-  const started = performance.now();
-  const large = cnf.clauses.length > PROBE_MAX_CLAUSES;
-  const looked = probeFirst(options) && large && wantsXor(options) ? findXors(cnf) : undefined;
+  const clock: Clock = { started: performance.now(), phases: noPhases() };
+  const { started, phases } = clock;
+  const xorsOf = (formula: Cnf) => timed(phases, 'xorMs', () => findXors(formula));
+  const loaded = (prepared: Prepared) => timed(phases, 'loadMs', () => load(prepared, options));
+  const eliminated = (found: FoundXors) =>
+    timed(phases, 'eliminateMs', () => prepare(found, options, started));
+  const afterProbeLook = () => eliminated(wantsXor(options) ? xorsOf(cnf) : NO_XORS(cnf));
   if (!probeFirst(options)) {
-    const prepared = prepareAfterProbe(cnf, options, started);
-    const result = yield { solver: load(prepared, options), options: rest(options, started) };
-    return verified(cnf, result, prepared, started);
+    const prepared = afterProbeLook();
+    const result = yield { solver: loaded(prepared), options: rest(options, started) };
+    return verified(cnf, result, prepared, clock);
   }
-  // The probe reasons with the XORs already found (a parity problem needs them from the start).
-  const first = looked !== undefined && looked.xors.length > 0 ? looked : NO_XORS(cnf);
+  // The probe reasons with the XORs a first look sees (a parity problem needs them at once).
+  const first = wantsXor(options) ? timed(phases, 'xorMs', () => directXors(cnf)) : NO_XORS(cnf);
   const plain: Prepared = { ...first, simplified: undefined };
-  const solver = load(plain, options);
+  const solver = loaded(plain);
   const probe = yield { solver, options: probeOptions(options, started) };
-  if (probeDecided(probe, options)) return verified(cnf, probe, plain, started);
+  if (probeDecided(probe, options)) return verified(cnf, probe, plain, clock);
   const used = probe.stats.conflicts;
-  // XORs already looked for: elimination only, around those found.
-  const prepared = looked
-    ? prepare(first, options, started)
-    : prepareAfterProbe(cnf, options, started);
+  const prepared = afterProbeLook();
   if (sameFormula(prepared)) {
     const result = yield { solver, options: afterProbe(options, started, used) };
-    return verified(cnf, result, prepared, started);
+    return verified(cnf, result, prepared, clock);
   }
   const after = continued(afterProbe(options, started, used), probe, started);
-  const result = yield { solver: load(prepared, options), options: after };
-  return verified(cnf, addProbe(result, probe), prepared, started);
+  const result = yield { solver: loaded(prepared), options: after };
+  return verified(cnf, addProbe(result, probe), prepared, clock);
 }
 
 /** Solves a whole formula in one call. `stats.ms` includes preprocessing and loading it. */

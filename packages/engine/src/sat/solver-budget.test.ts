@@ -188,13 +188,20 @@ function querySide(solver: Solver, side: Cnf, combined: Cnf, rng: Rng): string[]
   return errors;
 }
 
-/** Every counter a whole number ≥ 0, and `ms` a finite number ≥ 0. */
+/**
+ * Every counter a whole number ≥ 0, `ms` a finite number ≥ 0, and the phases (of a whole-formula
+ * solve) each ≥ 0 and adding up to `ms`.
+ */
 function expectWellFormed(stats: SolverStats): void {
-  const { ms, ...counters } = stats;
+  const { ms, phases, ...counters } = stats;
   for (const [name, value] of Object.entries(counters)) {
     expect(Number.isInteger(value) && value >= 0, `${name} = ${value}`).toBe(true);
   }
   expect(Number.isFinite(ms) && ms >= 0, `ms = ${ms}`).toBe(true);
+  if (phases === undefined) return;
+  for (const [name, value] of Object.entries(phases)) expect(value, name).toBeGreaterThanOrEqual(0);
+  const sum = phases.xorMs + phases.eliminateMs + phases.loadMs + phases.searchMs;
+  expect(sum).toBeCloseTo(ms, 6);
 }
 
 describe('statistics', () => {
@@ -202,6 +209,12 @@ describe('statistics', () => {
     const result = solveCnf(pigeonhole(6, 5), { mode: 'cdcl' });
     expect(result.status).toBe('unsat');
     expectWellFormed(result.stats);
+    expect(Object.keys(result.stats.phases ?? {})).toEqual([
+      'xorMs',
+      'eliminateMs',
+      'loadMs',
+      'searchMs',
+    ]);
     expect(result.stats.decisions).toBeGreaterThan(0);
     expect(result.stats.propagations).toBeGreaterThan(0);
     expect(result.stats.conflicts).toBeGreaterThan(0);

@@ -22,6 +22,8 @@ export class Solver {
   private busy = false;
   /** True once the proof holds the empty clause. */
   private proofClosed = false;
+  /** Packed literals of the clause being added (see `scratchLits`). */
+  private scratch = new Int32Array(64);
 
   constructor(numVars = 0, options: SolverOptions = {}) {
     this.core = new SolverCore((options.mode ?? 'cdcl') === 'cdcl', options.heuristic ?? 'vsids');
@@ -55,26 +57,27 @@ export class Solver {
   addClause(dimacs: ArrayLike<number>): boolean {
     this.assertIdle();
     const core = this.core;
-    const lits = this.toLits(dimacs, 'clause');
+    const lits = this.scratchLits(dimacs, 'clause');
     if (!core.ok) return false;
     core.backtrack(0);
-    lits.sort((a, b) => a - b);
-    const kept: Lit[] = [];
+    sortLits(lits);
+    let kept = 0;
     for (let i = 0; i < lits.length; i++) {
       const lit = lits[i]!;
       const value = core.vals[lit]!;
       if (value === 1 || (i > 0 && lits[i - 1] === (lit ^ 1))) return true; // satisfied or tautology
-      if (value === 0 && lit !== kept[kept.length - 1]) kept.push(lit);
+      if (value === 0 && (kept === 0 || lit !== lits[kept - 1])) lits[kept++] = lit;
     }
+    const clause = lits.subarray(0, kept);
     // Shortened by top-level facts (or a repeated literal): a lemma of the proof.
-    if (kept.length < lits.length) core.proof?.add(kept);
-    if (kept.length === 0) {
+    if (kept < lits.length) core.proof?.add(clause);
+    if (kept === 0) {
       core.ok = false;
-    } else if (kept.length === 1) {
-      core.enqueue(kept[0]!, NO_REASON);
+    } else if (kept === 1) {
+      core.enqueue(clause[0]!, NO_REASON);
       if (core.propagate() !== NO_REASON) core.ok = false;
     } else {
-      const cr = core.arena.alloc(kept, false, 0);
+      const cr = core.arena.alloc(clause, false, 0);
       core.problem.push(cr);
       core.attach(cr);
     }
@@ -237,8 +240,17 @@ export class Solver {
   }
 
   private toLits(dimacs: ArrayLike<number>, what: string): Lit[] {
+    return Array.from(this.scratchLits(dimacs, what));
+  }
+
+  /**
+   * The DIMACS literals as packed ones in a buffer reused by every call (valid until the next):
+   * loading a formula allocates nothing per clause. Throws RangeError for a literal out of range.
+   */
+  private scratchLits(dimacs: ArrayLike<number>, what: string): Int32Array {
     const n = this.core.numVars;
-    const lits: Lit[] = new Array<Lit>(dimacs.length);
+    if (this.scratch.length < dimacs.length) this.scratch = new Int32Array(2 * dimacs.length);
+    const lits = this.scratch.subarray(0, dimacs.length);
     for (let i = 0; i < dimacs.length; i++) {
       const d = dimacs[i]!;
       if (!Number.isInteger(d) || d === 0 || Math.abs(d) > n) {
@@ -253,6 +265,20 @@ export class Solver {
 
   private assertIdle(): void {
     if (this.busy) throw new Error('the solver is busy with solveAsync');
+  }
+}
+
+/** Sorts packed literals in place: insertion sort for a short clause, the typed array's own sort else. */
+function sortLits(lits: Int32Array): void {
+  if (lits.length > 16) {
+    lits.sort();
+    return;
+  }
+  for (let i = 1; i < lits.length; i++) {
+    const lit = lits[i]!;
+    let j = i - 1;
+    for (; j >= 0 && lits[j]! > lit; j--) lits[j + 1] = lits[j]!;
+    lits[j + 1] = lit;
   }
 }
 

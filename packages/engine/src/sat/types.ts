@@ -76,13 +76,27 @@ export interface SolverStats {
   /** Variables removed by preprocessing before the search (whole-formula solves only). */
   eliminated: number;
   /**
-   * XOR constraints found in the clauses by a whole-formula solve (a small formula is searched
-   * only once a short search without them has not decided; 0 when it had), or added with
+   * XOR constraints found in the clauses by a whole-formula solve (0 when a short search
+   * decided before they were looked for), or added with
    * `Solver.addXor`. Gauss–Jordan elimination uses those in connected sets worth a matrix.
    */
   xors: number;
   /** Wall-clock milliseconds spent in solve calls. */
   ms: number;
+  /** Where a whole-formula solve spent `ms` (absent from other calls). */
+  phases?: PhaseTimes;
+}
+
+/** Wall-clock milliseconds of each phase of a whole-formula solve; they add up to its `ms`. */
+export interface PhaseTimes {
+  /** Looking for XOR constraints and merging their chain variables. */
+  xorMs: number;
+  /** Bounded variable elimination and subsumption. */
+  eliminateMs: number;
+  /** Building solvers: clauses into watch lists, XORs into matrices. */
+  loadMs: number;
+  /** The searches, the short first one included. */
+  searchMs: number;
 }
 
 export const UnknownReason = {

@@ -54,18 +54,36 @@ describe('solveCnf with XOR reasoning', () => {
     expect(off.stats.conflicts).toBeGreaterThan(0);
   });
 
-  it('by default looks for XORs only once a short search without them has not decided', () => {
-    const easy = solveCnf(parityCycle(6));
-    expect(easy.status).toBe('unsat');
-    expect(easy.stats.xors).toBe(0);
+  it('by default reasons with XORs a first look sees from the first search on', () => {
     // Tseitin on a random 3-regular graph: beyond a thousand conflicts without Gauss.
     const hard = randomTseitin(createRng('xor-lazy'), 60);
     const off = solveCnf(hard, { xor: false, budget: { conflicts: 1000 } });
     expect(off.status).toBe('unknown');
-    const lazy = solveCnf(hard);
+    const found = solveCnf(hard);
+    expect(found.status).toBe('unsat');
+    expect(found.stats.xors).toBe(60);
+    expect(found.stats.conflicts).toBeLessThan(100);
+  });
+
+  it('looks for the XORs a first look cannot see once a short search has not decided', () => {
+    // Half the vertices' XORs hidden: one clause of each shortened to two literals (stronger
+    // clauses; the XOR is still implied, but its encoding is no longer the direct one).
+    const plain = randomTseitin(createRng('xor-lazy'), 60);
+    const clauses = plain.clauses.map((c, i) => (i % 8 === 0 ? c.subarray(0, 2) : c));
+    const hidden = { numVars: plain.numVars, clauses };
+    expect(solveCnf(hidden, { xor: false, budget: { conflicts: 1000 } }).status).toBe('unknown');
+    const lazy = solveCnf(hidden);
     expect(lazy.status).toBe('unsat');
     expect(lazy.stats.xors).toBe(60);
     expect(lazy.stats.conflicts).toBeGreaterThanOrEqual(1000);
+  });
+
+  it('never looks for XORs when a formula is decided without them', () => {
+    const rng = createRng('xor-easy');
+    const mix = randomXorMix(rng, { numVars: 30, xors: 1, maxLength: 3, clauses: 60, k: 3 });
+    const easy = solveCnf(mix);
+    expect(easy.stats.conflicts).toBeLessThan(1000);
+    expect(easy.stats.xors).toBe(0);
   });
 
   it('leaves formulas without XORs alone and stays off in plain DPLL', () => {

@@ -1,0 +1,97 @@
+/**
+ * The cheap first look decides whether a whole-formula solve looks for XORs before its first
+ * search: it must see two or more directly encoded XORs wherever their clauses are, and say no
+ * for formulas whose clauses only resemble them (random k-SAT, one XOR, an encoding with a
+ * clause missing or two of different parity over the same variables).
+ */
+import { describe, expect, it } from 'vitest';
+import { pigeonhole, randomKSat } from '../../cnf/generators.ts';
+import { createRng } from '../../rng.ts';
+import type { Cnf } from '../../cnf/formula.ts';
+import { directXorClauses } from './first-look.ts';
+import { xorClauses, parityCycle } from './generators.ts';
+
+const shuffled = (clauses: Int32Array[], seed: string): Int32Array[] => {
+  const rng = createRng(seed);
+  const out = clauses.map((c) => c.slice().reverse());
+  for (let i = out.length - 1; i > 0; i--) {
+    const j = rng.int(i + 1);
+    [out[i], out[j]] = [out[j]!, out[i]!];
+  }
+  return out;
+};
+
+/** Whether the first look sees at least `atLeast` (default 2) directly encoded XORs. */
+const hasDirectXors = (formula: Cnf, atLeast?: number): boolean =>
+  directXorClauses(formula, atLeast).length > 0;
+
+const shown = (clauses: readonly Int32Array[]): string[] =>
+  clauses
+    .map((c) =>
+      Array.from(c)
+        .sort((a, b) => a - b)
+        .join(' '),
+    )
+    .sort();
+
+describe('directXorClauses', () => {
+  it('returns exactly the clauses of the encodings, none of the noise', () => {
+    const noise = randomKSat(createRng('look-exact'), 40, 160, 3).clauses;
+    const xors = [
+      ...xorClauses([1, 2, 3, 4], true),
+      ...xorClauses([5, 9, 13], false),
+      ...xorClauses([4, 5], true),
+    ];
+    const clauses = shuffled([...noise, ...xors], 'exact');
+    const named = directXorClauses({ numVars: 40, clauses }).map((i) => clauses[i]!);
+    expect(shown(named)).toEqual(shown(xors));
+  });
+
+  it('sees two XORs of 3 to 8 variables among noise, in any order', () => {
+    const noise = randomKSat(createRng('look-noise'), 40, 160, 3).clauses;
+    for (let k = 3; k <= 8; k++) {
+      const a = Array.from({ length: k }, (_, i) => i + 1);
+      const b = Array.from({ length: k }, (_, i) => 2 * i + 10);
+      const clauses = shuffled(
+        [...noise, ...xorClauses(a, true), ...xorClauses(b, false)],
+        `k${k}`,
+      );
+      expect(hasDirectXors({ numVars: 40, clauses }), `k=${k}`).toBe(true);
+    }
+  });
+
+  it('sees a parity chain (dubois-like)', () => {
+    expect(hasDirectXors(parityCycle(20))).toBe(true);
+  });
+
+  it('says no to random 3-SAT, pigeonhole and a single XOR', () => {
+    const rng = createRng('look-random');
+    for (let i = 0; i < 20; i++) {
+      expect(hasDirectXors(randomKSat(rng, 50, 218, 3))).toBe(false);
+    }
+    expect(hasDirectXors(pigeonhole(9, 8))).toBe(false);
+    const one = [...randomKSat(rng, 30, 100, 3).clauses, ...xorClauses([1, 2, 3, 4], true)];
+    expect(hasDirectXors({ numVars: 30, clauses: one })).toBe(false);
+  });
+
+  it('says no when an encoding misses a clause or mixes parities', () => {
+    const a = xorClauses([1, 2, 3, 4], true);
+    const b = xorClauses([5, 6, 7, 8], false);
+    expect(hasDirectXors({ numVars: 8, clauses: [...a, ...b.slice(1)] })).toBe(false);
+    // Half of the even encoding and half of the odd one over the same variables: 8 clauses over
+    // one set, but neither parity complete.
+    const even = xorClauses([5, 6, 7, 8], false).slice(0, 4);
+    const odd = xorClauses([5, 6, 7, 8], true).slice(0, 4);
+    expect(hasDirectXors({ numVars: 8, clauses: [...a, ...even, ...odd] })).toBe(false);
+  });
+
+  it('counts up to the number asked for', () => {
+    const three = [
+      [1, 2, 3],
+      [4, 5, 6],
+      [7, 8, 9],
+    ].flatMap((vars) => xorClauses(vars, true));
+    expect(hasDirectXors({ numVars: 9, clauses: three }, 3)).toBe(true);
+    expect(hasDirectXors({ numVars: 9, clauses: three }, 4)).toBe(false);
+  });
+});
