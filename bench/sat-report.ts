@@ -7,6 +7,7 @@ import { describeStartup } from './sat-env.ts';
 import type { FolderRace } from './sat-folder.ts';
 import { judge, runOf, type InstanceResult, type SetTotals } from './sat-judge.ts';
 import { netMs, ratioText, sumTimes, type TimeSum } from './sat-net.ts';
+import { renderPhases, renderPhaseTargets } from './sat-phases.ts';
 import { BASELINE, OPTIMISED, TIMING, type SolverRun } from './sat-runners.ts';
 import type { SolverName, Startups } from './sat-startup.ts';
 import {
@@ -43,6 +44,8 @@ export function renderSat(report: SatReport): string {
     '## SAT solver',
     preamble(report),
     ...(report.problems.length > 0 ? [shout(report.problems)] : []),
+    '### Targets (issue 23)',
+    renderPhaseTargets(results),
     '### Targets (issue 12)',
     renderTargets(evaluateTargets({ results, totals, startups, folder })),
     '### Process start-up (subtracted below)',
@@ -51,6 +54,8 @@ export function renderSat(report: SatReport): string {
     checkTable(report),
     '### Per set: ours vs MiniSat',
     setTable(report),
+    '### Per set: in-process time by phase, ours vs MiniSat',
+    renderPhases(results),
     '### Per set: every reference',
     sampleTable(report),
     ...(report.refProblems.length > 0 ? ['### References that erred', refList(report)] : []),

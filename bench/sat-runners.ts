@@ -1,4 +1,4 @@
-import type { HeuristicName, SolverModeName } from '@percent/engine';
+import type { HeuristicName, PhaseTimes, SolverModeName } from '@percent/engine';
 import type { CliLauncher } from './cli-bundle.ts';
 import { runProcess, type ProcessRun } from './proc.ts';
 import type { Status } from './sat-data.ts';
@@ -16,10 +16,14 @@ export interface SolverRun {
   readonly note: string;
   /** The run failed (crash, parse error): counted and shouted, never "correct". */
   readonly error: boolean;
+  /** Conflicts the search met, where the solver says (ours, minisat). */
+  readonly conflicts?: number;
 }
 
 export interface OursRun extends SolverRun {
   readonly parseMs: number;
+  /** Where the in-process time went (`stats.phases` of `--json`). */
+  readonly phases?: PhaseTimes;
 }
 
 /** How each solver's `ms` is timed, stated in BENCHMARKS.md. */
@@ -63,7 +67,8 @@ export async function runOurs(
   const censored = verdict === 'UNKNOWN';
   const note = censored ? (json.reason === 'time' ? 'timeout' : String(json.reason)) : '';
   const times = { ms: json.ms, wallMs: run.wallMs, parseMs: json.parseMs };
-  return { verdict, ...times, censored, note, error: false };
+  const counts = { conflicts: json.conflicts, ...(json.phases ? { phases: json.phases } : {}) };
+  return { verdict, ...times, ...counts, censored, note, error: false };
 }
 
 interface OursJson {
@@ -71,17 +76,25 @@ interface OursJson {
   readonly reason: string | null;
   readonly ms: number;
   readonly parseMs: number;
+  readonly conflicts: number;
+  readonly phases: PhaseTimes | undefined;
+}
+
+interface OursJsonText extends Omit<OursJson, 'conflicts' | 'phases'> {
+  readonly stats?: { readonly conflicts?: number; readonly phases?: PhaseTimes };
 }
 
 function parseJson(stdout: string): OursJson | null {
   try {
-    const value = JSON.parse(stdout.trim().split('\n').at(-1) ?? '') as Partial<OursJson>;
+    const value = JSON.parse(stdout.trim().split('\n').at(-1) ?? '') as Partial<OursJsonText>;
     if (typeof value.status !== 'string' || typeof value.ms !== 'number') return null;
     return {
       status: value.status,
       reason: value.reason ?? null,
       ms: value.ms,
       parseMs: value.parseMs ?? 0,
+      conflicts: value.stats?.conflicts ?? 0,
+      phases: value.stats?.phases,
     };
   } catch {
     return null;
@@ -109,11 +122,13 @@ export async function runMinisat(file: string, timeoutMs: number): Promise<Solve
   );
   const cpu = /CPU time\s*:\s*([\d.]+)\s*s/.exec(run.stdout)?.[1];
   const ms = cpu === undefined ? run.wallMs : Number(cpu) * 1000;
+  const conflicts = /^conflicts\s*:\s*(\d+)/m.exec(run.stdout)?.[1];
   if (run.stdout.includes('PARSE ERROR')) {
     const note = 'error: minisat parse error';
     return { verdict: 'UNKNOWN', ms, wallMs: run.wallMs, censored: true, note, error: true };
   }
-  return nativeVerdict(run, ms);
+  const verdict = nativeVerdict(run, ms);
+  return conflicts === undefined ? verdict : { ...verdict, conflicts: Number(conflicts) };
 }
 
 /** How to start an extra reference on one file with a time limit of `seconds`. */
