@@ -82,6 +82,28 @@ describe('percent sat --proof, percent check', () => {
     if (dratTrim) expect(dratTrimSays(weaker, proof)).toBe('s NOT VERIFIED');
   }, 60_000);
 
+  it('checks backward by default, only the lemmas used; --forward checks them all', async () => {
+    const file = await writeCnf(dir, 'php-7-6-modes.cnf', pigeonhole(7, 6));
+    const proof = path.join(dir, 'php-modes.drat');
+    expect((await percent('sat', file, '--proof', proof, '--no-elim', '--quiet')).code).toBe(20);
+    const stats = async (...extra: string[]) => {
+      const run = await percent('check', file, proof, '--json', ...extra);
+      expect(run.code).toBe(0);
+      return JSON.parse(run.stdout) as { status: string; stats: Record<string, number> };
+    };
+    const back = await stats();
+    const fwd = await stats('--forward');
+    expect(back.status).toBe('verified');
+    expect(fwd.status).toBe('verified');
+    expect(back.stats.skipped).toBeGreaterThan(0);
+    expect(fwd.stats.skipped).toBe(0);
+    expect(back.stats.lemmas + back.stats.skipped).toBe(fwd.stats.lemmas);
+    const text = await percent('check', file, proof);
+    expect(text.stdout).toMatch(
+      /^c \d+ lemmas checked \(0 by RAT\), [1-9]\d* skipped as unused, \d+ deletions/m,
+    );
+  }, 60_000);
+
   it('says what is wrong with its use', async () => {
     const file = await writeCnf(dir, 'php-3-2.cnf', pigeonhole(3, 2));
     const dpll = await percent('sat', file, '--proof', path.join(dir, 'x.drat'), '--mode', 'dpll');

@@ -48,8 +48,9 @@ describe('DRAT proofs of UNSAT answers', () => {
     for (const format of ['text', 'binary'] as const) {
       for (const eliminate of [true, false]) {
         it(`are verified: ${name}, ${format}, elimination ${eliminate ? 'on' : 'off'}`, () => {
-          const result = checkDrat(formula, proofOf(formula, format, eliminate));
-          expect(result.status).toBe('verified');
+          const bytes = proofOf(formula, format, eliminate);
+          expect(checkDrat(formula, bytes).status).toBe('verified');
+          expect(checkDrat(formula, bytes, { mode: 'forward' }).status).toBe('verified');
         });
       }
     }
@@ -106,27 +107,35 @@ describe('the DRAT checker rejects what does not refute the formula', () => {
       message: 'line 1: the empty clause is neither RUP nor RAT (not implied by unit propagation)',
     });
     // "Pigeon 1 sits in hole 1 and pigeon 2 in hole 2" is consistent: ¬x1 alone is not implied.
-    expect(checkDrat(php, bytesOf('c a comment\n-1 0\n0\n'))).toMatchObject({
+    // Checking forward, that lemma fails; backward, the empty clause after it fails first.
+    const wrong = bytesOf('c a comment\n-1 0\n0\n');
+    expect(checkDrat(php, wrong, { mode: 'forward' })).toMatchObject({
       status: 'failed',
       message: 'line 2: lemma -1 0 is neither RUP nor RAT (not implied by unit propagation)',
     });
+    expect(checkDrat(php, wrong)).toMatchObject({
+      status: 'failed',
+      message: 'line 3: the empty clause is neither RUP nor RAT (not implied by unit propagation)',
+    });
   });
 
-  it('every lemma of a corrupted proof: one literal of the last lemmas flipped fails somewhere', () => {
-    const lines = text(proof).trimEnd().split('\n');
-    const lemmas = lines.flatMap((l, i) => (l.startsWith('d') || l === '0' ? [] : [i]));
-    let rejected = 0;
-    for (const i of lemmas.slice(-5)) {
-      const broken = lines.slice();
-      const lits = broken[i]!.split(' ');
-      lits[0] = String(-Number(lits[0]));
-      broken[i] = lits.join(' ');
-      // Later lemmas then build on a wrong one: still accepted only if it happens to be implied.
-      const result = checkDrat(php, bytesOf(broken.slice(0, i + 1).join('\n') + '\n'));
-      if (result.status === 'failed' && result.message.startsWith(`line ${i + 1}:`)) rejected++;
-    }
-    expect(rejected).toBeGreaterThan(0);
-  });
+  for (const mode of ['backward', 'forward'] as const) {
+    it(`every lemma of a corrupted proof: one literal of the last lemmas flipped fails somewhere (${mode})`, () => {
+      const lines = text(proof).trimEnd().split('\n');
+      const lemmas = lines.flatMap((l, i) => (l.startsWith('d') || l === '0' ? [] : [i]));
+      let rejected = 0;
+      for (const i of lemmas.slice(-5)) {
+        const broken = lines.slice();
+        const lits = broken[i]!.split(' ');
+        lits[0] = String(-Number(lits[0]));
+        broken[i] = lits.join(' ');
+        // Later lemmas then build on a wrong one: still accepted only if it happens to be implied.
+        const result = checkDrat(php, bytesOf(broken.slice(0, i + 1).join('\n') + '\n'), { mode });
+        if (result.status === 'failed' && result.message.startsWith(`line ${i + 1}:`)) rejected++;
+      }
+      expect(rejected).toBeGreaterThan(0);
+    });
+  }
 
   it('says what and where for a malformed proof, text and binary', () => {
     expect(checkDrat(php, bytesOf('1 2 0\n3 x 0\n'))).toMatchObject({
@@ -149,5 +158,58 @@ describe('the DRAT checker rejects what does not refute the formula', () => {
     controller.abort();
     const big = proofOf(pigeonhole(8, 7), 'binary');
     expect(checkDrat(pigeonhole(8, 7), big, { signal: controller.signal }).status).toBe('unknown');
+  });
+});
+
+describe('backward checking', () => {
+  const php = pigeonhole(7, 6);
+  const proof = text(proofOf(php, 'text', false));
+  const lemmaCount = proof.split('\n').filter((l) => l !== '' && !l.startsWith('d')).length;
+
+  it('checks only the lemmas the refutation uses; forward checks them all', () => {
+    const back = checkDrat(php, bytesOf(proof));
+    const fwd = checkDrat(php, bytesOf(proof), { mode: 'forward' });
+    expect(back.status).toBe('verified');
+    expect(fwd.status).toBe('verified');
+    // Forward checking stops at the lemma that makes propagation refute the clauses.
+    expect(fwd.stats.lemmas).toBeGreaterThanOrEqual(lemmaCount - 1);
+    expect(back.stats.lemmas + back.stats.skipped).toBe(fwd.stats.lemmas);
+    expect(back.stats.skipped).toBeGreaterThan(0);
+  });
+
+  it('skips a lemma nothing uses, even one not implied; forward rejects it', () => {
+    // ¬x1 ∨ x43 is neither RUP nor RAT, and x43 occurs nowhere else: no conflict involves it.
+    const junk = `-1 43 0\n${proof}`;
+    expect(checkDrat(php, bytesOf(junk), { mode: 'forward' })).toMatchObject({
+      status: 'failed',
+      message: 'line 1: lemma -1 43 0 is neither RUP nor RAT (not implied by unit propagation)',
+    });
+    const back = checkDrat(php, bytesOf(junk));
+    expect(back.status).toBe('verified');
+    expect(back.stats.skipped).toBeGreaterThan(0);
+  });
+
+  it('undoes deletions: a clause deleted after a lemma used it is there when that lemma is checked', () => {
+    // x1 follows from the first two clauses (RUP); they are then deleted; with x1, x3 follows
+    // from the middle two and the last two refute x1 ∧ x3.
+    const formula = makeCnf(5, [
+      [1, 2],
+      [1, -2],
+      [-1, 3, 4],
+      [-1, 3, -4],
+      [-1, -3, 5],
+      [-1, -3, -5],
+    ]);
+    const bytes = bytesOf('1 0\nd 1 2 0\nd 1 -2 0\n3 0\n0\n');
+    expect(checkDrat(formula, bytes)).toMatchObject({
+      status: 'verified',
+      stats: { lemmas: 2, skipped: 0, deletions: 2, ignored: 0 },
+    });
+    // Deleted before x1 is derived: x1 is not RUP any more.
+    const early = bytesOf('d 1 2 0\nd 1 -2 0\n1 0\n3 0\n0\n');
+    expect(checkDrat(formula, early)).toMatchObject({
+      status: 'failed',
+      message: 'line 3: lemma 1 0 is neither RUP nor RAT (not implied by unit propagation)',
+    });
   });
 });

@@ -11,7 +11,9 @@ const EXAMPLES = `
 Checks that PROOF (DRAT, text or binary, as percent sat --proof, CaDiCaL or Kissat write
 it) refutes the DIMACS formula CNF: every lemma must follow by reverse unit propagation
 (RUP) or be a resolution asymmetric tautology on its first literal (RAT), and the proof must
-derive the empty clause. Forward checking: every lemma is checked, in order.
+derive the empty clause. Backward checking, as drat-trim's: lemmas are added until unit
+propagation refutes the formula, then checked from there back to the start, only those the
+refutation uses (the rest are counted as skipped); --forward checks every lemma in order.
 
 Prints "s VERIFIED" (exit 0) or "s NOT VERIFIED" with the first failing step, e.g.
 "line 12: lemma 1 -3 0 is neither RUP nor RAT" (exit 1); "s UNKNOWN" after --timeout
@@ -26,6 +28,7 @@ interface CheckOptionsRaw {
   timeout?: string;
   quiet?: boolean;
   json?: boolean;
+  forward?: boolean;
 }
 
 function checkCommand(): Command {
@@ -36,6 +39,7 @@ function checkCommand(): Command {
     .option('--timeout <ms>', 'give up after MS milliseconds (s UNKNOWN)')
     .option('--quiet', 'print only the s line')
     .option('--json', 'print one JSON object: status, message, statistics')
+    .option('--forward', 'check every lemma in order (default: backward, the used ones only)')
     .addHelpText('after', EXAMPLES)
     .action(async (cnfPath: string, proofPath: string, opts: CheckOptionsRaw) => {
       process.exitCode = await runCheck(cnfPath, proofPath, opts);
@@ -56,7 +60,8 @@ async function runCheck(cnfPath: string, proofPath: string, opts: CheckOptionsRa
   const interrupt = onInterrupt(ExitCode.interrupted);
   let result;
   try {
-    result = checkDrat(cnf, proof, { budget: { timeMs }, signal: interrupt.signal });
+    const mode = opts.forward ? 'forward' : 'backward';
+    result = checkDrat(cnf, proof, { mode, budget: { timeMs }, signal: interrupt.signal });
   } finally {
     interrupt.dispose();
   }
@@ -76,7 +81,8 @@ async function runCheck(cnfPath: string, proofPath: string, opts: CheckOptionsRa
     if (message && !opts.quiet) process.stdout.write(`c ${message}\n`);
     if (!opts.quiet)
       process.stdout.write(
-        `c ${stats.lemmas} lemmas checked (${stats.rat} by RAT), ${stats.deletions} deletions ` +
+        `c ${stats.lemmas} lemmas checked (${stats.rat} by RAT), ${stats.skipped} skipped as ` +
+          `unused, ${stats.deletions} deletions ` +
           `(${stats.ignored} ignored), ${stats.ms.toFixed(1)} ms\n`,
       );
     process.stdout.write(line + '\n');
