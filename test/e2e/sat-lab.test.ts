@@ -155,7 +155,7 @@ describe.skipIf(!hasChromium)('the SAT lab', () => {
     await expect
       .poll(() => proof.textContent(), { timeout: 30_000 })
       .toMatch(
-        /^Proof verified: [\d,]+ lemmas \(DRAT\) checked in [\d.,]+ (ms|s)\.Download the proof \(\.drat\)$/,
+        /^Proof verified: the [\d,]+ lemmas \(DRAT\) the refutation uses checked in [\d.,]+ (ms|s); [\d,]+ unused\.Download the proof \(\.drat\)$/,
       );
     expect(await page.getByTestId('lab-run-baseline').getByTestId('lab-proof').count()).toBe(0);
     const download = page.waitForEvent('download');

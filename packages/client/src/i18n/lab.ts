@@ -38,7 +38,8 @@ export const labEn = {
   'lab.proof': 'Prove UNSAT: write and check a DRAT proof (XOR reasoning off meanwhile)',
   'lab.proof.cdclOnly': 'Proofs come from CDCL: plain DPLL learns no clauses.',
   'lab.proof.checking': 'Checking the proof…',
-  'lab.proof.verified': 'Proof verified: {lemmas} lemmas (DRAT) checked in {ms}.',
+  'lab.proof.verified':
+    'Proof verified: the {lemmas} lemmas (DRAT) the refutation uses checked in {ms}; {skipped} unused.',
   'lab.proof.failed': 'The proof was NOT verified: {message}',
   'lab.proof.unknown': 'The proof check stopped: {reason}.',
   'lab.proof.download': 'Download the proof (.drat)',
@@ -155,7 +156,8 @@ export const labZh: Record<keyof typeof labEn, string> = {
   'lab.proof': '证明 UNSAT：写出并检验 DRAT 证明（其间关闭 XOR 推理）',
   'lab.proof.cdclOnly': '证明来自 CDCL：普通 DPLL 不学习子句。',
   'lab.proof.checking': '正在检验证明…',
-  'lab.proof.verified': '证明已验证：检验了 {lemmas} 条引理（DRAT），用时 {ms}。',
+  'lab.proof.verified':
+    '证明已验证：检验了反驳用到的 {lemmas} 条引理（DRAT），用时 {ms}；{skipped} 条未用到。',
   'lab.proof.failed': '证明未通过验证：{message}',
   'lab.proof.unknown': '证明检验已停止：{reason}。',
   'lab.proof.download': '下载证明（.drat）',

@@ -34,7 +34,10 @@ export interface ProofCheck {
   readonly status: 'verified' | 'failed' | 'unknown';
   /** Why it failed, or what stopped it. */
   readonly message?: string;
+  /** Lemmas checked: those the refutation uses (backward checking). */
   readonly lemmas: number;
+  /** Lemmas it does not use, not checked. */
+  readonly skipped: number;
   readonly deletions: number;
   /** Checking time, ms. */
   readonly ms: number;

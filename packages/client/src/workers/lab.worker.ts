@@ -5,7 +5,7 @@
  * e.g. inside preprocessing).
  */
 import {
-  checkDrat,
+  checkDratAsync,
   MemoryProof,
   parseDimacs,
   solveCnfAsync,
@@ -113,7 +113,9 @@ async function solve(
         onProgress: (stats) => scope.postMessage({ type: 'progress', id, run, stats }),
       });
       finish(id, run, result);
-      if (proof && result.status === 'unsat') checkProof(id, run, cnf, proof, config.timeMs);
+      if (proof && result.status === 'unsat') {
+        await checkProof({ id, run, cnf, proof, timeMs: config.timeMs, signal: controller.signal });
+      }
     }
   } finally {
     running.delete(id);
@@ -129,22 +131,31 @@ function options(config: RunConfig): SolveCnfOptions {
   return { mode, heuristic, xor: xor ? undefined : false, budget };
 }
 
-/** Checks the run's proof (within the run's time budget, else a minute) and sends the verdict. */
-function checkProof(
-  id: number,
-  run: number,
-  cnf: Cnf,
-  proof: MemoryProof,
-  timeMs: number | undefined,
-): void {
+/** An UNSAT run's proof to check, and the run's Stop. */
+interface ProofToCheck {
+  readonly id: number;
+  readonly run: number;
+  readonly cnf: Cnf;
+  readonly proof: MemoryProof;
+  readonly timeMs: number | undefined;
+  readonly signal: AbortSignal;
+}
+
+/**
+ * Checks the run's proof (within the run's time budget, else a minute; Stop ends it too) and
+ * sends the verdict.
+ */
+async function checkProof({ id, run, cnf, proof, timeMs, signal }: ProofToCheck): Promise<void> {
   const drat = proof.bytes();
-  const checked = checkDrat(cnf, drat, { budget: { timeMs: timeMs ?? 60_000 } });
-  const { lemmas, deletions, ms } = checked.stats;
+  const budget = { timeMs: timeMs ?? 60_000 };
+  const checked = await checkDratAsync(cnf, drat, { budget, signal });
+  const { lemmas, skipped, deletions, ms } = checked.stats;
   const check: ProofCheck = {
     status: checked.status,
     ...(checked.status === 'failed' && { message: checked.message }),
     ...(checked.status === 'unknown' && { message: checked.reason }),
     lemmas,
+    skipped,
     deletions,
     ms,
     bytes: drat.length,

@@ -7,7 +7,7 @@ import { solveCnf } from '../sat/solve-cnf.ts';
 import { eliminateVariables } from '../sat/eliminate.ts';
 import { encodePuzzle } from '../sudoku/encode.ts';
 import { getVariant } from '../sudoku/variant.ts';
-import { checkDrat } from './check.ts';
+import { checkDrat, checkDratAsync } from './check.ts';
 
 /** Solves `formula` writing a proof; the answer must be unsat. */
 function proofOf(formula: Cnf, format: ProofFormat = 'text', eliminate?: boolean): Uint8Array {
@@ -158,6 +158,26 @@ describe('the DRAT checker rejects what does not refute the formula', () => {
     controller.abort();
     const big = proofOf(pigeonhole(8, 7), 'binary');
     expect(checkDrat(pigeonhole(8, 7), big, { signal: controller.signal }).status).toBe('unknown');
+  });
+
+  it('checkDratAsync lets the event loop run, so a signal fired meanwhile stops it', async () => {
+    const php = pigeonhole(9, 8);
+    const big = proofOf(php, 'binary', false);
+    const full = await checkDratAsync(php, big, { mode: 'forward', sliceMs: 5 });
+    expect(full.status).toBe('verified');
+    const controller = new AbortController();
+    const reports: number[] = [];
+    setTimeout(() => controller.abort(), 10);
+    const stopped = await checkDratAsync(php, big, {
+      mode: 'forward',
+      sliceMs: 5,
+      signal: controller.signal,
+      onProgress: (done) => reports.push(done),
+    });
+    expect(stopped).toMatchObject({ status: 'unknown', reason: 'aborted' });
+    expect(stopped.stats.lemmas).toBeLessThan(full.stats.lemmas);
+    expect(reports.length).toBeGreaterThan(0);
+    expect(reports).toEqual([...reports].sort((a, b) => a - b));
   });
 });
 

@@ -56,36 +56,71 @@ export type CheckResult =
 
 const CHECK_EVERY = 1024;
 
-/** Checks the DRAT proof `proof` (text or binary bytes) of the formula's unsatisfiability. */
-export function checkDrat(cnf: Cnf, proof: Uint8Array, options: CheckOptions = {}): CheckResult {
+/** A check under way: yields (done, total) between slices of work, returns its outcome. */
+type Checking = Generator<readonly [number, number], Outcome, void>;
+
+/** Sets up a check: the parsed proof, the database with the formula, and its driver. */
+function startCheck(cnf: Cnf, proof: Uint8Array, options: CheckOptions) {
   const started = performance.now();
   const stats: CheckStats = { lemmas: 0, skipped: 0, rat: 0, deletions: 0, ignored: 0, ms: 0 };
-  const done = (result: CheckResult): CheckResult => {
+  const deadline = started + (options.budget?.timeMs ?? Infinity);
+  const finish = (outcome: Outcome): CheckResult => {
     stats.ms = performance.now() - started;
-    return result;
+    if (typeof outcome !== 'string') return outcome;
+    return outcome === 'verified'
+      ? { status: 'verified', stats }
+      : { status: 'unknown', reason: outcome, stats };
+  };
+  /** Between slices: the reason to stop, if any, after reporting progress. */
+  const interrupted = ([done, total]: readonly [number, number]) => {
+    options.onProgress?.(done, total);
+    if (options.signal?.aborted) return 'aborted' as const;
+    return performance.now() >= deadline ? ('time' as const) : undefined;
   };
   const parsed = parseProof(proof);
-  if (!parsed.ok) return done({ status: 'failed', message: parsed.message, stats });
+  if (!parsed.ok)
+    return { finish, interrupted, checking: undefined, failure: parsed.message, stats };
   const db = new CheckDb(Math.max(cnf.numVars, parsed.maxVar));
   for (const clause of cnf.clauses) db.addClause(Int32Array.from(clause, litFromDimacs));
-  const deadline = started + (options.budget?.timeMs ?? Infinity);
-  /** Between steps: the reason to stop, if any, after reporting progress. */
-  const interrupted = (done: number, total: number): 'time' | 'aborted' | undefined => {
-    options.onProgress?.(done, total);
-    if (options.signal?.aborted) return 'aborted';
-    return performance.now() >= deadline ? 'time' : undefined;
-  };
   const run = options.mode === 'forward' ? forward : backward;
-  const outcome = run(db, parsed.steps, stats, interrupted);
-  if (typeof outcome !== 'string') return done(outcome);
-  return done(
-    outcome === 'verified'
-      ? { status: 'verified', stats }
-      : { status: 'unknown', reason: outcome, stats },
-  );
+  return { finish, interrupted, checking: run(db, parsed.steps, stats), failure: '', stats };
 }
 
-type Interrupted = (done: number, total: number) => 'time' | 'aborted' | undefined;
+/** Checks the DRAT proof `proof` (text or binary bytes) of the formula's unsatisfiability. */
+export function checkDrat(cnf: Cnf, proof: Uint8Array, options: CheckOptions = {}): CheckResult {
+  const { finish, interrupted, checking, failure, stats } = startCheck(cnf, proof, options);
+  if (checking === undefined) return finish(failed(failure, stats));
+  for (let step = checking.next(); ; step = checking.next()) {
+    if (step.done) return finish(step.value);
+    const reason = interrupted(step.value);
+    if (reason !== undefined) return finish(reason);
+  }
+}
+
+/**
+ * As `checkDrat`, letting the event loop run every `sliceMs` (default 50) so that `signal`
+ * (Ctrl-C in the CLI, a Stop button in a worker) can stop a long check.
+ */
+export async function checkDratAsync(
+  cnf: Cnf,
+  proof: Uint8Array,
+  options: CheckOptions & { readonly sliceMs?: number } = {},
+): Promise<CheckResult> {
+  const { finish, interrupted, checking, failure, stats } = startCheck(cnf, proof, options);
+  if (checking === undefined) return finish(failed(failure, stats));
+  const sliceMs = options.sliceMs ?? 50;
+  let sliceEnd = performance.now() + sliceMs;
+  for (let step = checking.next(); ; step = checking.next()) {
+    if (step.done) return finish(step.value);
+    if (performance.now() >= sliceEnd) {
+      await new Promise((resolve) => setTimeout(resolve, 0));
+      sliceEnd = performance.now() + sliceMs;
+    }
+    const reason = interrupted(step.value);
+    if (reason !== undefined) return finish(reason);
+  }
+}
+
 type Outcome = 'verified' | 'time' | 'aborted' | CheckResult;
 
 const failed = (message: string, stats: CheckStats): CheckResult => ({
@@ -103,17 +138,9 @@ const noEmptyClause = (db: CheckDb, stats: CheckStats): CheckResult =>
   );
 
 /** Every lemma checked in order, until one refutes the clauses. */
-function forward(
-  db: CheckDb,
-  steps: readonly ProofStep[],
-  stats: CheckStats,
-  stop: Interrupted,
-): Outcome {
+function* forward(db: CheckDb, steps: readonly ProofStep[], stats: CheckStats): Checking {
   for (let i = 0; i < steps.length; i++) {
-    if (i % CHECK_EVERY === 0 && i > 0) {
-      const reason = stop(i, steps.length);
-      if (reason !== undefined) return reason;
-    }
+    if (i % CHECK_EVERY === 0 && i > 0) yield [i, steps.length];
     const step = steps[i]!;
     if (step.deletion) {
       stats.deletions++;
@@ -132,21 +159,13 @@ function forward(
  * Lemmas added unchecked until the clauses are refuted; then, back from there, each lemma
  * taken out and checked when the refutation (as checked so far) uses it.
  */
-function backward(
-  db: CheckDb,
-  steps: readonly ProofStep[],
-  stats: CheckStats,
-  stop: Interrupted,
-): Outcome {
+function* backward(db: CheckDb, steps: readonly ProofStep[], stats: CheckStats): Checking {
   const total = 2 * steps.length;
   /** Per step: the clause it added or deleted, or NONE. */
   const ids = new Int32Array(steps.length).fill(NONE);
   let end = -1;
   for (let i = 0; i < steps.length && end < 0; i++) {
-    if (i % CHECK_EVERY === 0 && i > 0) {
-      const reason = stop(i, total);
-      if (reason !== undefined) return reason;
-    }
+    if (i % CHECK_EVERY === 0 && i > 0) yield [i, total];
     const step = steps[i]!;
     if (step.deletion) {
       stats.deletions++;
@@ -160,10 +179,7 @@ function backward(
   if (end < 0) return noEmptyClause(db, stats);
   db.markCore(db.conflict);
   for (let i = end; i >= 0; i--) {
-    if ((end - i) % CHECK_EVERY === 0 && i < end) {
-      const reason = stop(steps.length + end - i, total);
-      if (reason !== undefined) return reason;
-    }
+    if ((end - i) % CHECK_EVERY === 0 && i < end) yield [steps.length + end - i, total];
     const step = steps[i]!;
     const id = ids[i]!;
     if (id === NONE) continue;

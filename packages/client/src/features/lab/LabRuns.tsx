@@ -121,7 +121,11 @@ function ProofLine({ run }: { run: RunView }) {
     );
   const text =
     proof.status === 'verified'
-      ? t('lab.proof.verified', { lemmas: formatCount(proof.lemmas), ms: formatMs(proof.ms) })
+      ? t('lab.proof.verified', {
+          lemmas: formatCount(proof.lemmas),
+          skipped: formatCount(proof.skipped),
+          ms: formatMs(proof.ms),
+        })
       : proof.status === 'failed'
         ? t('lab.proof.failed', { message: proof.message ?? '' })
         : t('lab.proof.unknown', {

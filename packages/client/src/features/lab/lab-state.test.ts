@@ -126,7 +126,14 @@ describe('the lab solve', () => {
 
   it('keeps the proof check of an UNSAT run', () => {
     const drat = new TextEncoder().encode('0\n');
-    const check = { status: 'verified', lemmas: 1, deletions: 0, ms: 0.5, bytes: 2 } as const;
+    const check = {
+      status: 'verified',
+      lemmas: 1,
+      skipped: 0,
+      deletions: 0,
+      ms: 0.5,
+      bytes: 2,
+    } as const;
     const solve = applyEvent(comparing(), { type: 'proof', id: 1, run: 1, check, drat });
     expect(solve.runs[1]).toMatchObject({ proof: check, drat });
     expect(solve.runs[0]!.proof).toBeUndefined();

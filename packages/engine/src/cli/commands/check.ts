@@ -1,8 +1,9 @@
 import { readFileSync } from 'node:fs';
 import { Command } from 'commander';
-import { checkDrat } from '../../proof/check.ts';
+import { checkDratAsync } from '../../proof/check.ts';
 import { CliError } from '../errors.ts';
 import { onInterrupt } from '../io/interrupt.ts';
+import { createProgress, type Progress } from '../io/progress.ts';
 import { ExitCode } from '../exit-codes.ts';
 import { readCnf } from '../sat/read-cnf.ts';
 import type { CommandModule } from './module.ts';
@@ -57,12 +58,21 @@ async function runCheck(cnfPath: string, proofPath: string, opts: CheckOptionsRa
   } catch (error) {
     throw new CliError(`percent: cannot read the proof ${proofPath}: ${(error as Error).message}`);
   }
-  const interrupt = onInterrupt(ExitCode.interrupted);
+  const interrupt = onInterrupt(ExitCode.interrupted, 'the check');
+  // A percentage on a TTY (created at the first report, which knows the total).
+  let progress: Progress | undefined;
+  const onProgress = (done: number, total: number): void => {
+    if (opts.quiet) return;
+    progress ??= createProgress(`checking ${proofPath}`, total);
+    progress.update(done);
+  };
   let result;
   try {
     const mode = opts.forward ? 'forward' : 'backward';
-    result = checkDrat(cnf, proof, { mode, budget: { timeMs }, signal: interrupt.signal });
+    const { signal } = interrupt;
+    result = await checkDratAsync(cnf, proof, { mode, budget: { timeMs }, signal, onProgress });
   } finally {
+    progress?.clear();
     interrupt.dispose();
   }
   const { stats } = result;

@@ -9,14 +9,15 @@ export interface Interrupt {
   dispose(): void;
 }
 
-export function onInterrupt(exitNowCode: number): Interrupt {
+/** `what` names the work the first Ctrl-C stops, e.g. `the solver` (the default). */
+export function onInterrupt(exitNowCode: number, what = 'the solver'): Interrupt {
   const controller = new AbortController();
   const handler = (): void => {
     if (controller.signal.aborted) {
       process.stderr.write('\ninterrupted again: exiting now\n');
       process.exit(exitNowCode);
     }
-    process.stderr.write('\ninterrupted: stopping the solver (Ctrl-C again to exit now)\n');
+    process.stderr.write(`\ninterrupted: stopping ${what} (Ctrl-C again to exit now)\n`);
     controller.abort();
   };
   process.on('SIGINT', handler);
