@@ -6,10 +6,18 @@
  * are made here, so the section always has something to show.
  */
 import { buildDratTrim, dratTrimVerdict } from '../test/support/drat-trim.ts';
-import { existsSync, mkdtempSync, readdirSync, rmSync, statSync, writeFileSync } from 'node:fs';
+import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { formatDimacs, pigeonhole } from '@percent/engine';
+import {
+  dataDir,
+  hasData,
+  isSatlibFamily,
+  readManifest,
+  SAT_SETS,
+  spreadSample,
+} from './sat-data.ts';
 import { ms, table } from './markdown.ts';
 import { machineInfo } from './machine.ts';
 import { runProcess } from './proc.ts';
@@ -17,15 +25,12 @@ import type { BenchContext, BenchSection, SectionResult } from './section.ts';
 
 export const proofsSection: BenchSection = { id: 'proofs', run: runProofs };
 
-/** Sets of UNSAT files (by file-name pattern) a proof run decides without XOR reasoning. */
-const SETS: readonly { name: string; folder: string; pattern: RegExp; limit: number }[] = [
-  { name: 'hust/check (UNSAT)', folder: 'hust/check', pattern: /unsatisfied\.cnf$/, limit: 9 },
-  { name: 'pigeonhole', folder: 'pigeonhole', pattern: /^hole[6-9]\.cnf$/, limit: 9 },
-  { name: 'dubois', folder: 'dubois', pattern: /\.cnf$/, limit: 13 },
-  { name: 'uuf50-218', folder: 'uuf50-218', pattern: /\.cnf$/, limit: 50 },
-  { name: 'uuf75-325', folder: 'uuf75-325', pattern: /\.cnf$/, limit: 20 },
-  { name: 'uuf100-430', folder: 'uuf100-430', pattern: /\.cnf$/, limit: 10 },
-];
+/**
+ * The sets whose UNSAT files (the manifest's `verified` column) get proofs: the course's
+ * check table and every SATLIB family with UNSAT files, as the SAT section orders them.
+ * `--limit N` takes N per set, spread evenly through it; `--quick` 3.
+ */
+const PROOF_SETS = SAT_SETS.filter((set) => set === 'hust/check' || isSatlibFamily(set));
 
 interface FileRun {
   readonly file: string;
@@ -37,6 +42,8 @@ interface FileRun {
   /** Ours: `verified`, `failed: …` or `unknown`. */
   readonly ours: string;
   readonly oursMs: number;
+  /** Lemmas ours checked: those the refutation uses. */
+  readonly oursChecked: number;
   /** drat-trim's `s` line, or undefined without it. */
   readonly dratTrim?: string;
   readonly dratTrimMs?: number;
@@ -71,7 +78,7 @@ async function proveOne(
     bytes: json.proof?.bytes ?? 0,
     solveMs: json.ms ?? solve.wallMs,
   };
-  if (json.status !== 'unsat') return { ...base, ours: '–', oursMs: 0 };
+  if (json.status !== 'unsat') return { ...base, ours: '–', oursMs: 0, oursChecked: 0 };
   const check = await runProcess(
     process.execPath,
     [launcher, 'check', file, proof, '--json'],
@@ -80,11 +87,12 @@ async function proveOne(
   const verdict = JSON.parse(check.stdout || '{}') as {
     status?: string;
     message?: string;
-    stats?: { ms: number };
+    stats?: { ms: number; lemmas: number };
   };
   const ours =
     verdict.status === 'failed' ? `failed: ${verdict.message}` : (verdict.status ?? 'error');
-  const result: FileRun = { ...base, ours, oursMs: verdict.stats?.ms ?? check.wallMs };
+  const oursMs = verdict.stats?.ms ?? check.wallMs;
+  const result: FileRun = { ...base, ours, oursMs, oursChecked: verdict.stats?.lemmas ?? 0 };
   if (!dratTrim) return result;
   const trim = dratTrimVerdict(dratTrim, file, proof);
   return { ...result, dratTrim: trim.verdict, dratTrimMs: trim.ms };
@@ -93,22 +101,47 @@ async function proveOne(
 const sum = (runs: readonly FileRun[], f: (r: FileRun) => number): number =>
   runs.reduce((n, r) => n + f(r), 0);
 
-function row(name: string, runs: readonly FileRun[], withTrim: boolean): string[] {
+function row(set: ProofSet, runs: readonly FileRun[], withTrim: boolean): string[] {
   const proved = runs.filter((r) => r.status === 'unsat');
   const ours = proved.filter((r) => r.ours === 'verified').length;
   const trim = proved.filter((r) => r.dratTrim === 'VERIFIED').length;
   const mb = (sum(proved, (r) => r.bytes) / 1e6).toFixed(2);
+  const of = set.available > runs.length ? ` (of ${set.available})` : '';
   return [
-    name,
-    `${proved.length} / ${runs.length}`,
+    set.name,
+    `${proved.length} / ${runs.length}${of}`,
     String(ours),
     withTrim ? String(trim) : '–',
     sum(proved, (r) => r.lemmas).toLocaleString('en-US'),
+    sum(proved, (r) => r.oursChecked).toLocaleString('en-US'),
     mb,
     ms(sum(proved, (r) => r.solveMs)),
     ms(sum(proved, (r) => r.oursMs)),
     withTrim ? ms(sum(proved, (r) => r.dratTrimMs ?? 0)) : '–',
   ];
+}
+
+interface ProofSet {
+  readonly name: string;
+  readonly files: string[];
+  /** UNSAT files in the set (more than `files` under `--limit`). */
+  readonly available: number;
+}
+
+/** The UNSAT files of each proof set in the shared data (none when it is absent). */
+async function unsatSets(repoRoot: string, options: BenchContext['options']): Promise<ProofSet[]> {
+  const dir = dataDir(repoRoot);
+  if (!hasData(dir)) return [];
+  const manifest = await readManifest(dir);
+  const limit = options.quick ? 3 : options.limit;
+  return PROOF_SETS.filter((set) => options.sets.length === 0 || options.sets.includes(set))
+    .map((set) => {
+      const unsat = (manifest.get(set) ?? []).filter((i) => i.verified === 'UNSAT');
+      const picked = spreadSample(unsat.length, limit);
+      const files = unsat.filter((_, i) => picked.has(i)).map((i) => i.absPath);
+      return { name: set, files, available: unsat.length };
+    })
+    .filter((set) => set.files.length > 0);
 }
 
 async function runProofs(context: BenchContext): Promise<SectionResult> {
@@ -117,45 +150,40 @@ async function runProofs(context: BenchContext): Promise<SectionResult> {
   const timeoutMs = options.quick ? 10_000 : Math.min(options.timeoutMs, 60_000);
   try {
     const trim = buildDratTrim(repoRoot, work);
-    const sets: { name: string; files: string[] }[] = [];
+    const sets: ProofSet[] = [];
     for (const [pigeons, holes] of [
       [8, 7],
       [9, 8],
     ] as const) {
       const file = path.join(work, `php-${pigeons}-${holes}.cnf`);
       writeFileSync(file, formatDimacs(pigeonhole(pigeons, holes)));
-      sets.push({ name: `pigeonhole ${pigeons}→${holes} (generated)`, files: [file] });
+      sets.push({
+        name: `pigeonhole ${pigeons}→${holes} (generated)`,
+        files: [file],
+        available: 1,
+      });
     }
-    const data = path.join(repoRoot, '../shared/data/cnf');
-    for (const set of SETS) {
-      const folder = path.join(data, set.folder);
-      if (!existsSync(folder) || !statSync(folder).isDirectory()) continue;
-      if (options.sets.length > 0 && !options.sets.includes(set.folder)) continue;
-      const limit = Math.min(set.limit, options.quick ? 3 : options.limit);
-      const files = readdirSync(folder)
-        .filter((f) => set.pattern.test(f))
-        .sort()
-        .slice(0, limit);
-      sets.push({ name: set.name, files: files.map((f) => path.join(folder, f)) });
-    }
+    sets.push(...(await unsatSets(repoRoot, options)));
     const rows: string[][] = [];
     const wrong: string[] = [];
+    const unproved: string[] = [];
     for (const set of sets) {
       const runs: FileRun[] = [];
       for (const file of set.files) {
         context.log(`proofs: ${set.name} ${path.basename(file)}`);
         const run = await proveOne(repoRoot, file, work, timeoutMs, trim.path);
         runs.push(run);
+        if (run.status !== 'unsat') unproved.push(`${set.name}/${run.file} (${run.status})`);
         if (
           run.status === 'unsat' &&
           (run.ours !== 'verified' || (trim.path && run.dratTrim !== 'VERIFIED'))
         )
           wrong.push(`${set.name}/${run.file}: ours ${run.ours}, drat-trim ${run.dratTrim ?? '–'}`);
       }
-      rows.push(row(set.name, runs, trim.path !== undefined));
+      rows.push(row(set, runs, trim.path !== undefined));
     }
     return {
-      markdown: render(context, rows, wrong, timeoutMs, trim.why),
+      markdown: render(context, { rows, wrong, unproved }, timeoutMs, trim.why),
       failed: wrong.length > 0,
     };
   } finally {
@@ -163,10 +191,17 @@ async function runProofs(context: BenchContext): Promise<SectionResult> {
   }
 }
 
+interface ProofRows {
+  readonly rows: string[][];
+  /** Proofs a checker did not verify. */
+  readonly wrong: readonly string[];
+  /** UNSAT files the solver did not refute within the limit while writing a proof. */
+  readonly unproved: readonly string[];
+}
+
 function render(
   context: BenchContext,
-  rows: string[][],
-  wrong: readonly string[],
+  { rows, wrong, unproved }: ProofRows,
   timeoutMs: number,
   noTrim: string | undefined,
 ): string {
@@ -175,7 +210,7 @@ function render(
   return [
     '## DRAT proofs of UNSAT answers',
     `_Measured by \`${context.command}\` on ${date} UTC: ${m.cpu}, ${m.cores} cores, Node ${m.node}._`,
-    `Each file: \`percent sat FILE --proof P --proof-format binary\` (limit ${timeoutMs / 1000} s; XOR reasoning is off while a proof is written, elimination stays on and is in the proof), then \`percent check FILE P\` (ours: forward checking of every lemma) and drat-trim (backward checking with core-first propagation: only the lemmas the refutation needs)${noTrim ? ` — drat-trim not run here: ${noTrim}` : ''}. Times are totals over the files with a proof; the solve time is in-process (\`--json\` \`ms\`), the check times are each checker's own. SATLIB files from ../shared/data/cnf (see its SOURCES.md).`,
+    `Each file: \`percent sat FILE --proof P --proof-format binary\` (limit ${timeoutMs / 1000} s; XOR reasoning is off while a proof is written, elimination stays on and is in the proof), then \`percent check FILE P\` (ours) and drat-trim, both backward checking with core-first propagation: only the lemmas the refutation uses are checked${noTrim ? ` — drat-trim not run here: ${noTrim}` : ''}. Times are totals over the files with a proof; the solve time is in-process (\`--json\` \`ms\`), the check times are each checker's own. SATLIB files from ../shared/data/cnf (see its SOURCES.md).`,
     wrong.length === 0
       ? '**Every proof written was verified by both checkers.**'
       : `**Not verified:** ${wrong.join('; ')}`,
@@ -186,14 +221,17 @@ function render(
         'verified (ours)',
         'verified (drat-trim)',
         'lemmas',
+        'checked by ours',
         'proof MB',
         'solve ms',
         'check ms (ours)',
         'check ms (drat-trim)',
       ],
       rows,
-      ['left', 'right', 'right', 'right', 'right', 'right', 'right', 'right', 'right'],
+      ['left', 'right', 'right', 'right', 'right', 'right', 'right', 'right', 'right', 'right'],
     ),
-    'Not proved: hust/check #8 (UNSAT) is decided only with Gauss–Jordan elimination, whose steps are not written as DRAT yet; without it the search does not finish within the limit.',
+    unproved.length === 0
+      ? 'Every UNSAT file that ran was refuted with a proof.'
+      : `Not proved within ${timeoutMs / 1000} s (XOR reasoning, which decides the parity files, is off while a proof is written: Gauss–Jordan steps are not written as DRAT yet): ${unproved.join(', ')}.`,
   ].join('\n\n');
 }
