@@ -5,7 +5,12 @@
  * The SATLIB sets come from ../shared/data/cnf (skipped when absent); two pigeonhole formulas
  * are made here, so the section always has something to show.
  */
-import { buildDratTrim, dratTrimVerdict } from '../test/support/drat-trim.ts';
+import {
+  buildDratTrim,
+  buildLratCheck,
+  dratTrimVerdict,
+  lratCheckVerdict,
+} from '../test/support/drat-trim.ts';
 import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
@@ -47,6 +52,9 @@ interface FileRun {
   /** drat-trim's `s` line, or undefined without it. */
   readonly dratTrim?: string;
   readonly dratTrimMs?: number;
+  /** lrat-check's verdict on the LRAT ours wrote while checking, or undefined without it. */
+  readonly lrat?: string;
+  readonly lratMs?: number;
 }
 
 const LAUNCHER = 'packages/engine/bin/percent.js';
@@ -56,7 +64,7 @@ async function proveOne(
   file: string,
   work: string,
   timeoutMs: number,
-  dratTrim: string | undefined,
+  tools: Tools,
 ): Promise<FileRun> {
   const proof = path.join(work, 'proof.drat');
   const launcher = path.join(root, LAUNCHER);
@@ -81,7 +89,7 @@ async function proveOne(
   if (json.status !== 'unsat') return { ...base, ours: '–', oursMs: 0, oursChecked: 0 };
   const check = await runProcess(
     process.execPath,
-    [launcher, 'check', file, proof, '--json'],
+    [launcher, 'check', file, proof, '--json', '--lrat', `${proof}.lrat`],
     600_000,
   );
   const verdict = JSON.parse(check.stdout || '{}') as {
@@ -93,15 +101,29 @@ async function proveOne(
     verdict.status === 'failed' ? `failed: ${verdict.message}` : (verdict.status ?? 'error');
   const oursMs = verdict.stats?.ms ?? check.wallMs;
   const result: FileRun = { ...base, ours, oursMs, oursChecked: verdict.stats?.lemmas ?? 0 };
-  if (!dratTrim) return result;
-  const trim = dratTrimVerdict(dratTrim, file, proof);
-  return { ...result, dratTrim: trim.verdict, dratTrimMs: trim.ms };
+  const trim = tools.dratTrim && dratTrimVerdict(tools.dratTrim, file, proof);
+  const started = performance.now();
+  const lrat = tools.lratCheck && lratCheckVerdict(tools.lratCheck, file, `${proof}.lrat`);
+  const lratMs = performance.now() - started;
+  return {
+    ...result,
+    ...(trim && { dratTrim: trim.verdict, dratTrimMs: trim.ms }),
+    ...(lrat && { lrat, lratMs }),
+  };
+}
+
+/** The independent checkers compiled here (absent without a C compiler or ../shared). */
+interface Tools {
+  readonly dratTrim?: string;
+  readonly lratCheck?: string;
 }
 
 const sum = (runs: readonly FileRun[], f: (r: FileRun) => number): number =>
   runs.reduce((n, r) => n + f(r), 0);
 
-function row(set: ProofSet, runs: readonly FileRun[], withTrim: boolean): string[] {
+function row(set: ProofSet, runs: readonly FileRun[], tools: Tools): string[] {
+  const withTrim = tools.dratTrim !== undefined;
+  const withLrat = tools.lratCheck !== undefined;
   const proved = runs.filter((r) => r.status === 'unsat');
   const ours = proved.filter((r) => r.ours === 'verified').length;
   const trim = proved.filter((r) => r.dratTrim === 'VERIFIED').length;
@@ -118,6 +140,8 @@ function row(set: ProofSet, runs: readonly FileRun[], withTrim: boolean): string
     ms(sum(proved, (r) => r.solveMs)),
     ms(sum(proved, (r) => r.oursMs)),
     withTrim ? ms(sum(proved, (r) => r.dratTrimMs ?? 0)) : '–',
+    withLrat ? String(proved.filter((r) => r.lrat === 'VERIFIED').length) : '–',
+    withLrat ? ms(sum(proved, (r) => r.lratMs ?? 0)) : '–',
   ];
 }
 
@@ -150,6 +174,7 @@ async function runProofs(context: BenchContext): Promise<SectionResult> {
   const timeoutMs = options.quick ? 10_000 : Math.min(options.timeoutMs, 60_000);
   try {
     const trim = buildDratTrim(repoRoot, work);
+    const tools: Tools = { dratTrim: trim.path, lratCheck: buildLratCheck(repoRoot, work).path };
     const sets: ProofSet[] = [];
     for (const [pigeons, holes] of [
       [8, 7],
@@ -171,16 +196,20 @@ async function runProofs(context: BenchContext): Promise<SectionResult> {
       const runs: FileRun[] = [];
       for (const file of set.files) {
         context.log(`proofs: ${set.name} ${path.basename(file)}`);
-        const run = await proveOne(repoRoot, file, work, timeoutMs, trim.path);
+        const run = await proveOne(repoRoot, file, work, timeoutMs, tools);
         runs.push(run);
         if (run.status !== 'unsat') unproved.push(`${set.name}/${run.file} (${run.status})`);
         if (
           run.status === 'unsat' &&
-          (run.ours !== 'verified' || (trim.path && run.dratTrim !== 'VERIFIED'))
+          (run.ours !== 'verified' ||
+            (tools.dratTrim && run.dratTrim !== 'VERIFIED') ||
+            (tools.lratCheck && run.lrat !== 'VERIFIED'))
         )
-          wrong.push(`${set.name}/${run.file}: ours ${run.ours}, drat-trim ${run.dratTrim ?? '–'}`);
+          wrong.push(
+            `${set.name}/${run.file}: ours ${run.ours}, drat-trim ${run.dratTrim ?? '–'}, LRAT ${run.lrat ?? '–'}`,
+          );
       }
-      rows.push(row(set, runs, trim.path !== undefined));
+      rows.push(row(set, runs, tools));
     }
     return {
       markdown: render(context, { rows, wrong, unproved }, timeoutMs, trim.why),
@@ -210,9 +239,9 @@ function render(
   return [
     '## DRAT proofs of UNSAT answers',
     `_Measured by \`${context.command}\` on ${date} UTC: ${m.cpu}, ${m.cores} cores, Node ${m.node}._`,
-    `Each file: \`percent sat FILE --proof P --proof-format binary\` (limit ${timeoutMs / 1000} s; XOR reasoning is off while a proof is written, elimination stays on and is in the proof), then \`percent check FILE P\` (ours) and drat-trim, both backward checking with core-first propagation: only the lemmas the refutation uses are checked${noTrim ? ` — drat-trim not run here: ${noTrim}` : ''}. Times are totals over the files with a proof; the solve time is in-process (\`--json\` \`ms\`), the check times are each checker's own. SATLIB files from ../shared/data/cnf (see its SOURCES.md).`,
+    `Each file: \`percent sat FILE --proof P --proof-format binary\` (limit ${timeoutMs / 1000} s; XOR reasoning is off while a proof is written, elimination stays on and is in the proof), then \`percent check FILE P --lrat L\` (ours) and drat-trim, both backward checking with core-first propagation: only the lemmas the refutation uses are checked; ours also writes them as LRAT with their hints, which lrat-check (beside drat-trim) verifies in linear time${noTrim ? ` — drat-trim not run here: ${noTrim}` : ''}. Times are totals over the files with a proof; the solve time is in-process (\`--json\` \`ms\`), the check times are each checker's own. SATLIB files from ../shared/data/cnf (see its SOURCES.md).`,
     wrong.length === 0
-      ? '**Every proof written was verified by both checkers.**'
+      ? '**Every proof written was verified by ours and drat-trim, and its LRAT by lrat-check.**'
       : `**Not verified:** ${wrong.join('; ')}`,
     table(
       [
@@ -226,9 +255,11 @@ function render(
         'solve ms',
         'check ms (ours)',
         'check ms (drat-trim)',
+        'LRAT verified (lrat-check)',
+        'check ms (lrat-check)',
       ],
       rows,
-      ['left', 'right', 'right', 'right', 'right', 'right', 'right', 'right', 'right', 'right'],
+      ['left', ...Array<'right'>(11).fill('right')],
     ),
     unproved.length === 0
       ? 'Every UNSAT file that ran was refuted with a proof.'

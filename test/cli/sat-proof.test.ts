@@ -7,7 +7,12 @@ import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createRng, pigeonhole, randomKSat, type Cnf } from '@percent/engine';
 import { percent, repoRoot, tempDir, writeCnf } from './cli-harness.ts';
-import { buildDratTrim, dratTrimVerdict } from '../support/drat-trim.ts';
+import {
+  buildDratTrim,
+  buildLratCheck,
+  dratTrimVerdict,
+  lratCheckVerdict,
+} from '../support/drat-trim.ts';
 
 const DATA = path.join(repoRoot, '../shared/data/cnf');
 
@@ -16,6 +21,8 @@ let cleanup = async (): Promise<void> => undefined;
 /** The compiled drat-trim, or undefined (with the reason in `noDratTrim`). */
 let dratTrim: string | undefined;
 let noDratTrim = '';
+/** The compiled lrat-check, or undefined. */
+let lratCheck: string | undefined;
 
 beforeAll(async () => {
   ({ dir, cleanup } = await tempDir());
@@ -23,6 +30,9 @@ beforeAll(async () => {
   dratTrim = built.path;
   noDratTrim = built.why ?? '';
   if (noDratTrim) console.warn(`drat-trim cross-check skipped: ${noDratTrim}`);
+  const lrat = buildLratCheck(repoRoot, dir);
+  lratCheck = lrat.path;
+  if (lrat.why) console.warn(`lrat-check cross-check skipped: ${lrat.why}`);
 });
 afterAll(() => cleanup());
 
@@ -103,6 +113,44 @@ describe('percent sat --proof, percent check', () => {
       /^c \d+ lemmas checked \(0 by RAT\), [1-9]\d* skipped as unused, \d+ deletions/m,
     );
   }, 60_000);
+
+  it('writes LRAT (sat --proof-format lrat, check --lrat) that lrat-check verifies', async () => {
+    const file = await writeCnf(dir, 'php-7-6-lrat.cnf', pigeonhole(7, 6));
+    const lrat = path.join(dir, 'php.lrat');
+    const solved = await percent('sat', file, '--proof', lrat, '--proof-format', 'lrat');
+    expect(solved.code).toBe(20);
+    expect(solved.stdout).toMatch(
+      /^c proof .*php\.lrat: LRAT, \d+ lemmas with hints, \d+ bytes; ends with the empty clause/m,
+    );
+    const lines = readFileSync(lrat, 'utf8').trimEnd().split('\n');
+    expect(lines.at(-1)).toMatch(/^\d+ 0 (\d+ )+0$/);
+    const drat = path.join(dir, 'php-for-lrat.drat');
+    expect((await percent('sat', file, '--proof', drat, '--quiet')).code).toBe(20);
+    const converted = path.join(dir, 'php-converted.lrat');
+    const checked = await percent('check', file, drat, '--lrat', converted);
+    expect(checked.stdout).toMatch(
+      /^c LRAT written to .*php-converted\.lrat: \d+ lemmas with hints/m,
+    );
+    if (!lratCheck) return;
+    expect(lratCheckVerdict(lratCheck, file, lrat)).toBe('VERIFIED');
+    expect(lratCheckVerdict(lratCheck, file, converted)).toBe('VERIFIED');
+    // The cross-check can fail: the empty clause's first hint replaced by clause 1 (a pigeon's
+    // six holes, none of them assigned: not unit) is rejected.
+    const last = lines.at(-1)!.split(' ');
+    last[2] = '1';
+    const broken = path.join(dir, 'php-broken.lrat');
+    writeFileSync(broken, [...lines.slice(0, -1), last.join(' ')].join('\n') + '\n');
+    expect(lratCheckVerdict(lratCheck, file, broken)).toBe('NOT VERIFIED');
+  }, 60_000);
+
+  it('an LRAT request with a SAT answer writes no lemmas and says so', async () => {
+    const file = await writeCnf(dir, 'sat-lrat.cnf', randomKSat(createRng('lrat-sat'), 20, 40, 3));
+    const lrat = path.join(dir, 'sat.lrat');
+    const run = await percent('sat', file, '--proof', lrat, '--proof-format', 'lrat');
+    expect(run.code).toBe(10);
+    expect(run.stdout).toContain('no empty clause: the answer is not UNSAT');
+    expect(readFileSync(lrat, 'utf8')).toBe('');
+  });
 
   it('says what is wrong with its use', async () => {
     const file = await writeCnf(dir, 'php-3-2.cnf', pigeonhole(3, 2));

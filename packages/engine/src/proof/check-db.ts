@@ -6,6 +6,8 @@
  */
 import type { Lit } from '../sat/lit.ts';
 
+const NO_LITS = new Int32Array(0);
+
 /** No clause: a tautology that was never stored, a deletion that was ignored, no conflict. */
 export const NONE = -1;
 
@@ -34,6 +36,8 @@ export class CheckDb {
   /** The clause that implied each variable (NONE: an assumption of a RUP check, or open). */
   private readonly reason: Int32Array;
   private readonly trail: Int32Array;
+  /** Each assigned variable's position on the trail. */
+  private readonly trailPos: Int32Array;
   private trailSize = 0;
   /** Next trail position whose core watchers are to be visited. */
   private qCore = 0;
@@ -50,6 +54,7 @@ export class CheckDb {
     this.vals = new Int8Array(2 * numVars);
     this.reason = new Int32Array(numVars).fill(NONE);
     this.trail = new Int32Array(numVars);
+    this.trailPos = new Int32Array(numVars);
     this.seen = new Uint8Array(numVars);
   }
 
@@ -125,9 +130,9 @@ export class CheckDb {
    * Whether the negation of `lits` propagates to a conflict (reverse unit propagation). With
    * `mark`, the clauses that conflict was derived from are marked core.
    */
-  rup(lits: Int32Array, mark = false): boolean {
+  rup(lits: Int32Array, mark = false, hints?: number[]): boolean {
     if (this.conflict !== NONE) {
-      if (mark) this.markCore(this.conflict);
+      if (mark) this.markCore(this.conflict, hints);
       return true;
     }
     const start = this.trailSize;
@@ -143,7 +148,7 @@ export class CheckDb {
       } else if (value === 0) this.assign(lit ^ 1, NONE);
     }
     if (!refuted) refuted = (conflict = this.propagate()) !== NONE;
-    if (refuted && mark && conflict !== NONE) this.markCore(conflict);
+    if (refuted && mark && conflict !== NONE) this.markCore(conflict, hints, lits);
     this.backtrack(start);
     return refuted;
   }
@@ -165,11 +170,22 @@ export class CheckDb {
     return true;
   }
 
-  /** Marks clause `cid` core, and the reasons of the facts it was falsified by, transitively. */
-  markCore(cid: number): void {
+  /**
+   * Marks clause `cid` core, and the reasons of the facts it was falsified by, transitively.
+   * With `hints`, those reasons are appended in the order they became unit, then `cid`: the
+   * lemma's LRAT hints. The variables of `assumed` (the lemma whose negation was assumed) need
+   * no reason, even where they are top-level facts too.
+   */
+  markCore(cid: number, hints?: number[], assumed: Int32Array = NO_LITS): void {
     const { seen, reason, clauses, core } = this;
     const stack = [cid];
     const marked: number[] = [];
+    for (const lit of assumed) {
+      if (seen[lit >> 1] === 1) continue;
+      seen[lit >> 1] = 1;
+      marked.push(lit >> 1);
+    }
+    const first = marked.length;
     while (stack.length > 0) {
       const id = stack.pop()!;
       core[id] = 1;
@@ -182,6 +198,11 @@ export class CheckDb {
       }
     }
     for (const v of marked) seen[v] = 0;
+    if (hints === undefined) return;
+    const implied = marked.slice(first).filter((v) => reason[v] !== NONE);
+    implied.sort((a, b) => this.trailPos[a]! - this.trailPos[b]!);
+    for (const v of implied) hints.push(reason[v]!);
+    hints.push(cid);
   }
 
   /** The literal clause `id` is the reason of, or NONE. */
@@ -226,6 +247,7 @@ export class CheckDb {
     this.vals[lit] = 1;
     this.vals[lit ^ 1] = -1;
     this.reason[lit >> 1] = reason;
+    this.trailPos[lit >> 1] = this.trailSize;
     this.trail[this.trailSize++] = lit;
   }
 

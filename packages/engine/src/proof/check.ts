@@ -16,6 +16,7 @@
 import type { Cnf } from '../cnf/formula.ts';
 import { litFromDimacs } from '../sat/lit.ts';
 import { CheckDb, NONE } from './check-db.ts';
+import { LratRecorder } from './lrat.ts';
 import { parseProof, type ProofStep } from './parse.ts';
 
 export const CheckMode = { backward: 'backward', forward: 'forward' } as const;
@@ -29,7 +30,14 @@ export interface CheckOptions {
   readonly signal?: AbortSignal;
   /** Called every few thousand steps with how much of the work is done, out of `total`. */
   readonly onProgress?: (done: number, total: number) => void;
+  /** Also write the verified proof as LRAT (backward checking only; see lrat.ts). */
+  readonly lrat?: boolean;
 }
+
+/** The LRAT text of a verified proof, in chunks, or why it could not be written. */
+export type LratOutcome =
+  | { readonly ok: true; readonly chunks: readonly Uint8Array[] }
+  | { readonly ok: false; readonly why: string };
 
 export interface CheckStats {
   /** Lemmas checked. */
@@ -45,7 +53,7 @@ export interface CheckStats {
 }
 
 export type CheckResult =
-  | { readonly status: 'verified'; readonly stats: CheckStats }
+  | { readonly status: 'verified'; readonly stats: CheckStats; readonly lrat?: LratOutcome }
   | {
       readonly status: 'failed';
       /** What is wrong and where: `line 12: lemma 1 -3 0 is neither RUP nor RAT`. */
@@ -64,12 +72,17 @@ function startCheck(cnf: Cnf, proof: Uint8Array, options: CheckOptions) {
   const started = performance.now();
   const stats: CheckStats = { lemmas: 0, skipped: 0, rat: 0, deletions: 0, ignored: 0, ms: 0 };
   const deadline = started + (options.budget?.timeMs ?? Infinity);
+  let recorder: LratRecorder | undefined;
   const finish = (outcome: Outcome): CheckResult => {
     stats.ms = performance.now() - started;
     if (typeof outcome !== 'string') return outcome;
-    return outcome === 'verified'
-      ? { status: 'verified', stats }
-      : { status: 'unknown', reason: outcome, stats };
+    if (outcome !== 'verified') return { status: 'unknown', reason: outcome, stats };
+    if (recorder === undefined) return { status: 'verified', stats };
+    const written: LratOutcome =
+      recorder.refused === undefined
+        ? { ok: true, chunks: recorder.chunks() }
+        : { ok: false, why: recorder.refused };
+    return { status: 'verified', stats, lrat: written };
   };
   /** Between slices: the reason to stop, if any, after reporting progress. */
   const interrupted = ([done, total]: readonly [number, number]) => {
@@ -81,9 +94,18 @@ function startCheck(cnf: Cnf, proof: Uint8Array, options: CheckOptions) {
   if (!parsed.ok)
     return { finish, interrupted, checking: undefined, failure: parsed.message, stats };
   const db = new CheckDb(Math.max(cnf.numVars, parsed.maxVar));
-  for (const clause of cnf.clauses) db.addClause(Int32Array.from(clause, litFromDimacs));
-  const run = options.mode === 'forward' ? forward : backward;
-  return { finish, interrupted, checking: run(db, parsed.steps, stats), failure: '', stats };
+  const inputIds = cnf.clauses.map((clause) =>
+    db.addClause(Int32Array.from(clause, litFromDimacs)),
+  );
+  if (options.lrat) {
+    recorder = new LratRecorder(inputIds);
+    if (options.mode === 'forward') recorder.refuse('LRAT is written by backward checking only');
+  }
+  const checking =
+    options.mode === 'forward'
+      ? forward(db, parsed.steps, stats)
+      : backward(db, parsed.steps, stats, recorder);
+  return { finish, interrupted, checking, failure: '', stats };
 }
 
 /** Checks the DRAT proof `proof` (text or binary bytes) of the formula's unsatisfiability. */
@@ -159,7 +181,12 @@ function* forward(db: CheckDb, steps: readonly ProofStep[], stats: CheckStats): 
  * Lemmas added unchecked until the clauses are refuted; then, back from there, each lemma
  * taken out and checked when the refutation (as checked so far) uses it.
  */
-function* backward(db: CheckDb, steps: readonly ProofStep[], stats: CheckStats): Checking {
+function* backward(
+  db: CheckDb,
+  steps: readonly ProofStep[],
+  stats: CheckStats,
+  lrat: LratRecorder | undefined,
+): Checking {
   const total = 2 * steps.length;
   /** Per step: the clause it added or deleted, or NONE. */
   const ids = new Int32Array(steps.length).fill(NONE);
@@ -177,7 +204,9 @@ function* backward(db: CheckDb, steps: readonly ProofStep[], stats: CheckStats):
     }
   }
   if (end < 0) return noEmptyClause(db, stats);
-  db.markCore(db.conflict);
+  const refutation: number[] | undefined = lrat ? [] : undefined;
+  db.markCore(db.conflict, refutation);
+  if (refutation !== undefined) lrat!.refutation(refutation);
   for (let i = end; i >= 0; i--) {
     if ((end - i) % CHECK_EVERY === 0 && i < end) yield [steps.length + end - i, total];
     const step = steps[i]!;
@@ -192,8 +221,12 @@ function* backward(db: CheckDb, steps: readonly ProofStep[], stats: CheckStats):
       stats.skipped++;
       continue;
     }
-    const failure = checkLemma(db, step, stats, true);
+    const hints: number[] | undefined = lrat ? [] : undefined;
+    const failure = checkLemma(db, step, stats, true, hints);
     if (failure !== undefined) return failed(failure, stats);
+    if (lrat === undefined) continue;
+    if (hints!.length === 0) lrat.refuse(`${step.at}: a RAT lemma (LRAT here has RUP hints only)`);
+    else lrat.lemma(i, id, step.lits, hints!);
   }
   return 'verified';
 }
@@ -204,10 +237,11 @@ function checkLemma(
   step: ProofStep,
   stats: CheckStats,
   mark: boolean,
+  hints?: number[],
 ): string | undefined {
   stats.lemmas++;
   const lits = step.lits;
-  if (db.rup(lits, mark)) return undefined;
+  if (db.rup(lits, mark, hints)) return undefined;
   if (lits.length > 0 && db.rat(lits, mark)) {
     stats.rat++;
     return undefined;

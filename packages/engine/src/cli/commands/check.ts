@@ -1,6 +1,6 @@
-import { readFileSync } from 'node:fs';
+import { closeSync, openSync, readFileSync, writeSync } from 'node:fs';
 import { Command } from 'commander';
-import { checkDratAsync } from '../../proof/check.ts';
+import { checkDratAsync, type CheckResult } from '../../proof/check.ts';
 import { CliError } from '../errors.ts';
 import { onInterrupt } from '../io/interrupt.ts';
 import { createProgress, type Progress } from '../io/progress.ts';
@@ -30,6 +30,7 @@ interface CheckOptionsRaw {
   quiet?: boolean;
   json?: boolean;
   forward?: boolean;
+  lrat?: string;
 }
 
 function checkCommand(): Command {
@@ -41,6 +42,7 @@ function checkCommand(): Command {
     .option('--quiet', 'print only the s line')
     .option('--json', 'print one JSON object: status, message, statistics')
     .option('--forward', 'check every lemma in order (default: backward, the used ones only)')
+    .option('--lrat <file>', 'write the verified proof as LRAT to FILE (backward checking)')
     .addHelpText('after', EXAMPLES)
     .action(async (cnfPath: string, proofPath: string, opts: CheckOptionsRaw) => {
       process.exitCode = await runCheck(cnfPath, proofPath, opts);
@@ -51,6 +53,8 @@ async function runCheck(cnfPath: string, proofPath: string, opts: CheckOptionsRa
   const timeMs = opts.timeout === undefined ? undefined : Number(opts.timeout);
   if (timeMs !== undefined && !(Number.isInteger(timeMs) && timeMs > 0))
     throw new CliError('percent: --timeout: expected a positive whole number of milliseconds.');
+  if (opts.lrat !== undefined && opts.forward)
+    throw new CliError('percent: --lrat comes from backward checking: drop --forward.');
   const { cnf } = await readCnf(cnfPath, { strict: false, showProgress: !opts.quiet });
   let proof: Uint8Array;
   try {
@@ -70,12 +74,16 @@ async function runCheck(cnfPath: string, proofPath: string, opts: CheckOptionsRa
   try {
     const mode = opts.forward ? 'forward' : 'backward';
     const { signal } = interrupt;
-    result = await checkDratAsync(cnf, proof, { mode, budget: { timeMs }, signal, onProgress });
+    const lrat = opts.lrat !== undefined;
+    result = await checkDratAsync(cnf, proof, {
+      ...{ mode, budget: { timeMs }, signal, onProgress, lrat },
+    });
   } finally {
     progress?.clear();
     interrupt.dispose();
   }
   const { stats } = result;
+  const lratLine = opts.lrat === undefined ? undefined : writeLrat(opts.lrat, result);
   const line =
     result.status === 'verified'
       ? 's VERIFIED'
@@ -85,7 +93,12 @@ async function runCheck(cnfPath: string, proofPath: string, opts: CheckOptionsRa
   const message = result.status === 'failed' ? `${proofPath}: ${result.message}` : undefined;
   if (opts.json) {
     process.stdout.write(
-      JSON.stringify({ status: result.status, ...(message && { message }), stats }) + '\n',
+      JSON.stringify({
+        status: result.status,
+        ...(message && { message }),
+        stats,
+        ...(lratLine && { lrat: lratLine }),
+      }) + '\n',
     );
   } else {
     if (message && !opts.quiet) process.stdout.write(`c ${message}\n`);
@@ -95,9 +108,29 @@ async function runCheck(cnfPath: string, proofPath: string, opts: CheckOptionsRa
           `unused, ${stats.deletions} deletions ` +
           `(${stats.ignored} ignored), ${stats.ms.toFixed(1)} ms\n`,
       );
+    if (lratLine && !opts.quiet) process.stdout.write(`c ${lratLine}\n`);
     process.stdout.write(line + '\n');
   }
   return result.status === 'failed' ? ExitCode.usage : ExitCode.ok;
+}
+
+/** Writes the LRAT of a verified proof to `file`; the line that says what was written. */
+function writeLrat(file: string, result: CheckResult): string {
+  if (result.status !== 'verified') return `no LRAT written to ${file}: the proof is not verified`;
+  if (result.lrat === undefined || !result.lrat.ok)
+    return `no LRAT written to ${file}: ${result.lrat?.ok === false ? result.lrat.why : 'none made'}`;
+  let bytes = 0;
+  try {
+    const fd = openSync(file, 'w');
+    for (const chunk of result.lrat.chunks) {
+      for (let at = 0; at < chunk.length;) at += writeSync(fd, chunk, at);
+      bytes += chunk.length;
+    }
+    closeSync(fd);
+  } catch (error) {
+    throw new CliError(`percent: cannot write the LRAT proof ${file}: ${(error as Error).message}`);
+  }
+  return `LRAT written to ${file}: ${result.stats.lemmas} lemmas with hints, ${bytes} bytes`;
 }
 
 export const check: CommandModule = { create: checkCommand };

@@ -11,7 +11,7 @@ import { isFolderMode } from '../sat/inputs.ts';
 import { runSat } from '../sat/run.ts';
 import type { SolveConfig } from '../sat/solve.ts';
 import type { CommandModule } from './module.ts';
-import { PROOF_FORMATS, type ProofFormat } from '../../sat/proof.ts';
+import { CLI_PROOF_FORMATS, type CliProofFormat } from '../sat/proof-file.ts';
 
 /** The options as commander hands them over, after the parsers and choices below. */
 interface RawSatOptions {
@@ -29,7 +29,7 @@ interface RawSatOptions {
   xor: boolean;
   jobs: number;
   proof?: string;
-  proofFormat: ProofFormat;
+  proofFormat: CliProofFormat;
 }
 
 const EXAMPLES = `
@@ -132,8 +132,11 @@ function satCommand(): Command {
       'write a DRAT proof of an UNSAT answer to FILE (CDCL, one file; XOR reasoning off meanwhile)',
     )
     .addOption(
-      new Option('--proof-format <format>', 'DRAT as text or binary (drat-trim reads both)')
-        .choices(PROOF_FORMATS)
+      new Option(
+        '--proof-format <format>',
+        'DRAT as text or binary (drat-trim reads both), or LRAT (checked and made from DRAT)',
+      )
+        .choices(CLI_PROOF_FORMATS)
         .default('text'),
     )
     .addHelpText('after', EXAMPLES)

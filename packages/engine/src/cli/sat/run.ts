@@ -62,14 +62,13 @@ async function runSingle(request: SatRequest, cnf: Cnf, input: InputSummary): Pr
   }
   writeResFile(input.resPath, run.result, cnf.numVars, run.ms);
   const unsat = run.result.status === 'unsat';
-  if (request.json) {
-    const { format, lemmas, deletions, bytes } = proof?.writer ?? {};
-    const about = proof && { path: proof.path, format, lemmas, deletions, bytes, complete: unsat };
-    print(formatJson(input, run, undefined, about));
-  } else if (request.quiet) print(verdictText(run.result));
+  const about =
+    proof && (await withInterrupt((signal) => proof.finish(cnf, unsat, signal), 'the proof'));
+  if (request.json) print(formatJson(input, run, undefined, about && { ...about }));
+  else if (request.quiet) print(verdictText(run.result));
   else {
     print(formatSingleReport(input, run));
-    if (proof) print(proofLine(proof, unsat));
+    if (about) print(proofLine(about));
   }
   return exitCodeOf(run.result);
 }
@@ -103,8 +102,11 @@ function checkAgreement(baseline: TimedResult, optimised: TimedResult): void {
 }
 
 /** Runs `work` with SIGINT wired to an abort signal, the handler removed afterwards. */
-async function withInterrupt<T>(work: (signal: AbortSignal) => Promise<T>): Promise<T> {
-  const interrupt = onInterrupt(ExitCode.interrupted);
+async function withInterrupt<T>(
+  work: (signal: AbortSignal) => Promise<T>,
+  what?: string,
+): Promise<T> {
+  const interrupt = onInterrupt(ExitCode.interrupted, what);
   try {
     return await work(interrupt.signal);
   } finally {
