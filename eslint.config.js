@@ -51,6 +51,12 @@ export default tseslint.config(
     },
   },
   {
+    // The CLI launcher is CommonJS (bin/package.json): Node starts it sooner than a module.
+    files: ['packages/engine/bin/**/*.js'],
+    languageOptions: { sourceType: 'commonjs' },
+    rules: { '@typescript-eslint/no-require-imports': 'off' },
+  },
+  {
     files: ['packages/engine/src/**/*.ts'],
     ignores: ['packages/engine/src/cli/**', 'packages/engine/src/**/*.test.ts'],
     rules: {
