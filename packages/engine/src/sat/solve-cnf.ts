@@ -20,7 +20,7 @@ export type SolveCnfOptions = SolverOptions &
     /**
      * Find XOR constraints among the clauses and reason about them by Gauss–Jordan elimination
      * during the search, never in plain DPLL. Default: before the short first search when a
-     * cheap first look (`hasDirectXors`) sees XORs in their direct encoding, else once that
+     * cheap first look (`directXorClauses`) sees XORs in their direct encoding, else once that
      * search (a thousand conflicts) has not decided, so that formulas without XORs never pay
      * for the full detection; `true` looks for XORs before any search, `false` never.
      */
@@ -63,30 +63,27 @@ const noPhases = (): PhaseTimes => ({ xorMs: 0, eliminateMs: 0, loadMs: 0, searc
 
 const NO_XORS = (cnf: Cnf): FoundXors => ({ formula: cnf, xors: [], found: 0 });
 
-function findXors(cnf: Cnf): FoundXors {
-  const detected = detectXors(cnf);
+/**
+ * The XORs among the formula's clauses — all of them, or only those at the indices `named`
+ * (a first look's) — with a variable for each AND gate camouflaged XORs use, chain variables
+ * merged away, and those worth Gauss–Jordan elimination kept.
+ */
+function findXors(cnf: Cnf, named?: readonly number[]): FoundXors {
+  const clauses = named === undefined ? cnf.clauses : named.map((i) => cnf.clauses[i]!);
+  const detected = detectXors({ numVars: cnf.numVars, clauses });
   if (detected.xors.length === 0) return NO_XORS(cnf);
   const formula = withGates(cnf, detected.gates);
   const encoding = new Uint8Array(formula.clauses.length);
-  encoding.set(detected.encoding);
+  if (named === undefined) encoding.set(detected.encoding);
+  else named.forEach((i, j) => (encoding[i] = detected.encoding[j]!));
   const merged = mergeAuxVariables(detected.xors, formula, encoding);
   return { formula, xors: worthMatrix(merged, formula.numVars), found: detected.xors.length };
 }
 
-/**
- * The XORs worth a matrix among those a cheap first look sees in their direct encoding (see
- * `directXorClauses`), for the short first search: no gates, no merging, the clauses kept.
- */
+/** The XORs a cheap first look sees in their direct encoding (see `directXorClauses`). */
 function directXors(cnf: Cnf): FoundXors {
   const named = directXorClauses(cnf);
-  if (named.length === 0) return NO_XORS(cnf);
-  const detected = detectXors({ numVars: cnf.numVars, clauses: named.map((i) => cnf.clauses[i]!) });
-  // XORs over AND gates of these clauses would need the gates' variables: left to findXors.
-  const xors = detected.xors.filter((x) => x.vars.every((v) => v < cnf.numVars));
-  const encoding = new Uint8Array(cnf.clauses.length);
-  named.forEach((i, j) => (encoding[i] = detected.encoding[j]!));
-  const merged = mergeAuxVariables(xors, cnf, encoding);
-  return { formula: cnf, xors: worthMatrix(merged, cnf.numVars), found: xors.length };
+  return named.length === 0 ? NO_XORS(cnf) : findXors(cnf, named);
 }
 
 /** Elimination of the variables outside every XOR (when on for these options). */
