@@ -155,7 +155,7 @@ describe.skipIf(!hasChromium)('the SAT lab', () => {
     await expect
       .poll(() => proof.textContent(), { timeout: 30_000 })
       .toMatch(
-        /^Proof verified: the [\d,]+ lemmas \(DRAT\) the refutation uses checked in [\d.,]+ (ms|s); [\d,]+ unused\.Download the proof \(\.drat\)$/,
+        /^Proof verified: [\d,]+ lemmas \(DRAT\) checked in [\d.,]+ (ms|s), the ones the refutation uses \([\d,]+ unused\)\.Download the proof \(\.drat\)Download it as LRAT \(\.lrat, with hints\)$/,
       );
     expect(await page.getByTestId('lab-run-baseline').getByTestId('lab-proof').count()).toBe(0);
     const download = page.waitForEvent('download');
@@ -166,6 +166,14 @@ describe.skipIf(!hasChromium)('the SAT lab', () => {
     expect(checkDrat(pigeonhole(7, 6), new TextEncoder().encode(drat.join('\n'))).status).toBe(
       'verified',
     );
+    // And as LRAT: lemma ids after the formula's 133 clauses, ending with the empty clause.
+    const lratDownload = page.waitForEvent('download');
+    await proof.getByRole('button', { name: 'Download it as LRAT (.lrat, with hints)' }).click();
+    const lrat = readFileSync(await (await lratDownload).path(), 'utf8')
+      .trimEnd()
+      .split('\n');
+    expect(lrat[0]).toMatch(/^134 (-?\d+ )*0 (\d+ )+0$/);
+    expect(lrat.at(-1)).toMatch(/^\d+ 0 (\d+ )+0$/);
     await screenshot(page, 'sat-lab-unsat-compare');
   }, 120_000);
 

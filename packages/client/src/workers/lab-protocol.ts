@@ -98,13 +98,17 @@ export type LabResponse =
       /** `model[v]` is 1 when v is true (index 0 unused); only for sat. */
       readonly model?: Uint8Array;
     }
-  /** After an UNSAT `finished` of a run with `proof`: its check, and the proof as text DRAT. */
+  /**
+   * After an UNSAT `finished` of a run with `proof`: its check, the proof as text DRAT, and —
+   * once verified — as LRAT (the lemmas the refutation uses, with their hints).
+   */
   | {
       readonly type: 'proof';
       readonly id: number;
       readonly run: number;
       readonly check: ProofCheck;
       readonly drat: Uint8Array;
+      readonly lrat?: Uint8Array;
     }
   | { readonly type: 'traced'; readonly id: number; readonly trace: Trace }
   | { readonly type: 'done'; readonly id: number }

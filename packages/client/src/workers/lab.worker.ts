@@ -148,7 +148,7 @@ interface ProofToCheck {
 async function checkProof({ id, run, cnf, proof, timeMs, signal }: ProofToCheck): Promise<void> {
   const drat = proof.bytes();
   const budget = { timeMs: timeMs ?? 60_000 };
-  const checked = await checkDratAsync(cnf, drat, { budget, signal });
+  const checked = await checkDratAsync(cnf, drat, { budget, signal, lrat: true });
   const { lemmas, skipped, deletions, ms } = checked.stats;
   const check: ProofCheck = {
     status: checked.status,
@@ -160,7 +160,21 @@ async function checkProof({ id, run, cnf, proof, timeMs, signal }: ProofToCheck)
     ms,
     bytes: drat.length,
   };
-  scope.postMessage({ type: 'proof', id, run, check, drat }, [drat.buffer]);
+  const lrat =
+    checked.status === 'verified' && checked.lrat?.ok ? joined(checked.lrat.chunks) : undefined;
+  const buffers = lrat ? [drat.buffer, lrat.buffer] : [drat.buffer];
+  scope.postMessage({ type: 'proof', id, run, check, drat, ...(lrat && { lrat }) }, buffers);
+}
+
+/** The chunks in one array. */
+function joined(chunks: readonly Uint8Array[]): Uint8Array {
+  const out = new Uint8Array(chunks.reduce((n, c) => n + c.length, 0));
+  let at = 0;
+  for (const chunk of chunks) {
+    out.set(chunk, at);
+    at += chunk.length;
+  }
+  return out;
 }
 
 function finish(id: number, run: number, result: SolveResult): void {

@@ -112,7 +112,7 @@ function RunCard({ run }: { run: RunView }) {
 
 /** The DRAT proof of an UNSAT answer: being checked, verified (with a download) or not. */
 function ProofLine({ run }: { run: RunView }) {
-  const { proof, drat } = run;
+  const { proof, drat, lrat } = run;
   if (!proof)
     return (
       <p class="lab-proof" role="status" data-testid="lab-proof">
@@ -137,6 +137,11 @@ function ProofLine({ run }: { run: RunView }) {
       {drat && (
         <button type="button" onClick={() => download([drat.slice().buffer], 'proof.drat')}>
           {t('lab.proof.download')}
+        </button>
+      )}
+      {lrat && (
+        <button type="button" onClick={() => download([lrat.slice().buffer], 'proof.lrat')}>
+          {t('lab.proof.downloadLrat')}
         </button>
       )}
     </div>

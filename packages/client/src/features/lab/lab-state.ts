@@ -30,6 +30,8 @@ export interface RunView {
   /** For unsat with `config.proof`: the check of its DRAT proof, and the proof (text). */
   readonly proof?: ProofCheck;
   readonly drat?: Uint8Array;
+  /** The verified proof as LRAT. */
+  readonly lrat?: Uint8Array;
 }
 
 /** Whether the run's UNSAT answer gets a proof (asked for, and CDCL: DPLL learns nothing). */
@@ -86,7 +88,7 @@ export function applyEvent(solve: Solve, event: SolveEvent): Solve {
       });
     }
     case 'proof':
-      return withRun(solve, event.run, { proof: event.check, drat: event.drat });
+      return withRun(solve, event.run, { proof: event.check, drat: event.drat, lrat: event.lrat });
   }
 }
 
