@@ -52,8 +52,17 @@ describe('renderPhaseTargets', () => {
   it('counts files whose whole process exceeds MiniSat’s by more than 100 ms', () => {
     const slow = run('qg', 'a.cnf', { ms: 1, cpu: 1, wall: 300, minisatWall: 150 });
     const fine = run('qg', 'b.cnf', { ms: 1, cpu: 1, wall: 240, minisatWall: 150 });
-    expect(renderPhaseTargets([fine])).toContain('+ 100 ms on every file:** met — 0 file(s) over.');
-    expect(renderPhaseTargets([slow, fine])).toContain('**missed** — 1 file(s) over.');
+    const both = {
+      ...slow,
+      ours: { ...slow.ours, censored: true },
+      minisat: { ...slow.minisat!, censored: true },
+    };
+    expect(renderPhaseTargets([fine])).toContain(
+      '+ 100 ms on every file** (files both left undecided aside): met — 0 file(s) over.',
+    );
+    expect(renderPhaseTargets([slow, fine])).toContain('**missed** — 1 file(s) over: qg 1.');
+    // Both undecided: the limits differ, not the solvers.
+    expect(renderPhaseTargets([both, fine])).toContain('met — 0 file(s) over.');
   });
 
   it('holds uf250 and uuf250 median conflicts against MiniSat’s', () => {
@@ -70,6 +79,11 @@ describe('renderPhaseTargets', () => {
 });
 
 describe('renderPhases', () => {
+  it('shows ours faster as a negative difference', () => {
+    const text = renderPhases([run('qg', 'a.cnf', { ms: 1, cpu: 1, wall: 100, minisatWall: 350 })]);
+    expect(text.split('\n').find((l) => l.startsWith('| qg '))).toContain('| −250 |');
+  });
+
   it('sums each phase over a set, in table order', () => {
     const text = renderPhases([
       run('ii', 'a.cnf', { ms: 12, cpu: 2 }),
