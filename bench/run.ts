@@ -20,6 +20,7 @@ import { satSection } from './sat.ts';
 import type { BenchContext, BenchOptions, BenchSection } from './section.ts';
 import { SUDOKU_PARTS, sudokuSection } from './sudoku.ts';
 import { proofsSection } from './proofs.ts';
+import { coldWarmSection } from './cold-warm.ts';
 
 /** Every section, in file order. */
 const SECTIONS: readonly BenchSection[] = [
@@ -29,6 +30,7 @@ const SECTIONS: readonly BenchSection[] = [
   latencySection,
   debriefSection,
   proofsSection,
+  coldWarmSection,
 ];
 
 const repoRoot = fileURLToPath(new URL('..', import.meta.url));
