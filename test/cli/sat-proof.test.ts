@@ -99,7 +99,8 @@ describe('percent sat --proof, percent check', () => {
     const stats = async (...extra: string[]) => {
       const run = await percent('check', file, proof, '--json', ...extra);
       expect(run.code).toBe(0);
-      return JSON.parse(run.stdout) as { status: string; stats: Record<string, number> };
+      type Stats = { lemmas: number; skipped: number };
+      return JSON.parse(run.stdout) as { status: string; stats: Stats };
     };
     const back = await stats();
     const fwd = await stats('--forward');
