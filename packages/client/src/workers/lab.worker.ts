@@ -6,6 +6,7 @@
  */
 import {
   checkDratAsync,
+  concatBytes,
   MemoryProof,
   parseDimacs,
   solveCnfAsync,
@@ -161,20 +162,11 @@ async function checkProof({ id, run, cnf, proof, timeMs, signal }: ProofToCheck)
     bytes: drat.length,
   };
   const lrat =
-    checked.status === 'verified' && checked.lrat?.ok ? joined(checked.lrat.chunks) : undefined;
+    checked.status === 'verified' && checked.lrat?.ok
+      ? concatBytes(checked.lrat.chunks)
+      : undefined;
   const buffers = lrat ? [drat.buffer, lrat.buffer] : [drat.buffer];
   scope.postMessage({ type: 'proof', id, run, check, drat, ...(lrat && { lrat }) }, buffers);
-}
-
-/** The chunks in one array. */
-function joined(chunks: readonly Uint8Array[]): Uint8Array {
-  const out = new Uint8Array(chunks.reduce((n, c) => n + c.length, 0));
-  let at = 0;
-  for (const chunk of chunks) {
-    out.set(chunk, at);
-    at += chunk.length;
-  }
-  return out;
 }
 
 function finish(id: number, run: number, result: SolveResult): void {

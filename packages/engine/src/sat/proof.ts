@@ -120,12 +120,17 @@ export class MemoryProof implements ProofSink {
 
   bytes(): Uint8Array {
     this.writer.flush();
-    const out = new Uint8Array(this.chunks.reduce((n, c) => n + c.length, 0));
-    let at = 0;
-    for (const chunk of this.chunks) {
-      out.set(chunk, at);
-      at += chunk.length;
-    }
-    return out;
+    return concatBytes(this.chunks);
   }
+}
+
+/** The chunks one after another in one array (a proof's pieces, an LRAT text's). */
+export function concatBytes(chunks: readonly Uint8Array[]): Uint8Array {
+  const out = new Uint8Array(chunks.reduce((n, c) => n + c.length, 0));
+  let at = 0;
+  for (const chunk of chunks) {
+    out.set(chunk, at);
+    at += chunk.length;
+  }
+  return out;
 }

@@ -1,7 +1,7 @@
 import { closeSync, openSync, writeSync } from 'node:fs';
 import type { Cnf } from '../../cnf/formula.ts';
 import { checkDratAsync } from '../../proof/check.ts';
-import { DratWriter, PROOF_FORMATS } from '../../sat/proof.ts';
+import { DratWriter, MemoryProof, PROOF_FORMATS } from '../../sat/proof.ts';
 import { CliError } from '../errors.ts';
 import { ExitCode } from '../exit-codes.ts';
 
@@ -72,8 +72,8 @@ export function openProofFile(request: ProofRequest): ProofFile {
 
 /** LRAT: DRAT kept in memory, checked and turned into LRAT once the answer is UNSAT. */
 function lratFile(path: string, fd: number, write: (chunk: Uint8Array) => void): ProofFile {
-  const drat: Uint8Array[] = [];
-  const writer = new DratWriter('binary', (chunk) => drat.push(chunk.slice()));
+  const drat = new MemoryProof('binary');
+  const { writer } = drat;
   return {
     path,
     writer,
@@ -85,7 +85,7 @@ function lratFile(path: string, fd: number, write: (chunk: Uint8Array) => void):
         closeSync(fd);
         return { ...empty, complete: false };
       }
-      const checked = await checkDratAsync(cnf, concat(drat), { lrat: true, signal });
+      const checked = await checkDratAsync(cnf, drat.bytes(), { lrat: true, signal });
       if (checked.status !== 'verified' || checked.lrat?.ok !== true) {
         closeSync(fd);
         const why =
@@ -116,16 +116,6 @@ function openFile(path: string): number {
     const reason = error instanceof Error ? error.message : String(error);
     throw new CliError(`percent: cannot write the proof ${path}: ${reason}`, ExitCode.usage);
   }
-}
-
-function concat(chunks: readonly Uint8Array[]): Uint8Array {
-  const out = new Uint8Array(chunks.reduce((n, c) => n + c.length, 0));
-  let at = 0;
-  for (const chunk of chunks) {
-    out.set(chunk, at);
-    at += chunk.length;
-  }
-  return out;
 }
 
 /** The report's proof line: what was written, and whether it proves anything. */
