@@ -1,10 +1,11 @@
-import { closeSync, openSync, readFileSync, writeSync } from 'node:fs';
+import { closeSync, openSync, readFileSync } from 'node:fs';
 import { Command } from 'commander';
 import { checkDratAsync, type CheckResult } from '../../proof/check.ts';
 import { CliError } from '../errors.ts';
 import { onInterrupt } from '../io/interrupt.ts';
 import { createProgress, type Progress } from '../io/progress.ts';
 import { ExitCode } from '../exit-codes.ts';
+import { writeChunk } from '../sat/proof-file.ts';
 import { readCnf } from '../sat/read-cnf.ts';
 import type { CommandModule } from './module.ts';
 
@@ -75,9 +76,8 @@ async function runCheck(cnfPath: string, proofPath: string, opts: CheckOptionsRa
     const mode = opts.forward ? 'forward' : 'backward';
     const { signal } = interrupt;
     const lrat = opts.lrat !== undefined;
-    result = await checkDratAsync(cnf, proof, {
-      ...{ mode, budget: { timeMs }, signal, onProgress, lrat },
-    });
+    const options = { mode, budget: { timeMs }, signal, onProgress, lrat } as const;
+    result = await checkDratAsync(cnf, proof, options);
   } finally {
     progress?.clear();
     interrupt.dispose();
@@ -123,7 +123,7 @@ function writeLrat(file: string, result: CheckResult): string {
   try {
     const fd = openSync(file, 'w');
     for (const chunk of result.lrat.chunks) {
-      for (let at = 0; at < chunk.length;) at += writeSync(fd, chunk, at);
+      writeChunk(fd, chunk);
       bytes += chunk.length;
     }
     closeSync(fd);

@@ -43,9 +43,7 @@ export interface ProofFile {
 
 export function openProofFile(request: ProofRequest): ProofFile {
   const fd = openFile(request.path);
-  const write = (chunk: Uint8Array): void => {
-    for (let at = 0; at < chunk.length;) at += writeSync(fd, chunk, at);
-  };
+  const write = (chunk: Uint8Array): void => writeChunk(fd, chunk);
   if (request.format !== 'lrat') {
     const writer = new DratWriter(request.format, write);
     let closed = false;
@@ -107,6 +105,11 @@ function lratFile(path: string, fd: number, write: (chunk: Uint8Array) => void):
       return { ...empty, lemmas: checked.stats.lemmas, bytes, complete: true };
     },
   };
+}
+
+/** Writes all of `chunk` to `fd` (a write may take only part of it). */
+export function writeChunk(fd: number, chunk: Uint8Array): void {
+  for (let at = 0; at < chunk.length;) at += writeSync(fd, chunk, at);
 }
 
 function openFile(path: string): number {
