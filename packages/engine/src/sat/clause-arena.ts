@@ -1,4 +1,5 @@
 import type { Lit } from './lit.ts';
+import { settleFields } from './shapes.ts';
 
 /**
  * All clauses live in one growable Int32Array, as in MiniSat's region allocator: a clause
@@ -12,11 +13,19 @@ const LBD_SHIFT = 2;
 
 export class ClauseArena {
   /** Clause storage; replaced (not resized in place) when it grows, so reread after alloc. */
-  mem = new Int32Array(1 << 12);
+  mem: Int32Array;
   /** First free slot. */
   top = 0;
   /** Slots taken by deleted clauses, reclaimed by `compact`. */
   wasted = 0;
+
+  constructor() {
+    // Stored twice so V8 treats `mem` as mutable from the start (see shapes.ts): the first
+    // `reserve` would otherwise discard the optimised propagate compiled against it.
+    this.mem = new Int32Array(0);
+    this.mem = new Int32Array(1 << 12);
+    settleFields(this);
+  }
 
   alloc(lits: ArrayLike<Lit>, learnt: boolean, lbd: number): number {
     const size = lits.length;

@@ -25,7 +25,9 @@ export function reduceLearnts(s: SolverCore): void {
   const rank = (cr: number): number => s.arena.lbd(cr) * 65536 + Math.min(mem[cr]!, 65535);
   const sorted = s.learnts.slice().sort((a, b) => rank(b) - rank(a));
   const half = sorted.length >> 1;
-  const kept: number[] = [];
+  // Kept in place: replacing the array would change the solver's hidden class (shapes.ts).
+  const kept = s.learnts;
+  kept.length = 0;
   for (let i = 0; i < sorted.length; i++) {
     const cr = sorted[i]!;
     if (i < half && s.arena.lbd(cr) > GLUE && !locked(s, cr)) {
@@ -36,7 +38,6 @@ export function reduceLearnts(s: SolverCore): void {
       kept.push(cr);
     }
   }
-  s.learnts = kept;
   compact(s);
 }
 
@@ -55,7 +56,7 @@ export function compact(s: SolverCore): void {
     const cr = s.reason[v]!;
     if (cr !== NO_REASON) s.reason[v] = forward(cr);
   }
-  s.watchSize.fill(0);
+  s.detachAll();
   for (const cr of s.problem) s.attach(cr);
   for (const cr of s.learnts) s.attach(cr);
 }

@@ -1,3 +1,5 @@
+import { settleFields } from './shapes.ts';
+
 // Glucose 2's constants (Audemard & Simon, 2012).
 const RECENT_LBD = 50;
 const RECENT_TRAIL = 5000;
@@ -8,15 +10,20 @@ const BLOCK_FACTOR = 1.4;
 /** …but only after this many conflicts. */
 const BLOCK_AFTER = 10000;
 
-/** A fixed-size window over the most recent values, with their sum. */
+/**
+ * A fixed-size window over the most recent values (small integers: LBDs, trail sizes), with
+ * their sum. Int32Array, not Float64Array: a value read from a Float64Array is a double, and
+ * storing it into `total` would change the field's representation mid-search.
+ */
 class RecentWindow {
-  private readonly values: Float64Array;
+  private readonly values: Int32Array;
   private next = 0;
   private filled = 0;
   private total = 0;
 
   constructor(size: number) {
-    this.values = new Float64Array(size);
+    this.values = new Int32Array(size);
+    settleFields(this);
   }
 
   push(x: number): void {
@@ -55,6 +62,10 @@ export class GlucoseRestarts {
   /** Sum and count of every LBD so far. */
   private lbdSum = 0;
   private conflicts = 0;
+
+  constructor() {
+    settleFields(this);
+  }
 
   onConflict(lbd: number, trailSize: number): void {
     this.conflicts++;

@@ -12,6 +12,7 @@ import { FIRST_REDUCE } from './params.ts';
 import { VarHeap } from './var-heap.ts';
 import { GlucoseRestarts } from './restarts.ts';
 import { grow } from './grow.ts';
+import { settleFields } from './shapes.ts';
 import type { GaussEngine } from './xor/engine.ts';
 import type { Xor } from './xor/xor.ts';
 import type { ProofSink } from './proof.ts';
@@ -57,6 +58,11 @@ export class SolverCore {
   watches: Int32Array[] = [];
   /** Used length (in Int32 slots, two per watcher) of each watch list. */
   watchSize = new Int32Array(0);
+  /**
+   * Attached clauses containing each literal: a bound on its watch list, which `attach`
+   * keeps at least twice this long (a clause's watch may move to any of its literals).
+   */
+  occurs = new Int32Array(0);
   /** VSIDS activity per variable. */
   activity = new Float64Array(0);
   /** Current VSIDS bump amount; grows by 1/decay per conflict instead of decaying all. */
@@ -113,6 +119,9 @@ export class SolverCore {
     readonly heuristic: HeuristicName,
   ) {
     this.heap = new VarHeap(this.activity, 0);
+    // varInc grows by 1/decay: a fraction from the first conflict on.
+    settleFields(this, ['varInc']);
+    settleFields(this.stats, ['ms']);
   }
 
   /** Grows every per-variable array to hold `n` variables; new variables are unassigned. */
@@ -128,6 +137,7 @@ export class SolverCore {
       this.trail = grow(this.trail, c);
       this.trailLim = grow(this.trailLim, c + 1);
       this.watchSize = grow(this.watchSize, 2 * c);
+      this.occurs = grow(this.occurs, 2 * c);
       this.activity = grow(this.activity, c);
       this.polarity = grow(this.polarity, c);
       this.flipped = grow(this.flipped, c + 1);
@@ -201,19 +211,40 @@ export class SolverCore {
    */
   attach(cr: number): void {
     const mem = this.arena.mem;
-    const a = mem[cr + HEADER]!;
-    const b = mem[cr + HEADER + 1]!;
-    const ref = mem[cr] === 2 ? ~cr : cr;
+    const base = cr + HEADER;
+    const size = mem[cr]!;
+    // Room in each literal's list for every attached clause that contains it, so a watch
+    // moved there during propagate always fits (propagate itself never grows a list).
+    for (let i = base; i < base + size; i++) this.reserveWatch(mem[i]!);
+    const a = mem[base]!;
+    const b = mem[base + 1]!;
+    const ref = size === 2 ? ~cr : cr;
     this.watch(a, ref, b);
     this.watch(b, ref, a);
   }
 
+  /** Forgets every watch and occurrence count, before all live clauses are attached again. */
+  detachAll(): void {
+    this.watchSize.fill(0);
+    this.occurs.fill(0);
+  }
+
   private watch(lit: Lit, cr: number, blocker: Lit): void {
     const n = this.watchSize[lit]!;
-    const ws = n + 2 > this.watches[lit]!.length ? this.growWatches(lit) : this.watches[lit]!;
+    const ws = this.watches[lit]!;
     ws[n] = cr;
     ws[n + 1] = blocker;
     this.watchSize[lit] = n + 2;
+  }
+
+  /** Counts one more attached clause containing `lit` and grows its watch list to match. */
+  private reserveWatch(lit: Lit): void {
+    const need = 2 * ++this.occurs[lit]!;
+    const ws = this.watches[lit]!;
+    if (need <= ws.length) return;
+    const bigger = new Int32Array(Math.max(need, 2 * ws.length));
+    bigger.set(ws);
+    this.watches[lit] = bigger;
   }
 
   /**
@@ -286,9 +317,8 @@ export class SolverCore {
           const lit = mem[k]!;
           mem[base + 1] = lit;
           mem[k] = falseLit;
-          let other = watches[lit]!;
+          const other = watches[lit]!;
           const m = watchSize[lit]!;
-          if (m + 2 > other.length) other = this.growWatches(lit);
           other[m] = cr;
           other[m + 1] = first;
           watchSize[lit] = m + 2;
@@ -316,14 +346,6 @@ export class SolverCore {
     this.qhead = qhead;
     this.trailSize = trailSize;
     return conflict;
-  }
-
-  private growWatches(lit: Lit): Int32Array {
-    const ws = this.watches[lit]!;
-    const bigger = new Int32Array(ws.length * 2);
-    bigger.set(ws);
-    this.watches[lit] = bigger;
-    return bigger;
   }
 
   // ---- branching --------------------------------------------------------------------------

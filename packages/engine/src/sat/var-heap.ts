@@ -1,4 +1,5 @@
 import type { Var } from './lit.ts';
+import { settleFields } from './shapes.ts';
 
 /**
  * A binary max-heap of variables keyed by activity (MiniSat's `order_heap`): VSIDS picks the
@@ -19,6 +20,7 @@ export class VarHeap {
   ) {
     this.heap = new Int32Array(Math.max(capacity, 1));
     this.indices = new Int32Array(Math.max(capacity, 1)).fill(-1);
+    settleFields(this);
   }
 
   get size(): number {

@@ -1,0 +1,90 @@
+// The search never changes the hidden class of the solver's objects (sat/shapes.ts): a field
+// V8 sees stored a second time, or turning from an integer into a fraction, after propagate
+// and analyze were compiled makes V8 throw that code away, and a fresh `percent sat` process
+// then searches in the baseline tier for longer. V8 reports each such change with
+// --trace-generalization, naming the function that made it; none may be a search function.
+// Formulas are generated; nothing here reads ../shared/data.
+import { spawnSync } from 'node:child_process';
+import path from 'node:path';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { createRng, randomKSat } from '@percent/engine';
+import { repoRoot, tempDir, writeCnf } from './cli-harness.ts';
+import { freshBundle } from './bin-harness.ts';
+
+const bundle = path.join(repoRoot, 'packages/engine/dist/percent.cjs');
+
+/** The functions that run once the search has started, as esbuild names them in the bundle. */
+const SEARCH_FUNCTIONS = new Set([
+  'search',
+  'propagate',
+  'analyze',
+  'minimize',
+  'redundant',
+  'learnFrom',
+  'computeLbd',
+  'onConflict',
+  'push',
+  'maybeRestartOrReduce',
+  'reduceLearnts',
+  'compact',
+  'newDecisionLevel',
+  'backtrack',
+  'enqueue',
+  'attach',
+  'watch',
+  'reserveWatch',
+  'alloc',
+  'reserve',
+  'markDeleted',
+  'bumpVar',
+  'pickBranchLiteral',
+  'removeMax',
+  'insert',
+  'increased',
+  'siftUp',
+  'siftDown',
+]);
+
+let dir = '';
+let cleanup = async (): Promise<void> => undefined;
+
+beforeAll(async () => {
+  ({ dir, cleanup } = await tempDir());
+  await freshBundle();
+});
+afterAll(() => cleanup());
+
+/** `[generalizing]field:old->new … [~function+offset at file:line]` lines a search function caused. */
+function searchGeneralizations(trace: string): string[] {
+  return trace
+    .split('\n')
+    .filter((line) => line.startsWith('[generalizing]'))
+    .filter((line) => {
+      const where = /\[~?(\w+)\+\d+ at [^\]]*percent\.cjs:\d+\]$/.exec(line);
+      return where !== null && SEARCH_FUNCTIONS.has(where[1]!);
+    });
+}
+
+describe('the solver keeps its objects’ shapes during the search', () => {
+  it('through restarts and clause-database reductions of a hard random 3-SAT formula', async () => {
+    // 200 variables at ratio 4.26: thousands of conflicts, so restarts, the first reduction
+    // (2,000 conflicts) and arena growth all happen in this run.
+    const file = await writeCnf(dir, 'r200.cnf', randomKSat(createRng('shapes'), 200, 852, 3));
+    const run = spawnSync(
+      process.execPath,
+      ['--trace-generalization', bundle, 'sat', file, '--json', '--no-elim'],
+      { encoding: 'utf8', maxBuffer: 64 << 20 },
+    );
+    const json = run.stdout.split('\n').find((line) => line.startsWith('{'));
+    expect(json, run.stderr).toBeDefined();
+    const stats = (
+      JSON.parse(json!) as { stats: { conflicts: number; restarts: number; deleted: number } }
+    ).stats;
+    expect(stats.conflicts).toBeGreaterThan(2000);
+    expect(stats.restarts).toBeGreaterThan(0);
+    expect(stats.deleted).toBeGreaterThan(0);
+    // The trace is not empty: V8 did report generalizations (of other objects) in this run.
+    expect(run.stdout).toContain('[generalizing]');
+    expect(searchGeneralizations(run.stdout)).toEqual([]);
+  }, 60_000);
+});
