@@ -21,6 +21,7 @@ import type { BenchContext, BenchOptions, BenchSection } from './section.ts';
 import { SUDOKU_PARTS, sudokuSection } from './sudoku.ts';
 import { proofsSection } from './proofs.ts';
 import { coldWarmSection } from './cold-warm.ts';
+import { serverCostSection } from './server-cost.ts';
 
 /** Every section, in file order. */
 const SECTIONS: readonly BenchSection[] = [
@@ -31,6 +32,7 @@ const SECTIONS: readonly BenchSection[] = [
   debriefSection,
   proofsSection,
   coldWarmSection,
+  serverCostSection,
 ];
 
 const repoRoot = fileURLToPath(new URL('..', import.meta.url));

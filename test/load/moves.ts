@@ -28,6 +28,7 @@ export class PlayerCounters {
   /** Moves judged (acknowledged the first time the server counted them), by verdict. */
   correct = 0;
   wrong = 0;
+  cleared = 0;
   /** Retries answered `duplicate: true` with the first verdict. */
   retriesAcked = 0;
   /** Acks that break idempotency: a first send answered as a duplicate, or a move counted again. */
@@ -72,8 +73,11 @@ export interface Move {
   readonly moveId: string;
   readonly cell: number;
   readonly digit: number;
-  readonly expected: 'correct' | 'wrong';
+  readonly expected: ExpectedVerdict;
 }
+
+/** What the solution implies a move's verdict is: a digit is right or wrong, a 0 clears. */
+export type ExpectedVerdict = 'correct' | 'wrong' | 'cleared';
 
 interface MoveRecord {
   /** The server's count of this move has been seen (a first ack, or a duplicate after a loss). */
@@ -182,6 +186,7 @@ export class MoveSender {
       c.countedDespiteUnavailable++;
     }
     if (reply.verdict === 'correct') c.correct++;
-    else c.wrong++;
+    else if (reply.verdict === 'wrong') c.wrong++;
+    else c.cleared++;
   }
 }

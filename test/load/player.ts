@@ -10,7 +10,13 @@ import {
 } from '@percent/protocol';
 import { io, type Socket } from 'socket.io-client';
 import { reconnectDelayMs, unavailableDelayMs } from './backoff.ts';
-import { ACK_TIMEOUT_MS, MoveSender, PlayerCounters, type MoveChannel } from './moves.ts';
+import {
+  ACK_TIMEOUT_MS,
+  MoveSender,
+  PlayerCounters,
+  type ExpectedVerdict,
+  type MoveChannel,
+} from './moves.ts';
 
 export { PlayerCounters } from './moves.ts';
 
@@ -112,7 +118,7 @@ export class SimPlayer implements MoveChannel {
   }
 
   /** Sends one move (again, for a retry: same id); see `MoveSender` for what its ack must be. */
-  move(moveId: string, cell: number, digit: number, expected: 'correct' | 'wrong'): Promise<void> {
+  move(moveId: string, cell: number, digit: number, expected: ExpectedVerdict): Promise<void> {
     return this.moves.send({ moveId, cell, digit, expected });
   }
 

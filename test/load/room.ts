@@ -83,6 +83,13 @@ export class SimRoom {
     this.solution = solve(this.puzzle);
   }
 
+  /** The puzzle's blank cells with their digits (known once `start` resolved). */
+  blanks(): { cell: number; digit: number }[] {
+    return [...this.puzzle].flatMap((ch, cell) =>
+      ch === '0' ? [{ cell, digit: Number(this.solution[cell]) }] : [],
+    );
+  }
+
   /** Every player moves once a second (at its own phase) for `durationMs`, open loop. */
   async race(durationMs: number, mix: MoveMix): Promise<void> {
     await Promise.all(this.players.map((player) => this.drive(player, durationMs, mix)));
