@@ -8,7 +8,7 @@
 import {
   createRoom,
   membersOf,
-  progressEventFor,
+  progressBatchFor,
   reduce,
   type Command,
   type Room,
@@ -86,7 +86,7 @@ function oneRace(): Float64Array {
       for (const effect of outcome.effects) {
         if (effect.type !== 'progress') continue;
         for (const { recipient } of membersOf(room))
-          progressEventFor(room, effect.playerId, recipient);
+          progressBatchFor(room, [effect.playerId], recipient);
       }
       perMove[k]! += (performance.now() - started) * 1000;
     }

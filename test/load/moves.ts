@@ -37,7 +37,11 @@ export class PlayerCounters {
   lost = 0;
   /** Replies whose verdict is not the one the solution implies. */
   misjudged = 0;
+  /** `race:progress` batches received, and the events in them. */
+  progressBatches = 0;
   progressEvents = 0;
+  /** The latest progress each other player's events said (filled, mistakes), by player id. */
+  readonly lastProgress = new Map<string, { filled: number; mistakes: number }>();
   readonly errors = new Tally();
   /** Every reply's round trip, at the time its attempt was sent. */
   readonly rtt = new Samples();

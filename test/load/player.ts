@@ -77,7 +77,12 @@ export class SimPlayer implements MoveChannel {
           waiter.resolve();
         }
     });
-    socket.on('race:progress', () => this.counters.progressEvents++);
+    socket.on('race:progress', ({ events }) => {
+      this.counters.progressBatches++;
+      this.counters.progressEvents += events.length;
+      for (const { playerId, progress } of events)
+        this.counters.lastProgress.set(playerId, progress);
+    });
     socket.on('session:ended', (event) =>
       this.counters.drops.add(`session ended: ${event.reason}`),
     );

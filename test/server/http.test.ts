@@ -4,7 +4,7 @@ import { networkInterfaces, tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { brotliCompressSync, brotliDecompressSync, gunzipSync, gzipSync } from 'node:zlib';
 import { afterAll, describe, expect, it } from 'vitest';
-import type { SeatReply } from '@percent/protocol';
+import { PROTOCOL_VERSION, type SeatReply } from '@percent/protocol';
 import { connect, expectOk, newDeviceId, startTestServer, useTestServer } from './harness.ts';
 import { deviceHeaders, historyOf } from '../support/device.ts';
 
@@ -40,7 +40,7 @@ describe('http', () => {
     const res = await fetch(`${server.url}/healthz`);
     expect(res.status).toBe(200);
     const body = (await res.json()) as Record<string, unknown>;
-    expect(body).toMatchObject({ ok: true, protocol: 1, rooms: 0, players: 0 });
+    expect(body).toMatchObject({ ok: true, protocol: PROTOCOL_VERSION, rooms: 0, players: 0 });
     expect(body.uptimeMs).toBeTypeOf('number');
     expect(body.pool).toHaveProperty(['percent/easy']);
   });

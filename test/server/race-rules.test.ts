@@ -85,7 +85,7 @@ describe('a host on a TV who sits races out', () => {
     const solution = solveGivens(puzzle);
     const cell = blanksOf(puzzle)[0]!;
     const live = new Promise<{ board: string | null }>((resolve) =>
-      tv.socket.once('race:progress', resolve),
+      tv.socket.once('race:progress', (batch) => resolve(batch.events[0]!)),
     );
     expectOk(await ann.call('race:move', { moveId: 'a1', cell, digit: Number(solution[cell]) }));
     expect((await live).board![cell]).toBe(solution[cell]);

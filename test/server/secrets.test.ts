@@ -3,7 +3,12 @@
  * whatever device id it claims; watching answers the same for a racing device as for anyone
  * (no oracle); a device id with a secret kept is nobody else's.
  */
-import { PROTOCOL_VERSION, type RoomView, type SeatReply } from '@percent/protocol';
+import {
+  PROTOCOL_VERSION,
+  type ProgressBatch,
+  type RoomView,
+  type SeatReply,
+} from '@percent/protocol';
 import { describe, expect, it } from 'vitest';
 import { connect, expectOk, newDeviceId, useTestServer, type TestClient } from './harness.ts';
 
@@ -35,9 +40,10 @@ async function liveRace() {
 
 /** Every board and progress digit a client has received, by player. */
 const boardsSeen = (client: TestClient): unknown[] =>
-  client.received.flatMap(({ event, payload }) => {
+  client.received.flatMap(({ event, payload }): unknown[] => {
     if (event === 'room:state') return [(payload as RoomView).race?.boards].filter(Boolean);
-    if (event === 'race:progress') return [(payload as { board: unknown }).board].filter(Boolean);
+    if (event === 'race:progress')
+      return (payload as ProgressBatch).events.map((e) => e.board).filter(Boolean);
     return [];
   });
 

@@ -10,4 +10,11 @@ export { MoveQueue, type PendingMove } from './moves.ts';
 export { MoveSender, type MoveLink, type MoveListener } from './move-sender.ts';
 export { isRoomUnavailable, retryDelayMs, UnavailableRetries } from './room-unavailable.ts';
 export { RoomSession, memoryOf, type SeatMemory } from './room-session.ts';
-export { applyProgress, placeOf, playerOf, runsInRace } from './views.ts';
+export {
+  applyOwnMove,
+  applyProgress,
+  applyProgressBatch,
+  placeOf,
+  playerOf,
+  runsInRace,
+} from './views.ts';

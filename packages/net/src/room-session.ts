@@ -6,14 +6,20 @@
  * A room between owner nodes (`ROOM_UNAVAILABLE`) is asked again after a back-off for the
  * rejoin and for moves (`moving` says so meanwhile); other commands show the error.
  */
-import type { RoomSettings, RoomView, SeatReply, SessionEndedEvent } from '@percent/protocol';
+import type {
+  ProgressBatch,
+  RoomSettings,
+  RoomView,
+  SeatReply,
+  SessionEndedEvent,
+} from '@percent/protocol';
 import { batch, signal } from '@preact/signals-core';
 import { ServerClock } from './clock.ts';
 import { DEFAULT_TIMEOUT_MS, type NetError, type NetResult, type RoomLink } from './link.ts';
 import { MoveSender, type MoveLink, type MoveListener } from './move-sender.ts';
 import { MoveQueue, type PendingMove } from './moves.ts';
 import { isRoomUnavailable, UnavailableRetries } from './room-unavailable.ts';
-import { applyProgress, runsInRace } from './views.ts';
+import { applyOwnMove, applyProgressBatch, runsInRace } from './views.ts';
 
 export type { MoveListener } from './move-sender.ts';
 
@@ -89,9 +95,9 @@ export class RoomSession {
     this.roomCode = code;
     this.sender = new MoveSender(this.moves, this.moveLink(), this.retries);
     const onState = (view: RoomView) => this.accept(view);
-    const onProgress = (event: Parameters<typeof applyProgress>[1]) => {
+    const onProgress = (batch: ProgressBatch) => {
       const current = this.view.value;
-      if (current) this.view.value = applyProgress(current, event);
+      if (current) this.view.value = applyProgressBatch(current, batch);
     };
     const onEnded = (event: SessionEndedEvent) => {
       if (event.reason !== 'replaced') this.memory.saveToken(this.code, undefined);
@@ -221,11 +227,15 @@ export class RoomSession {
 
   private moveLink(): MoveLink {
     return {
-      send: (move: PendingMove) =>
-        this.link.request('race:move', move, {
+      send: async (move: PendingMove) => {
+        const reply = await this.link.request('race:move', move, {
           timeoutMs: MOVE_TIMEOUT_MS,
           waitForConnection: false,
-        }),
+        });
+        const current = this.view.value;
+        if (reply.ok && current) this.view.value = applyOwnMove(current, reply);
+        return reply;
+      },
       live: () => this.live,
       racing: () => runsInRace(this.view.peek()),
     };

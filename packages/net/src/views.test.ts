@@ -2,7 +2,7 @@ import { NOTHING_ALLOWED } from '@percent/protocol';
 import type { ProgressView } from '@percent/protocol';
 import { describe, expect, it } from 'vitest';
 import { racingRoom } from './testing.ts';
-import { applyProgress, runsInRace } from './views.ts';
+import { applyOwnMove, applyProgress, applyProgressBatch, runsInRace } from './views.ts';
 
 const progress = (filled: number): ProgressView => ({
   filled,
@@ -60,6 +60,44 @@ describe('applyProgress', () => {
       board,
     });
     expect(next.race!.boards).toEqual({ p1: board });
+  });
+});
+
+describe('a race:progress batch and your own acks', () => {
+  const event = (playerId: string, filled: number) => ({
+    playerId,
+    status: 'racing' as const,
+    progress: progress(filled),
+    timeMs: null,
+    place: null,
+    board: null,
+  });
+
+  it('applies every event of a batch in order', () => {
+    const next = applyProgressBatch(view, { events: [event('p2', 3), event('p1', 1)] });
+    expect(next.players.map((p) => p.race!.progress.filled)).toEqual([1, 3]);
+  });
+
+  it('takes your own status and progress from the ack, keeping time and place', () => {
+    const mine = { ...view, you: { ...view.you, role: 'player' as const, playerId: 'p1' } };
+    const next = applyOwnMove(mine, {
+      moveId: 'm1',
+      cell: 0,
+      digit: 5,
+      verdict: 'correct',
+      status: 'racing',
+      progress: progress(7),
+      duplicate: false,
+    });
+    expect(next.players[0]!.race).toEqual({
+      status: 'racing',
+      progress: progress(7),
+      timeMs: null,
+      place: null,
+    });
+    expect(next.players[1]!.race!.progress.filled).toBe(0);
+    const watcher = { ...view, you: { ...view.you, role: 'spectator' as const, playerId: null } };
+    expect(applyOwnMove(watcher, { ...next.players[0]!, moveId: 'x' } as never)).toBe(watcher);
   });
 });
 

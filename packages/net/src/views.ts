@@ -1,8 +1,15 @@
 /**
- * Pure updates of the room snapshot: `race:progress` is a delta on one player's race (and, for
- * spectators under the `live` rule, their board); `room:state` replaces the whole view.
+ * Pure updates of the room snapshot: each event of a `race:progress` batch is a delta on one
+ * player's race (and, for spectators under the `live` rule, their board); a move's
+ * acknowledgement is the same delta on your own race; `room:state` replaces the whole view.
  */
-import type { PlayerView, ProgressEvent, RoomView } from '@percent/protocol';
+import type {
+  MoveReply,
+  PlayerView,
+  ProgressBatch,
+  ProgressEvent,
+  RoomView,
+} from '@percent/protocol';
 
 export function applyProgress(view: RoomView, event: ProgressEvent): RoomView {
   const players = view.players.map((p): PlayerView =>
@@ -23,6 +30,29 @@ export function applyProgress(view: RoomView, event: ProgressEvent): RoomView {
       ? { ...view.race, boards: { ...view.race.boards, [event.playerId]: event.board } }
       : view.race;
   return { ...view, players, race };
+}
+
+/** Every event of a `race:progress` batch, in order. */
+export function applyProgressBatch(view: RoomView, batch: ProgressBatch): RoomView {
+  return batch.events.reduce(applyProgress, view);
+}
+
+/**
+ * Your own race after the acknowledgement of your move: its status and progress (the server
+ * sends you no `race:progress` of your own; your time and place come with `room:state` when
+ * your race ends). A view without your seat is returned as it was.
+ */
+export function applyOwnMove(view: RoomView, reply: MoveReply): RoomView {
+  const me = playerOf(view, view.you.playerId);
+  if (!me?.race) return view;
+  return applyProgress(view, {
+    playerId: me.id,
+    status: reply.status,
+    progress: reply.progress,
+    timeMs: me.race.timeMs,
+    place: me.race.place,
+    board: null,
+  });
 }
 
 export const playerOf = (view: RoomView, id: string | null): PlayerView | undefined =>

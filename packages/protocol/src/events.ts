@@ -16,7 +16,7 @@ import type {
 import type {
   HistoryEntryView,
   LeaderboardEntryView,
-  ProgressEvent,
+  ProgressBatch,
   RoomView,
   SessionEndedEvent,
 } from './views.ts';
@@ -27,7 +27,7 @@ import type {
  */
 
 /** Bumped on every incompatible change; checked when a socket connects. */
-export const PROTOCOL_VERSION = 1;
+export const PROTOCOL_VERSION = 2;
 
 /** The Socket.IO handshake `auth` object. */
 export interface HandshakeAuth {
@@ -97,7 +97,7 @@ export interface ClientToServerEvents {
 
 export interface ServerToClientEvents {
   'room:state': (view: RoomView) => void;
-  'race:progress': (event: ProgressEvent) => void;
+  'race:progress': (batch: ProgressBatch) => void;
   'session:ended': (event: SessionEndedEvent) => void;
 }
 

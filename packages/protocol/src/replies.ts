@@ -9,7 +9,7 @@ import { MOVE_VERDICTS, RUNNER_STATUSES } from './rules.ts';
 import {
   HistoryEntryViewSchema,
   LeaderboardEntryViewSchema,
-  ProgressEventSchema,
+  ProgressBatchSchema,
   ProgressViewSchema,
   resultSchema,
   RoomViewSchema,
@@ -72,6 +72,6 @@ export const ACK_SCHEMAS = {
 /** Every server → client event's payload. */
 export const EVENT_SCHEMAS = {
   'room:state': RoomViewSchema,
-  'race:progress': ProgressEventSchema,
+  'race:progress': ProgressBatchSchema,
   'session:ended': SessionEndedEventSchema,
 } as const;

@@ -144,6 +144,12 @@ export function isTooFast(times: readonly number[], floorMs = HUMAN_FLOOR_MS_PER
 export const MIN_RATED_RACE_MS = 30_000;
 
 /**
+ * A member gets at most one `race:progress` per this many ms: the moves of everyone else in
+ * between arrive together (the mover hears of its own move at once, in the acknowledgement).
+ */
+export const PROGRESS_BATCH_MS = 200;
+
+/**
  * Why an ended race changed no rating (`RaceView.unrated`): the room is unrated; it ended
  * before `MIN_RATED_RACE_MS`; fewer than two runners remained once each device's first race
  * (a device the server had never seen finish a race plays it unrated) was set aside; fewer

@@ -269,6 +269,16 @@ export const ProgressEventSchema = z.object({
 });
 export type ProgressEvent = z.infer<typeof ProgressEventSchema>;
 
+/**
+ * `race:progress`: the latest progress of every other player who moved since the member's
+ * previous one, sent at most every `PROGRESS_BATCH_MS`, in the order of their first move since.
+ * Never the member's own (the acknowledgement of each of its moves carries it).
+ */
+export const ProgressBatchSchema = z.object({
+  events: z.array(ProgressEventSchema).min(1),
+});
+export type ProgressBatch = z.infer<typeof ProgressBatchSchema>;
+
 export const SessionEndedEventSchema = z.object({
   reason: z.enum(SESSION_END_REASONS),
   message: z.string(),

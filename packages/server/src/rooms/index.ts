@@ -8,6 +8,7 @@ export { permissionsFor } from './permissions.ts';
 export {
   viewFor,
   progressEventFor,
+  progressBatchFor,
   membersOf,
   summaryOf,
   watches,

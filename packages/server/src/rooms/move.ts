@@ -30,7 +30,7 @@ export function move(room: Room, command: CommandOf<'move'>, now: number): Trans
           'you are not in this race (you sat it out or joined after it started)',
         );
   }
-  const seen = runner.acks[command.moveId];
+  const seen = runner.acks.get(command.moveId);
   if (seen) {
     if (seen.cell !== command.cell || seen.digit !== command.digit) {
       return failure(ErrorCode.moveIdReused, `move id ${command.moveId} was used for another move`);
@@ -44,10 +44,7 @@ export function move(room: Room, command: CommandOf<'move'>, now: number): Trans
   }
   const { moveId, cell, digit } = command;
   const verdict = judgeMove(race.solution, cell, digit);
-  if (
-    verdict === 'wrong' &&
-    !countsAsMistake(Object.values(runner.acks), { cell, digit, verdict })
-  ) {
+  if (verdict === 'wrong' && !countsAsMistake(runner.acks.values(), { cell, digit, verdict })) {
     return success(room, replyOf(race, runner, moveId, { cell, digit, verdict }, true));
   }
   const record: MoveRecord = { playerId: seat.id, moveId, at: now, cell, digit, verdict };
@@ -59,7 +56,7 @@ export function move(room: Room, command: CommandOf<'move'>, now: number): Trans
     ...idleTimerAfterMove(next, seat.id),
   ];
   if (after.status !== runner.status) effects.push(STATE);
-  const reply = replyOf(next, after, moveId, after.acks[moveId]!, false);
+  const reply = replyOf(next, after, moveId, after.acks.get(moveId)!, false);
   return endIfDone({ ...room, race: next }, now, effects, reply);
 }
 
@@ -73,15 +70,17 @@ function replyOf(race: Race, runner: Runner, moveId: string, ack: MoveAck, dupli
  * race is exactly the one that was acknowledged.
  */
 export function recordMove(race: Race, record: MoveRecord): Race {
+  const moves = race.moves.append(record);
   const runners = race.runners.map((runner) =>
-    runner.playerId === record.playerId ? applyTo(race, runner, record) : runner,
+    runner.playerId === record.playerId ? applyTo(race, moves, runner, record) : runner,
   );
-  return { ...race, runners, moves: [...race.moves, record] };
+  return { ...race, runners, moves };
 }
 
-function applyTo(race: Race, before: Runner, record: MoveRecord): Runner {
+/** `before` after its move `record`; `moves` is the race's log with it. */
+function applyTo(race: Race, moves: Race['moves'], before: Runner, record: MoveRecord): Runner {
   const { cell, digit, verdict, moveId } = record;
-  const acks = { ...before.acks, [moveId]: { cell, digit, verdict } };
+  const acks = before.acks.add(moveId, { cell, digit, verdict });
   const runner = { ...before, activeAt: record.at };
   if (verdict === 'wrong') {
     const mistakes = runner.mistakes + 1;
@@ -96,7 +95,7 @@ function applyTo(race: Race, before: Runner, record: MoveRecord): Runner {
   const finished: Runner = { ...runner, board, acks, status: 'finished', finishedAt: record.at };
   return {
     ...finished,
-    tooFast: tooFast({ moves: [...race.moves, record] }, finished, race.floorMs),
+    tooFast: tooFast({ moves }, finished, race.floorMs),
   };
 }
 
@@ -105,10 +104,10 @@ export function noteMove(race: Race, record: MoveRecord): Race {
   const { cell, digit, verdict } = record;
   const runners = race.runners.map((runner) =>
     runner.playerId === record.playerId
-      ? { ...runner, acks: { ...runner.acks, [record.moveId]: { cell, digit, verdict } } }
+      ? { ...runner, acks: runner.acks.add(record.moveId, { cell, digit, verdict }) }
       : runner,
   );
-  return { ...race, runners, moves: [...race.moves, record] };
+  return { ...race, runners, moves: race.moves.append(record) };
 }
 
 const place = (board: string, cell: number, ch: string): string =>

@@ -5,6 +5,7 @@ import { tooFast } from './plausible.ts';
 import { standingsOf } from './progress.ts';
 import { ratedRunners } from './ratings.ts';
 import type { MoveRecord } from './records.ts';
+import { SharedLog } from './shared-log.ts';
 import type { Race } from './types.ts';
 
 /** A race where p1 placed `cells` right digits `gapMs` apart and finished; p2 finished slower. */
@@ -33,7 +34,7 @@ function raceWith(cells: number, gapMs: number): Race {
     // As move.ts judges it at the finish.
     return { ...finished, tooFast: tooFast({ moves }, finished, race.floorMs) };
   });
-  return { ...race, moves, runners };
+  return { ...race, moves: SharedLog.of(moves), runners };
 }
 
 describe('finishes too fast to be human', () => {

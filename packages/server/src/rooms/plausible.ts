@@ -1,5 +1,6 @@
 import { HUMAN_FLOOR_MS_PER_CELL, isTooFast } from '@percent/protocol';
-import type { Race, Runner } from './types.ts';
+import type { MoveRecord } from './records.ts';
+import type { Runner } from './types.ts';
 
 /**
  * Whether a finished runner placed their right digits faster than a person can: the median
@@ -9,13 +10,13 @@ import type { Race, Runner } from './types.ts';
  * (a solver bot, not a player).
  */
 export function tooFast(
-  race: Pick<Race, 'moves'>,
+  race: { readonly moves: Iterable<MoveRecord> },
   runner: Runner,
   floorMs = HUMAN_FLOOR_MS_PER_CELL,
 ): boolean {
   if (runner.status !== 'finished') return false;
-  const times = race.moves
-    .filter((m) => m.playerId === runner.playerId && m.verdict === 'correct')
-    .map((m) => m.at);
+  const times: number[] = [];
+  for (const m of race.moves)
+    if (m.playerId === runner.playerId && m.verdict === 'correct') times.push(m.at);
   return isTooFast(times, floorMs);
 }

@@ -1,7 +1,8 @@
 import { standingsOf, timeOf } from './progress.ts';
 import { isProvisional, isRated, ratedRunners, rateRace } from './ratings.ts';
 import { idleTimers } from './idle-timers.ts';
-import type { RaceRecord } from './records.ts';
+import type { MoveRecord, RaceRecord } from './records.ts';
+import { KeyedLog, SharedLog } from './shared-log.ts';
 import { endRaceRefusal, rematchRefusal, startRefusal, type Refusal } from './permissions.ts';
 import { isRaceOn, NOTHING, seatHeldBy, STATE, success } from './room.ts';
 import {
@@ -11,7 +12,7 @@ import {
   type RaceEndCause,
   type RunnerStatus,
 } from '@percent/protocol';
-import type { CommandOf, Effect, Race, Room, Runner, Transition } from './types.ts';
+import type { CommandOf, Effect, MoveAck, Race, Room, Runner, Transition } from './types.ts';
 
 /**
  * A race from the start to the standings, and the rematch after it. Seats that sit out get no
@@ -56,7 +57,7 @@ export function start(room: Room, command: CommandOf<'start'>, now: number): Tra
         status: 'racing',
         finishedAt: null,
         activeAt: startsAt,
-        acks: {},
+        acks: KeyedLog.empty<MoveAck>(),
         rating: seat.rating,
         newRating: null,
         kicked: false,
@@ -64,7 +65,7 @@ export function start(room: Room, command: CommandOf<'start'>, now: number): Tra
         firstRace: !seat.seen && room.timings.firstRaceRated !== true,
         outAt: null,
       })),
-    moves: [],
+    moves: SharedLog.of<MoveRecord>(),
   };
   const seats = room.seats.map((seat) => (seat.ready ? { ...seat, ready: false } : seat));
   const next: Room = { ...room, phase: 'countdown', race, seats, lastRace: null };

@@ -12,8 +12,9 @@ import { recordMove, noteMove } from './move.ts';
 import { afterRace, raceTimers, endIfDone, pauseRace, tickTimer } from './race.ts';
 import { idleTimers } from './idle-timers.ts';
 import type { MoveRecord } from './records.ts';
+import { KeyedLog, SharedLog } from './shared-log.ts';
 import { isRaceOn } from './room.ts';
-import type { Effect, Race, Room, RoomTimings } from './types.ts';
+import type { Effect, MoveAck, Race, Room, RoomTimings } from './types.ts';
 
 /**
  * A room's snapshot: what a restart needs besides the move log. It is written (in the same
@@ -242,10 +243,10 @@ function replay(saved: SavedRace, log: readonly MoveRecord[]) {
   const fresh = runners.map((r) => ({
     ...r,
     activeAt: r.activeAt ?? saved.startsAt,
-    acks: {},
+    acks: KeyedLog.empty<MoveAck>(),
     newRating: null,
   }));
-  let race: Race = { ...rest, endedBy: null, runners: fresh, moves: [] };
+  let race: Race = { ...rest, endedBy: null, runners: fresh, moves: SharedLog.of<MoveRecord>() };
   for (const [seq, move] of log.entries()) {
     if (!race.runners.some((r) => r.playerId === move.playerId)) {
       return `race ${saved.id}: logged move ${seq} is by ${move.playerId}, who is not in it`;

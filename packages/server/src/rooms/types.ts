@@ -15,6 +15,7 @@ import type {
 import type { Pause } from './race-clock.ts';
 import type { Glicko } from './glicko2.ts';
 import type { MoveRecord, RaceRecord } from './records.ts';
+import type { KeyedLog, SharedLog } from './shared-log.ts';
 
 /**
  * The state of one room: plain, JSON-serialisable data. Ids, tokens and clocks come in with
@@ -71,8 +72,11 @@ export interface Runner {
   readonly finishedAt: number | null;
   /** The start or this runner's last move (ms, on the race's clock): the idle rule counts from it. */
   readonly activeAt: number;
-  /** Every move id this player used in the race, with its verdict (idempotency). */
-  readonly acks: Readonly<Record<string, MoveAck>>;
+  /**
+   * Every move id this player used in the race, with its verdict (idempotency), in order;
+   * shared between versions of the race (`shared-log.ts`), so a move costs O(1) here.
+   */
+  readonly acks: KeyedLog<MoveAck>;
   /** The rating at the start (null: unknown, not rated in this race). */
   readonly rating: Rating | null;
   /** The rating after a rated race, set when the race ends; null until then or when unrated. */
@@ -125,8 +129,11 @@ export interface Race {
   readonly pauses: readonly Pause[];
   /** In seat order at the start; a runner stays when their seat goes. */
   readonly runners: readonly Runner[];
-  /** Every judged move in order; index = the move's `seq` in the store's log. */
-  readonly moves: readonly MoveRecord[];
+  /**
+   * Every judged move in order; index = the move's `seq` in the store's log. Shared between
+   * versions of the race (`shared-log.ts`): appending a move costs O(1), not O(moves).
+   */
+  readonly moves: SharedLog<MoveRecord>;
 }
 
 export interface Spectator {

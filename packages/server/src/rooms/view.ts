@@ -124,6 +124,23 @@ function boardsAt(race: Race, time: number): Record<string, string> {
   return Object.fromEntries([...boards].map(([id, cells]) => [id, cells.join('')]));
 }
 
+/**
+ * What one member's `race:progress` holds after the players in `moved` moved (in that order):
+ * each one's latest progress as `progressEventFor` shows it to the member, except the member's
+ * own — the acknowledgement of its move carries that. Empty: nothing to send.
+ */
+export function progressBatchFor(
+  room: Room,
+  moved: readonly string[],
+  recipient: Recipient,
+): ProgressEvent[] {
+  const own = recipient.role === 'player' ? recipient.playerId : null;
+  return moved.flatMap((playerId) => {
+    const event = playerId === own ? null : progressEventFor(room, playerId, recipient);
+    return event ? [event] : [];
+  });
+}
+
 export function progressEventFor(
   room: Room,
   playerId: string,

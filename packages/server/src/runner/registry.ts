@@ -1,6 +1,7 @@
 import type { RoomSettings } from '@percent/protocol';
 import type { Logger } from 'pino';
 import { createRoom, type RoomTimings } from '../rooms/index.ts';
+import { GroupCommit } from './group-commit.ts';
 import type { Heartbeat, SavedRoom, Store } from '../store/store.ts';
 import { RoomHost, type HostedRoom } from './room-host.ts';
 import type { DrawPuzzle, RoomRunner } from './room-runner.ts';
@@ -25,14 +26,18 @@ const HEARTBEAT_MS = 1000;
 const noPuzzles: DrawPuzzle = () => Promise.reject(new Error('no puzzle pool'));
 
 /**
- * The rooms of one process: a `RoomHost` whose rooms write to the process's SQLite `Store`,
+ * The rooms of one process: a `RoomHost` whose rooms write to the process's SQLite `Store`
+ * (through `GroupCommit`: one transaction per event-loop turn),
  * brought back from its snapshots at start (with the heartbeat that measures the outage) and
  * drained at shutdown.
  */
 export class RoomRegistry {
   readonly host: RoomHost;
+  /** Where every room writes: the store, one transaction per event-loop turn. */
+  readonly log: GroupCommit;
 
   constructor(private readonly deps: RegistryDeps) {
+    this.log = new GroupCommit(deps.store);
     this.host = new RoomHost({
       transport: deps.transport,
       timings: deps.timings,
@@ -67,7 +72,7 @@ export class RoomRegistry {
 
   openRoom(settings: Partial<RoomSettings> = {}): HostedRoom {
     const room = createRoom(this.host.unusedCode(), this.deps.timings, settings);
-    return this.host.adopt(room, { log: this.deps.store });
+    return this.host.adopt(room, { log: this.log });
   }
 
   /** Forgets a room nobody ever joined (its creator's join failed or the connection dropped). */
@@ -114,7 +119,7 @@ export class RoomRegistry {
         : this.deps.store.movesOf(saved.raceId);
     if (!log.ok) return log.message;
     const stored = { snapshot: saved.snapshot, moves: log.value };
-    const restored = await this.host.restore(saved.code, stored, awayMs, { log: this.deps.store });
+    const restored = await this.host.restore(saved.code, stored, awayMs, { log: this.log });
     return restored.ok ? null : restored.reason;
   }
 

@@ -1,7 +1,14 @@
 import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import type { MoveReply, RoomView, SeatReply } from '@percent/protocol';
+import {
+  PROGRESS_BATCH_MS,
+  type MoveReply,
+  type ProgressBatch,
+  type ProgressEvent,
+  type RoomView,
+  type SeatReply,
+} from '@percent/protocol';
 import { pino } from 'pino';
 import { afterEach, describe, expect, it } from 'vitest';
 import {
@@ -71,6 +78,14 @@ async function racingRoom(rooms: RoomRegistry): Promise<RoomRunner> {
   expect(runner.room.phase).toBe('racing');
   return runner;
 }
+
+/** The events of each `race:progress` a connection received, in order. */
+const progressTo = (transport: MemoryTransport, to: string): ProgressEvent[][] =>
+  transport
+    .received(to)
+    .flatMap((s) =>
+      s.kind === 'send' && s.event === 'race:progress' ? [(s.payload as ProgressBatch).events] : [],
+    );
 
 const move = (runner: RoomRunner, n: number, cell: number, digit: number, moveId: string) =>
   runner.submit({ type: 'move', connectionId: `c${n}`, moveId, cell, digit });
@@ -148,9 +163,59 @@ describe('a room runner', () => {
     const toAnn = transport.received('c1').filter((s) => s.kind === 'send');
     expect(toAnn.at(-1)).toMatchObject({
       event: 'race:progress',
-      payload: { playerId: 'p2', board: null, progress: { filled: 1 } },
+      payload: { events: [{ playerId: 'p2', board: null, progress: { filled: 1 } }] },
     });
     for (const sent of toAnn) expect(JSON.stringify(sent)).not.toContain(SOLUTION);
+    // Bob hears of his own move in its acknowledgement only.
+    expect(progressTo(transport, 'c2')).toEqual([]);
+  });
+
+  it('batches the others’ progress: the first at once, then one message per window', async () => {
+    const { rooms, transport } = setUp();
+    const runner = rooms.open({ timeLimitSec: null });
+    for (const n of [1, 2, 3]) await seat(runner, n);
+    for (const n of [2, 3])
+      await runner.submit({ type: 'ready', connectionId: `c${n}`, ready: true });
+    expect(await runner.startRace('c1', () => Promise.resolve(DRAW))).toEqual({ ok: true });
+    await new Promise((resolve) => setTimeout(resolve, 20));
+    const [a, b, c] = BLANK_CELLS;
+    await move(runner, 2, a!, digitAt(a!), 'b1');
+    const ids = (to: string) =>
+      progressTo(transport, to).map((batch) => batch.map((e) => e.playerId));
+    expect(ids('c1')).toEqual([['p2']]);
+    expect(ids('c3')).toEqual([['p2']]);
+    // Within the window: Bob again, then Cid; nobody is told yet.
+    await move(runner, 2, b!, digitAt(b!), 'b2');
+    await move(runner, 3, c!, wrongAt(c!), 'c1');
+    expect(ids('c1')).toEqual([['p2']]);
+    await new Promise((resolve) => setTimeout(resolve, PROGRESS_BATCH_MS + 50));
+    expect(ids('c1')).toEqual([['p2'], ['p2', 'p3']]);
+    expect(ids('c2')).toEqual([['p3']]);
+    expect(ids('c3')).toEqual([['p2'], ['p2']]);
+    const latest = progressTo(transport, 'c1').at(-1)!;
+    expect(latest.map((e) => [e.progress.filled, e.progress.mistakes])).toEqual([
+      [2, 0],
+      [0, 1],
+    ]);
+  });
+
+  it('drops a waiting batch when a room:state to everyone supersedes it', async () => {
+    const { rooms, transport } = setUp();
+    const runner = await racingRoom(rooms);
+    const [a, b] = BLANK_CELLS;
+    await move(runner, 2, a!, digitAt(a!), 'b1'); // told at once
+    await move(runner, 2, b!, digitAt(b!), 'b2'); // waits for the window
+    await runner.submit({ type: 'forfeit', connectionId: 'c2' }); // room:state to all
+    await new Promise((resolve) => setTimeout(resolve, PROGRESS_BATCH_MS + 50));
+    const toAnn = transport.received('c1').filter((s) => s.kind === 'send');
+    const lastState = toAnn.findLastIndex((s) => s.event === 'room:state');
+    expect(progressTo(transport, 'c1')).toHaveLength(1);
+    expect(toAnn.slice(lastState + 1)).toEqual([]);
+    const view = toAnn[lastState]!.payload as RoomView;
+    expect(view.players.find((p) => p.id === 'p2')!.race).toMatchObject({
+      status: 'forfeited',
+      progress: { filled: 2 },
+    });
   });
 });
 

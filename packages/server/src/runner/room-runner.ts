@@ -3,6 +3,7 @@ import {
   commitmentOf,
   ErrorCode,
   fail,
+  PROGRESS_BATCH_MS,
   ServerEvent,
   SESSION_END_MESSAGES,
   type DifficultyLevel,
@@ -13,7 +14,7 @@ import type { Logger } from 'pino';
 import {
   membersOf,
   watches,
-  progressEventFor,
+  progressBatchFor,
   reduce,
   startRefusalFor,
   viewFor,
@@ -95,6 +96,12 @@ export class RoomRunner {
    * nothing changes or is written after.
    */
   private stopped: 'closed' | 'shutdown' | 'fenced' | null = null;
+  /** Players whose progress the members have not been sent yet, by their first move since. */
+  private readonly progressDue = new Set<string>();
+  /** The next `race:progress` batch, when one is waiting for its window. */
+  private progressTimer: NodeJS.Timeout | undefined;
+  /** When the last batch went out (server clock, ms). */
+  private progressSentAt = -Infinity;
 
   private readonly deps: RunnerDeps;
 
@@ -251,7 +258,7 @@ export class RoomRunner {
           this.sendState(effect.to);
           break;
         case 'progress':
-          this.sendProgress(effect.playerId);
+          this.queueProgress(effect.playerId);
           break;
         case 'endSession':
           this.deps.transport.endSession(effect.connectionId, {
@@ -271,6 +278,8 @@ export class RoomRunner {
 
   private sendState(to: 'all' | 'spectators'): void {
     const now = this.deps.now();
+    // Every member's new view holds everyone's progress: a batch still waiting is superseded.
+    if (to === 'all') this.dropQueuedProgress();
     for (const { connectionId, recipient } of membersOf(this.current)) {
       if (to === 'spectators' && !watches(this.current, recipient)) continue;
       this.deps.transport.send(
@@ -282,22 +291,33 @@ export class RoomRunner {
   }
 
   /**
-   * Runners all get the same event (no board); spectators — and seats sitting the race out —
-   * may get the board too.
+   * A move's progress reaches the others in `race:progress` batches: at once when the room
+   * sent none in the last `PROGRESS_BATCH_MS`, else with the next batch (one message per
+   * member per window however many moves it holds: the server's cost per move falls as a room
+   * gets busier, and the mover has its own progress in the acknowledgement already).
    */
-  private sendProgress(playerId: string): void {
-    const players: string[] = [];
+  private queueProgress(playerId: string): void {
+    this.progressDue.add(playerId);
+    if (this.progressTimer !== undefined) return;
+    const wait = this.progressSentAt + PROGRESS_BATCH_MS - this.deps.now();
+    if (wait <= 0) return this.flushProgress();
+    this.progressTimer = setTimeout(() => {
+      this.progressTimer = undefined;
+      this.flushProgress();
+    }, wait);
+  }
+
+  /** One `race:progress` to each member that has something in it (`progressBatchFor`). */
+  private flushProgress(): void {
+    const moved = [...this.progressDue];
+    this.progressDue.clear();
+    this.progressSentAt = this.deps.now();
+    if (this.stopped) return;
     for (const { connectionId, recipient } of membersOf(this.current)) {
-      if (!watches(this.current, recipient)) {
-        players.push(connectionId);
-        continue;
-      }
-      const event = progressEventFor(this.current, playerId, recipient);
-      if (event) this.deps.transport.send(connectionId, ServerEvent.progress, event);
+      const events = progressBatchFor(this.current, moved, recipient);
+      if (events.length > 0)
+        this.deps.transport.send(connectionId, ServerEvent.progress, { events });
     }
-    const event = progressEventFor(this.current, playerId, { role: 'player', playerId });
-    if (event && players.length > 0)
-      this.deps.transport.sendAll(players, ServerEvent.progress, event);
   }
 
   private schedule(key: string, at: number, command: TimerCommand): void {
@@ -324,9 +344,16 @@ export class RoomRunner {
     this.deps.onClose(this.code);
   }
 
+  private dropQueuedProgress(): void {
+    this.progressDue.clear();
+    clearTimeout(this.progressTimer);
+    this.progressTimer = undefined;
+  }
+
   private clearTimers(): void {
     for (const timer of this.timers.values()) clearTimeout(timer);
     this.timers.clear();
+    this.dropQueuedProgress();
   }
 }
 

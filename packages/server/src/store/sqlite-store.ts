@@ -117,7 +117,8 @@ export class SqliteStore implements Store {
   }
 
   private time(writes: readonly PersistEffect[], ms: number): void {
-    if (writes.length === 1 && writes[0]!.type === 'persistMove') {
+    // A move-only commit: one move, or a turn's moves of several rooms (`GroupCommit`).
+    if (writes.every((w) => w.type === 'persistMove')) {
       this.appends.record(Math.max(1, Math.round(ms * 1e6)));
     }
     if (ms > SLOW_COMMIT_MS)
