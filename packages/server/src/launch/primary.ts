@@ -5,6 +5,7 @@ import { setupMaster } from '@socket.io/sticky';
 import type { Config } from '../config.ts';
 import { createLogger } from '../log.ts';
 import { printBanner } from './banner.ts';
+import { waitForKnownSessions } from './sid-wait.ts';
 import { startLocalRedis, type LocalRedis } from './local-redis.ts';
 import { planRedis } from './redis-plan.ts';
 import { WorkerSet } from './workers.ts';
@@ -86,6 +87,7 @@ async function startWorkers(
     const http = started.http!;
     http.off('request', answerStarting);
     setupMaster(http, { loadBalancingMethod: 'least-connection' });
+    waitForKnownSessions(http, cluster);
     return restoredRooms;
   } catch (error) {
     await fail(started, (error as Error).message);
