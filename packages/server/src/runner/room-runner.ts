@@ -3,7 +3,6 @@ import {
   commitmentOf,
   ErrorCode,
   fail,
-  PROGRESS_BATCH_MS,
   ServerEvent,
   SESSION_END_MESSAGES,
   type DifficultyLevel,
@@ -30,6 +29,7 @@ import {
 import { checkedTransport } from '../contract.ts';
 import type { RoomLog } from './room-log.ts';
 import { FencedError, UnavailableError } from './room-log.ts';
+import { ProgressBatcher } from './progress-batcher.ts';
 import type { RoomTransport } from './transport.ts';
 
 /**
@@ -96,12 +96,8 @@ export class RoomRunner {
    * nothing changes or is written after.
    */
   private stopped: 'closed' | 'shutdown' | 'fenced' | null = null;
-  /** Players whose progress the members have not been sent yet, by their first move since. */
-  private readonly progressDue = new Set<string>();
-  /** The next `race:progress` batch, when one is waiting for its window. */
-  private progressTimer: NodeJS.Timeout | undefined;
-  /** When the last batch went out (server clock, ms). */
-  private progressSentAt = -Infinity;
+  /** When `race:progress` goes out (one batch per window). */
+  private readonly progress: ProgressBatcher;
 
   private readonly deps: RunnerDeps;
 
@@ -109,6 +105,7 @@ export class RoomRunner {
     this.current = room;
     // Every event the room sends is checked against the protocol when the check is on.
     this.deps = { ...deps, transport: checkedTransport(deps.transport) };
+    this.progress = new ProgressBatcher(deps.now, (moved) => this.sendProgress(moved));
   }
 
   get room(): Room {
@@ -258,7 +255,7 @@ export class RoomRunner {
           this.sendState(effect.to);
           break;
         case 'progress':
-          this.queueProgress(effect.playerId);
+          this.progress.queue(effect.playerId);
           break;
         case 'endSession':
           this.deps.transport.endSession(effect.connectionId, {
@@ -279,7 +276,7 @@ export class RoomRunner {
   private sendState(to: 'all' | 'spectators'): void {
     const now = this.deps.now();
     // Every member's new view holds everyone's progress: a batch still waiting is superseded.
-    if (to === 'all') this.dropQueuedProgress();
+    if (to === 'all') this.progress.drop();
     for (const { connectionId, recipient } of membersOf(this.current)) {
       if (to === 'spectators' && !watches(this.current, recipient)) continue;
       this.deps.transport.send(
@@ -290,28 +287,8 @@ export class RoomRunner {
     }
   }
 
-  /**
-   * A move's progress reaches the others in `race:progress` batches: at once when the room
-   * sent none in the last `PROGRESS_BATCH_MS`, else with the next batch (one message per
-   * member per window however many moves it holds: the server's cost per move falls as a room
-   * gets busier, and the mover has its own progress in the acknowledgement already).
-   */
-  private queueProgress(playerId: string): void {
-    this.progressDue.add(playerId);
-    if (this.progressTimer !== undefined) return;
-    const wait = this.progressSentAt + PROGRESS_BATCH_MS - this.deps.now();
-    if (wait <= 0) return this.flushProgress();
-    this.progressTimer = setTimeout(() => {
-      this.progressTimer = undefined;
-      this.flushProgress();
-    }, wait);
-  }
-
   /** One `race:progress` to each member that has something in it (`progressBatchFor`). */
-  private flushProgress(): void {
-    const moved = [...this.progressDue];
-    this.progressDue.clear();
-    this.progressSentAt = this.deps.now();
+  private sendProgress(moved: readonly string[]): void {
     if (this.stopped) return;
     for (const { connectionId, recipient } of membersOf(this.current)) {
       const events = progressBatchFor(this.current, moved, recipient);
@@ -344,16 +321,10 @@ export class RoomRunner {
     this.deps.onClose(this.code);
   }
 
-  private dropQueuedProgress(): void {
-    this.progressDue.clear();
-    clearTimeout(this.progressTimer);
-    this.progressTimer = undefined;
-  }
-
   private clearTimers(): void {
     for (const timer of this.timers.values()) clearTimeout(timer);
     this.timers.clear();
-    this.dropQueuedProgress();
+    this.progress.drop();
   }
 }
 
