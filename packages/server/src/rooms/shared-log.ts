@@ -95,9 +95,19 @@ export class KeyedLog<V> {
     return this.get(key) !== undefined;
   }
 
-  /** This log with `value` under `key`, which it must not hold yet; this version is unchanged. */
+  /**
+   * This log with `value` under `key`; this version is unchanged. A key it holds already gets
+   * the new value in a fresh copy (O(n); the core never does this — a move id seen before is
+   * answered as a duplicate — but a replayed log is taken as it is, as a plain object would).
+   */
   add(key: string, value: V): KeyedLog<V> {
-    if (this.has(key)) throw new Error(`key ${key} is already in the log`);
+    if (this.has(key)) {
+      const entries = this.entries.map(([k, v]): readonly [string, V] => [
+        k,
+        k === key ? value : v,
+      ]);
+      return new KeyedLog(SharedLog.of(entries), new Map(entries.map(([k], i) => [k, i])));
+    }
     const entries = this.entries.append([key, value]);
     // The newest version owns the index; an older one builds its own from its entries.
     const newest = this.index.size === this.entries.length;
