@@ -17,7 +17,7 @@ export class GroupCommit implements RoomLog {
   /** Commands waiting for this turn's transaction, in arrival order. */
   private pending: Waiting[] = [];
   private scheduled = false;
-  /** Transactions written, and the commands they carried (`/healthz`). */
+  /** Transactions written, and the commands they carried (`groupSize`, read by the tests). */
   private transactions = 0;
   private commands = 0;
 
