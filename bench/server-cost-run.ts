@@ -9,7 +9,7 @@ import path from 'node:path';
 import { createInterface } from 'node:readline';
 import type { CostDriverResult } from '../test/load/cost-driver.ts';
 import { startCluster, type Cluster } from '../test/load/cluster.ts';
-import { processUsage } from '../test/load/server-process.ts';
+import { processUsage, treeUsage } from '../test/load/server-process.ts';
 
 export interface LoadShape {
   readonly rooms: number;
@@ -25,6 +25,13 @@ export interface LoadTarget {
   readonly nodes: number;
   /** Extra flags for the servers' node (e.g. `--cpu-prof`). */
   readonly nodeArgs?: readonly string[];
+  /**
+   * `pnpm start --workers N` (with `nodes: 1`): a primary, N workers and the Redis it starts;
+   * its CPU is the whole process tree's, Redis apart.
+   */
+  readonly workers?: number;
+  /** Extra environment of the server (e.g. another `REDIS_URL`). */
+  readonly env?: Readonly<Record<string, string>>;
 }
 
 export interface LoadFigures {
@@ -53,6 +60,10 @@ export async function measureLoad(
     nodes: target.nodes,
     entry: ENTRIES[target.target],
     nodeArgs: target.nodeArgs ?? [],
+    env: {
+      ...target.env,
+      ...(target.workers !== undefined && { WORKERS: String(target.workers) }),
+    },
   });
   try {
     return await drive(repoRoot, cluster, target, shape, log);
@@ -61,12 +72,17 @@ export async function measureLoad(
   }
 }
 
-/** CPU seconds so far of every node and of Redis. */
+/** CPU seconds so far of every node (with the workers it started) and of Redis. */
 function cpuOf(cluster: Cluster): { nodes: number; redis: number } {
   let nodes = 0;
-  for (const node of cluster.nodes) nodes += processUsage(node.pid)?.cpuSec ?? NaN;
+  let redis = 0;
+  for (const node of cluster.nodes) {
+    const tree = treeUsage(node.pid);
+    nodes += tree?.cpuSec ?? NaN;
+    redis += tree?.redisCpuSec ?? NaN;
+  }
   const redisPid = cluster.redis?.pid;
-  const redis = redisPid === undefined ? 0 : (processUsage(redisPid)?.cpuSec ?? NaN);
+  if (redisPid !== undefined) redis += processUsage(redisPid)?.cpuSec ?? NaN;
   return { nodes, redis };
 }
 
@@ -102,7 +118,9 @@ async function drive(
   for await (const line of createInterface({ input: child.stdout })) {
     const message = JSON.parse(line) as { event: string; at?: string };
     if (message.event === 'ready') {
-      log(`  ${target.target} × ${target.nodes}: ${shape.rooms} rooms ready, moving`);
+      const how =
+        target.workers === undefined ? `× ${target.nodes}` : `--workers ${target.workers}`;
+      log(`  ${target.target} ${how}: ${shape.rooms} rooms ready, moving`);
       child.stdin.write('go\n');
     } else if (message.event === 'window' && message.at === 'start') {
       before = cpuOf(cluster);

@@ -1,14 +1,14 @@
 import type { Cluster } from './cluster.ts';
 import { RESUME_TARGET_MS, resumes, type Kill, type RoomResume } from './kill.ts';
 import type { ClusterSection } from './report.ts';
-import type { SimRoom } from './room.ts';
+import type { RoomOutcome } from './outcome.ts';
 import type { NodeFigures, RedisFigures } from './sampler.ts';
 import type { Health } from './server-process.ts';
 import { mb, ms, Samples, Tally } from './stats.ts';
 
 export interface ClusterInput {
   readonly cluster: Cluster;
-  readonly rooms: readonly SimRoom[];
+  readonly rooms: readonly RoomOutcome[];
   readonly nodes: readonly NodeFigures[];
   readonly redis: RedisFigures | undefined;
   /** Each node's `/healthz` at the end; undefined for a node that is gone. */
@@ -66,7 +66,7 @@ function serverLines({ cluster, nodes, redis, healths }: ClusterInput): string[]
 }
 
 /** Reconnections, moves sent again and transient refusals, over every player. */
-function failoverLines(rooms: readonly SimRoom[]): string[] {
+function failoverLines(rooms: readonly RoomOutcome[]): string[] {
   let reconnects = 0;
   let resent = 0;
   let countedAnyway = 0;
@@ -124,7 +124,7 @@ function resumeLines(all: readonly RoomResume[]): { lines: string[]; problems: n
  * The ack round trip of players on their room's owner node and of players elsewhere, whose
  * moves are forwarded to the owner (by the seats' nodes at the start).
  */
-function placementRoundTrips(rooms: readonly SimRoom[], cluster: Cluster): string[] {
+function placementRoundTrips(rooms: readonly RoomOutcome[], cluster: Cluster): string[] {
   const local = new Samples();
   const forwarded = new Samples();
   for (const room of rooms)
@@ -140,7 +140,7 @@ function placementRoundTrips(rooms: readonly SimRoom[], cluster: Cluster): strin
 }
 
 /** The ack round trip of the attempts sent before the kill, and of those sent after it. */
-function splitRoundTrips(rooms: readonly SimRoom[], kill: Kill): string[] {
+function splitRoundTrips(rooms: readonly RoomOutcome[], kill: Kill): string[] {
   const before = new Samples();
   const after = new Samples();
   for (const room of rooms)

@@ -31,17 +31,24 @@ export interface ClusterOptions {
   readonly nodes: number;
   readonly entry: string;
   readonly nodeArgs: readonly string[];
+  /** Run the servers and Redis on these cores only (`--pin`). */
+  readonly cpus?: string;
+  /** Extra environment of a single node (e.g. `WORKERS` for a `--workers` primary). */
+  readonly env?: Readonly<Record<string, string>>;
   /** Called with each node as soon as it runs, so that an interrupted start still stops it. */
   readonly onStarted?: (server: ServerProcess) => void;
 }
 
 export async function startCluster(options: ClusterOptions): Promise<Cluster> {
   if (options.nodes === 1) {
-    const server = await startServer(options.entry, options.nodeArgs);
+    const server = await startServer(options.entry, options.nodeArgs, {
+      ...(options.env && { env: options.env }),
+      ...(options.cpus !== undefined && { cpus: options.cpus }),
+    });
     options.onStarted?.(server);
     return cluster([server], undefined, undefined);
   }
-  const redis = await startRedis();
+  const redis = await startRedis(options.cpus === undefined ? {} : { cpus: options.cpus });
   const dataDir = mkdtempSync(join(tmpdir(), 'percent-load-cluster-'));
   const nodes: ServerProcess[] = [];
   const made = cluster(nodes, redis, dataDir);
@@ -50,6 +57,7 @@ export async function startCluster(options: ClusterOptions): Promise<Cluster> {
       const node = await startServer(options.entry, options.nodeArgs, {
         env: { REDIS_URL: redis.url },
         dataDir,
+        ...(options.cpus !== undefined && { cpus: options.cpus }),
       });
       nodes.push(node);
       options.onStarted?.(node);

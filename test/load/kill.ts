@@ -1,6 +1,5 @@
 import type { Cluster } from './cluster.ts';
-import type { SimPlayer } from './player.ts';
-import type { SimRoom } from './room.ts';
+import type { RoomOutcome } from './outcome.ts';
 import type { ClusterSampler } from './sampler.ts';
 
 /** The most a room may take to move again after its node died (issue 13). */
@@ -17,13 +16,15 @@ export interface Kill {
 
 /**
  * kill -9 of `node` `afterMs` into the window, its figures read just before (they end at the
- * kill). `kill()` says when it happened, once it has.
+ * kill), then `killed`. `kill()` says when it happened, once it has.
  */
 export function armKill(
   cluster: Cluster,
   sampler: ClusterSampler,
   node: number,
   afterMs: number,
+  /** Told right after the kill (the players in other processes learn the node is gone). */
+  killed?: (node: number) => void,
 ): { kill(): Kill | undefined; cancel(): void } {
   let done: Kill | undefined;
   const windowStart = performance.now();
@@ -32,6 +33,7 @@ export function armKill(
     sampler.capture(node);
     const at = performance.now();
     cluster.kill(node);
+    killed?.(node);
     done = { node, pid: cluster.nodes[node]!.pid, at, afterMs: at - windowStart };
     console.log(
       `kill -9 of node ${node} (pid ${done.pid}) at ${(done.afterMs / 1e3).toFixed(1)} s`,
@@ -57,7 +59,7 @@ export interface RoomResume {
  * and how long after the kill it moved again. Only moves sent after the kill count, so that an
  * ack already on its way does not pass for a resumed room.
  */
-export function resumes(rooms: readonly SimRoom[], cluster: Cluster, kill: Kill): RoomResume[] {
+export function resumes(rooms: readonly RoomOutcome[], cluster: Cluster, kill: Kill): RoomResume[] {
   const affected = rooms.filter((room) =>
     room.players.some((_, seat) => cluster.nodeOf(room.index, seat) === kill.node),
   );
@@ -78,7 +80,7 @@ export function resumes(rooms: readonly SimRoom[], cluster: Cluster, kill: Kill)
 }
 
 /** When the player's first acknowledged move sent at or after `since` came back. */
-function firstAckAfter(player: SimPlayer, since: number): number | undefined {
+function firstAckAfter(player: RoomOutcome['players'][number], since: number): number | undefined {
   let first: number | undefined;
   player.counters.acked.forEach((rtt, sentAt) => {
     if (sentAt >= since) first = Math.min(first ?? Infinity, sentAt + rtt);

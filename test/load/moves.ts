@@ -29,6 +29,8 @@ export class PlayerCounters {
   correct = 0;
   wrong = 0;
   cleared = 0;
+  /** Clears sent for a cell holding this player's right digit (replays): filled goes down. */
+  emptied = 0;
   /** Retries answered `duplicate: true` with the first verdict. */
   retriesAcked = 0;
   /** Acks that break idempotency: a first send answered as a duplicate, or a move counted again. */

@@ -1,8 +1,10 @@
 import { parseArgs } from 'node:util';
 
 const USAGE = `usage: pnpm loadtest [--players N=1000] [--duration SECONDS=30] [--wrong RATE=0.05]
-       [--retry RATE=0.05] [--nodes N=1] [--kill-at FRACTION] [--server ENTRY.ts]
-       [--node-arg=FLAG ...] [--benchmarks FILE=BENCHMARKS.md]`;
+       [--retry RATE=0.05] [--nodes N=1 | --workers N] [--kill-at FRACTION]
+       [--generators N=1] [--pin] [--replay RACE[,RACE…] [--speed X=1]]
+       [--server ENTRY.ts] [--node-arg=FLAG ...]
+       [--benchmarks FILE=BENCHMARKS.md]`;
 
 export type Options = ReturnType<typeof parseOptions>;
 
@@ -25,6 +27,16 @@ function parseOptions() {
       retry: { type: 'string', default: '0.05' },
       /** Server nodes sharing one throwaway Redis (cluster mode); 1: the single process. */
       nodes: { type: 'string', default: '1' },
+      /** The server as `pnpm start --workers N` runs it: one port, N processes, local Redis. */
+      workers: { type: 'string' },
+      /** Processes running the players (1: this one); more spreads their CPU over cores. */
+      generators: { type: 'string', default: '1' },
+      /** Servers on the first half of the cores, players on the rest (taskset). */
+      pin: { type: 'boolean', default: false },
+      /** Stored races (`/api/races/:id` URLs or files of that answer) the bots play as recorded. */
+      replay: { type: 'string' },
+      /** The recorded time, this many times faster. */
+      speed: { type: 'string', default: '1' },
       /** kill -9 of the last node at this share of the duration (needs --nodes ≥ 2). */
       'kill-at': { type: 'string' },
       /** Another server entry (path from the repository root), e.g. to compare builds. */
@@ -39,7 +51,19 @@ function parseOptions() {
   const killAt = values['kill-at'] === undefined ? undefined : share(values['kill-at']);
   if (killAt !== undefined && nodes < 2)
     throw new Error('--kill-at needs --nodes 2 or more: the players need a node to move to');
+  const workers =
+    values.workers === undefined ? undefined : positiveInt(values.workers, '--workers');
+  if (workers !== undefined && nodes > 1)
+    throw new Error('--workers runs one server of N processes: it does not go with --nodes');
+  const speed = Number(values.speed);
+  if (!(speed > 0 && speed <= 1000))
+    throw new Error(`--speed takes a factor above 0 (at most 1000), not "${values.speed}"`);
   return {
+    replay: values.replay?.split(',').filter((source) => source !== ''),
+    speed,
+    workers,
+    generators: positiveInt(values.generators, '--generators'),
+    pin: values.pin,
     players: positiveInt(values.players, '--players'),
     durationSec: positiveInt(values.duration, '--duration'),
     mix: { wrongRate: rate(values.wrong, '--wrong'), retryRate: rate(values.retry, '--retry') },

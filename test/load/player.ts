@@ -1,6 +1,7 @@
 import {
   ErrorCode,
   PROTOCOL_VERSION,
+  ROOM_QUERY,
   type ClientEventName,
   type ClientToServerEvents,
   type Result,
@@ -63,9 +64,12 @@ export class SimPlayer implements MoveChannel {
     this.attach(socket);
   }
 
-  /** Connects to `url`; with `failover`, a dropped connection reconnects where it says. */
-  static async connect(url: string, failover?: Failover): Promise<SimPlayer> {
-    return new SimPlayer(await openSocket(url), url, failover);
+  /**
+   * Connects to `url` (naming `room` in the handshake, as a join link does); with `failover`, a
+   * dropped connection reconnects where it says.
+   */
+  static async connect(url: string, failover?: Failover, room?: string): Promise<SimPlayer> {
+    return new SimPlayer(await openSocket(url, room), url, failover);
   }
 
   private attach(socket: ClientSocket): void {
@@ -147,7 +151,7 @@ export class SimPlayer implements MoveChannel {
       this.url = this.next!(this.url);
       let socket: ClientSocket | undefined;
       try {
-        socket = await openSocket(this.url);
+        socket = await openSocket(this.url, this.seat?.code);
         await this.joinPatiently(socket, droppedAt);
         if (this.closed) throw new Error('closed while reconnecting');
         this.socket = socket;
@@ -197,8 +201,9 @@ export class SimPlayer implements MoveChannel {
 }
 
 /** A connected socket (the handshake may take socket.io-client's default 20 s, as a browser's). */
-async function openSocket(url: string): Promise<ClientSocket> {
+async function openSocket(url: string, room?: string): Promise<ClientSocket> {
   const socket: ClientSocket = io(url, {
+    ...(room !== undefined && { query: { [ROOM_QUERY]: room } }),
     transports: ['websocket'],
     forceNew: true,
     reconnection: false,

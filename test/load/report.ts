@@ -1,7 +1,7 @@
 import { readFileSync } from 'node:fs';
-import { availableParallelism, loadavg } from 'node:os';
+import { cpus, loadavg } from 'node:os';
 import type { Health, ProbeReading } from './server-process.ts';
-import type { SimRoom } from './room.ts';
+import type { RoomOutcome } from './outcome.ts';
 import { mb, ms, Samples, Tally, type LatencySummary } from './stats.ts';
 
 /** What was measured while the players moved. */
@@ -15,8 +15,12 @@ export interface Window {
   readonly serverCpu: number;
   readonly clientLoopP99Ms: number;
   readonly clientLoopMaxMs: number;
-  /** Cores' worth of CPU the load generator itself used. */
+  /** Cores' worth of CPU the load generator itself used (all its processes). */
   readonly clientCpu: number;
+  /** Processes that ran the players (1: the load test's own). */
+  readonly clientProcesses: number;
+  /** `--pin`: the cores the servers and the players were kept on. */
+  readonly pinning?: { readonly servers: string; readonly players: string };
 }
 
 /** The players' own counts against the server's view of the same races. */
@@ -47,7 +51,7 @@ const TARGET_P99_LARGE_MS = 30;
  * Reads every room's final state: each player's filled cells and mistakes must equal the
  * correct and wrong moves acknowledged to it — a lost move or one counted twice shows here.
  */
-export async function checkRooms(rooms: readonly SimRoom[]): Promise<Check> {
+export function checkRooms(rooms: readonly RoomOutcome[]): Check {
   const progressMismatches: string[] = [];
   const staleProgress: string[] = [];
   let othersMoved = 0;
@@ -55,15 +59,15 @@ export async function checkRooms(rooms: readonly SimRoom[]): Promise<Check> {
   let events = 0;
   let judgedAll = 0;
   for (const room of rooms) {
-    const view = await room.finalProgress();
+    const view = room.final;
     let judged = 0;
     for (const player of room.players) {
       const c = player.counters;
       judged += c.correct + c.wrong;
       const progress = view.players.find((p) => p.id === player.playerId)?.race?.progress;
-      if (progress?.filled !== c.correct || progress.mistakes !== c.wrong)
+      if (progress?.filled !== c.correct - c.emptied || progress.mistakes !== c.wrong)
         progressMismatches.push(
-          `${room.code}/${player.playerId}: server filled ${progress?.filled} mistakes ${progress?.mistakes}, acked ${c.correct} correct ${c.wrong} wrong`,
+          `${room.code}/${player.playerId}: server filled ${progress?.filled} mistakes ${progress?.mistakes}, acked ${c.correct} correct (${c.emptied} cleared again) ${c.wrong} wrong`,
         );
     }
     judgedAll += judged;
@@ -95,7 +99,7 @@ export async function checkRooms(rooms: readonly SimRoom[]): Promise<Check> {
 export interface ReportInput {
   readonly players: number;
   readonly durationSec: number;
-  readonly rooms: readonly SimRoom[];
+  readonly rooms: readonly RoomOutcome[];
   readonly window: Window;
   readonly check: Check;
   readonly health: Health;
@@ -185,11 +189,25 @@ function performanceLines(input: ReportInput, samples: Samples): string[] {
     `ack round trip (${rtt.count} acks): p50 ${ms(rtt.p50)}  p90 ${ms(rtt.p90)}  p99 ${ms(rtt.p99)}  max ${ms(rtt.max)}`,
     timeline(samples),
     ...server,
-    `load generator: CPU ${(window.clientCpu * 100).toFixed(0)}% of one core, event-loop delay ` +
+    `load generator: CPU ${(window.clientCpu * 100).toFixed(0)}% of one core` +
+      `${window.clientProcesses > 1 ? ` over ${window.clientProcesses} processes` : ''}, event-loop delay ` +
       `p99 ${ms(window.clientLoopP99Ms)}  max ${ms(window.clientLoopMaxMs)}${generatorLag}`,
+    leftLine(window),
     machine(),
     target(players, rtt, cluster !== undefined),
   ];
+}
+
+/** What the players left the servers: pinned, the servers' own cores; else the rest. */
+function leftLine(window: Window): string {
+  const cores = cpus().length;
+  if (window.pinning)
+    return (
+      `CPU left to the server: the cores ${window.pinning.servers} (pinned; the players ran on ` +
+      `${window.pinning.players})`
+    );
+  const left = Math.max(0, cores - window.clientCpu);
+  return `CPU left to the server: ${left.toFixed(2)} of ${cores} cores (the players shared them)`;
 }
 
 /** The store's own timing of the durable append each move costs before its ack. */
@@ -202,7 +220,7 @@ export function appendLine(health: Health): string {
   );
 }
 
-function sumCounters(rooms: readonly SimRoom[]) {
+function sumCounters(rooms: readonly RoomOutcome[]) {
   const totals = {
     sent: 0,
     retries: 0,
@@ -264,7 +282,7 @@ function machine(): string {
     // Not Linux, or no pressure stall information.
   }
   const load = loadavg()[0]!.toFixed(1);
-  return `machine: load average ${load} on ${availableParallelism()} cores${pressure}`;
+  return `machine: load average ${load} on ${cpus().length} cores${pressure}`;
 }
 
 function target(players: number, rtt: LatencySummary, cluster: boolean): string {

@@ -3,6 +3,7 @@ import { createRng, getVariant, parseGrid, SudokuSolver, type Rng } from '@perce
 import type { RoomSettings, RoomView, SeatReply } from '@percent/protocol';
 import { unavailableDelayMs } from './backoff.ts';
 import { SimPlayer, type Failover } from './player.ts';
+import { scriptFor, type ReplayPlan, type Script } from './replay.ts';
 
 export const PLAYERS_PER_ROOM = 4;
 
@@ -39,22 +40,26 @@ export class SimRoom {
    * `failover`, a player whose connection drops reconnects and regains its seat.
    */
   static async open(urls: readonly string[], index: number, failover?: Failover): Promise<SimRoom> {
-    const players = await Promise.all(urls.map((url) => SimPlayer.connect(url, failover)));
-    const room = new SimRoom(index, players);
-    const [host, ...guests] = players;
+    // The host first; the guests connect once the code is known, naming the room in their
+    // handshake as a join link does (a `--workers` server hands them to the room's process).
+    const host = await SimPlayer.connect(urls[0]!, failover);
     const hostSeat = { nickname: `Lead ${index}`, deviceId: deviceId() };
-    const created = await host!.request<SeatReply>('room:create', {
-      ...hostSeat,
-      settings: SETTINGS,
-    });
-    room.code = created.view.code;
-    seat(host!, created, { ...hostSeat, code: room.code });
+    let created: SeatReply;
+    try {
+      created = await host.request<SeatReply>('room:create', { ...hostSeat, settings: SETTINGS });
+    } catch (error) {
+      host.close();
+      throw error;
+    }
+    const code = created.view.code;
+    const guests = await Promise.all(
+      urls.slice(1).map((url) => SimPlayer.connect(url, failover, code)),
+    );
+    const room = new SimRoom(index, [host, ...guests]);
+    room.code = code;
+    seat(host, created, { ...hostSeat, code });
     for (const [i, guest] of guests.entries()) {
-      const guestSeat = {
-        code: room.code,
-        nickname: `Bot ${index}-${i + 1}`,
-        deviceId: deviceId(),
-      };
+      const guestSeat = { code, nickname: `Bot ${index}-${i + 1}`, deviceId: deviceId() };
       seat(guest, await guest.request<SeatReply>('room:join', guestSeat), guestSeat);
       await guest.request('room:ready', { ready: true });
     }
@@ -128,6 +133,63 @@ export class SimRoom {
       if (rng.next() < mix.retryRate) {
         player.counters.retries++;
         pending.push(player.move(moveId, cell, digit, expected));
+      }
+    }
+    await Promise.all(pending);
+  }
+
+  /**
+   * Every player plays its recorded script (`replay.ts`) on this room's puzzle for at most
+   * `durationMs`, the recorded time sped up by `plan.speed`; a share `retryRate` of the moves
+   * is sent twice with the same id. A player stops once its board is full (it finished).
+   */
+  async replay(plan: ReplayPlan, durationMs: number, retryRate: number): Promise<void> {
+    await Promise.all(
+      this.players.map((player, seat) =>
+        this.play(player, scriptFor(plan, this.index, seat), plan.speed, durationMs, retryRate),
+      ),
+    );
+  }
+
+  private async play(
+    player: SimPlayer,
+    script: Script,
+    speed: number,
+    durationMs: number,
+    retryRate: number,
+  ): Promise<void> {
+    const rng = createRng(randomBytes(8).toString('hex'));
+    const blanks = [...this.puzzle].flatMap((ch, cell) => (ch === '0' ? [cell] : []));
+    const held = new Set<number>();
+    const slips = new Map<number, Set<number>>();
+    const pending: Promise<void>[] = [];
+    const start = performance.now();
+    for (const [i, step] of script.entries()) {
+      const due = start + step.ms / speed;
+      if (due >= start + durationMs || held.size === blanks.length) break;
+      const cell = blanks[step.slot];
+      if (cell === undefined || (step.verdict !== 'cleared' && held.has(cell))) continue;
+      await sleep(due - performance.now());
+      const right = Number(this.solution[cell]);
+      let digit = 0;
+      if (step.verdict === 'correct') {
+        digit = right;
+        held.add(cell);
+      } else if (step.verdict === 'wrong') {
+        const tried = slips.get(cell) ?? new Set<number>();
+        const slip = newSlip(right, tried, rng);
+        if (slip === undefined) continue;
+        digit = slip;
+        slips.set(cell, tried.add(slip));
+      } else if (held.delete(cell)) {
+        player.counters.emptied++;
+      }
+      player.counters.sent++;
+      player.counters.lastSentAt = performance.now();
+      pending.push(player.move(`r${i}`, cell, digit, step.verdict));
+      if (rng.next() < retryRate) {
+        player.counters.retries++;
+        pending.push(player.move(`r${i}`, cell, digit, step.verdict));
       }
     }
     await Promise.all(pending);

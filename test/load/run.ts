@@ -1,33 +1,38 @@
 /**
- * `pnpm loadtest [--players N] [--duration S] [--nodes N] [--kill-at F]`: the real race server
- * in other processes — one, or N nodes of one service sharing a throwaway Redis — and N
- * simulated players (socket.io-client) in rooms of 4, each making a move a second: mostly
- * correct digits, some wrong ones, some retries of the same move id. A room's players sit on
- * different nodes; with `--kill-at`, one node is killed (kill -9) mid-run and its players
- * reconnect to another with their session tokens. Prints the ack round trip, the servers'
- * event-loop delay, CPU and memory, the rooms' resume times after a kill, and checks that no
- * move was lost or counted twice. A benchmark, not a test: the exit code is 1 only when a
- * move was lost, duplicated or misjudged, or a room never moved again after the kill.
+ * `pnpm loadtest [--players N] [--duration S] [--nodes N | --workers N] [--kill-at F]
+ * [--generators N] [--pin]`: the real race server in other processes — one, N nodes of one
+ * service sharing a throwaway Redis, or `pnpm start --workers N` — and N simulated players
+ * (socket.io-client) in rooms of 4, each making a move a second: mostly correct digits, some
+ * wrong ones, some retries of the same move id. A room's players sit on different nodes; with
+ * `--kill-at`, one node is killed (kill -9) mid-run and its players reconnect to another with
+ * their session tokens. The players run in this process or in `--generators` processes of
+ * their own, and `--pin` keeps them off the servers' cores (taskset). Prints the ack round
+ * trip, the servers' event-loop delay, CPU and memory, the players' CPU and what that left the
+ * server, the rooms' resume times after a kill, and checks that no move was lost or counted
+ * twice. A benchmark, not a test: the exit code is 1 only when a move was lost, duplicated or
+ * misjudged, or a room never moved again after the kill.
  */
-import { monitorEventLoopDelay } from 'node:perf_hooks';
 import { writeBenchmarks } from './benchmarks.ts';
 import { startCluster, type Cluster } from './cluster.ts';
 import { clusterSection, sumHealth } from './cluster-report.ts';
 import { armKill, type Kill } from './kill.ts';
 import { readOptions } from './options.ts';
 import { checkRooms, printReport, type Window } from './report.ts';
-import { PLAYERS_PER_ROOM, SimRoom } from './room.ts';
+import { GeneratorPool } from './generators.ts';
+import type { RoomOutcome } from './outcome.ts';
+import { planPinning, pinSelf, type Pinning } from './pinning.ts';
+import { LocalPool, type PlayerPool, type PlayersCost } from './pool.ts';
+import { loadRecords, type ReplayPlan } from './replay.ts';
+import { PLAYERS_PER_ROOM } from './room.ts';
 import { ClusterSampler, type NodeFigures, type RedisFigures } from './sampler.ts';
 import type { Health, ServerProcess } from './server-process.ts';
 import { Samples } from './stats.ts';
 
 const options = readOptions();
-const { players, durationSec, mix, nodes: nodeCount, killAt } = options;
+const { players, durationSec, mix, nodes: nodeCount, killAt, generators } = options;
 /** The node killed by `--kill-at`: the last, never the first (whose /healthz is sampled). */
 const VICTIM = nodeCount - 1;
-
-/** Rooms set up (connected, created, joined, readied) at once. */
-const SETUP_CONCURRENCY = 25;
+const pinning: Pinning | undefined = options.pin ? pinOrExit() : undefined;
 
 const started: ServerProcess[] = [];
 let running: Cluster | undefined;
@@ -38,35 +43,68 @@ process.once('SIGINT', () => {
 });
 
 async function main(): Promise<number> {
+  // The recorded races first: a bad source fails before any server starts.
+  const replay = options.replay && {
+    records: await loadRecords(options.replay),
+    speed: options.speed,
+  };
   console.log(
     `Percent load test: ${players} players in rooms of ${PLAYERS_PER_ROOM}, ${durationSec} s of moves` +
       (nodeCount === 1 ? '' : `, ${nodeCount} server nodes sharing one Redis`) +
-      (killAt === undefined ? '' : `, node ${VICTIM} killed at ${killAt} of the run`),
+      (options.workers === undefined
+        ? ''
+        : `, the server as pnpm start --workers ${options.workers}`) +
+      (killAt === undefined ? '' : `, node ${VICTIM} killed at ${killAt} of the run`) +
+      (generators === 1 ? '' : `, players in ${generators} processes`) +
+      (replay
+        ? `, bots replaying ${replay.records.length} recorded races at ${replay.speed}× speed`
+        : '') +
+      (pinning ? `; servers on CPU ${pinning.servers}, players on CPU ${pinning.players}` : ''),
   );
   const cluster = await startCluster({
     nodes: nodeCount,
     entry: options.server,
     nodeArgs: options.nodeArgs,
+    ...(options.workers !== undefined && { env: { WORKERS: String(options.workers) } }),
+    ...(pinning && { cpus: pinning.servers }),
     onStarted: (server) => started.push(server),
   });
   running = cluster;
   printNodes(cluster);
-  const rooms: SimRoom[] = [];
+  const plan = { urls: cluster.nodes.map((node) => node.url), players, failover: nodeCount > 1 };
+  const pool: PlayerPool =
+    generators === 1 ? new LocalPool(plan) : new GeneratorPool(plan, generators, pinning?.players);
   try {
-    await setUp(cluster, rooms);
-    const measured = await measure(cluster, rooms);
+    await setUp(pool);
+    const measured = await measure(cluster, pool, replay);
     await new Promise((resolve) => setTimeout(resolve, 1_500)); // let the last broadcasts arrive
-    return await report(cluster, rooms, measured);
+    return await report(cluster, await pool.outcomes(), measured);
   } finally {
-    for (const room of rooms) room.close();
+    await pool.close();
     await cluster.stop();
   }
 }
 
+/** `--pin`: the plan, this process on the players' cores; or the reason and exit code 2. */
+function pinOrExit(): Pinning {
+  try {
+    const plan = planPinning();
+    pinSelf(plan.players);
+    return plan;
+  } catch (error) {
+    console.error(error instanceof Error ? error.message : String(error));
+    process.exit(2);
+  }
+}
+
 /** Checks the rooms, prints the figures and writes them to BENCHMARKS.md; the exit code. */
-async function report(cluster: Cluster, rooms: SimRoom[], measured: Measured): Promise<number> {
+async function report(
+  cluster: Cluster,
+  rooms: readonly RoomOutcome[],
+  measured: Measured,
+): Promise<number> {
   const { window, figures, kill } = measured;
-  const check = await checkRooms(rooms);
+  const check = checkRooms(rooms);
   const healths = await finalHealth(cluster);
   printWarnings(cluster);
   const section =
@@ -99,22 +137,11 @@ function printNodes(cluster: Cluster): void {
   console.log(`redis: pid ${cluster.redis?.pid} at ${cluster.redis?.url}`);
 }
 
-/** Opens the rooms (into `rooms`, so that they are closed even when this fails) and starts them. */
-async function setUp(cluster: Cluster, rooms: SimRoom[]): Promise<void> {
+/** Opens the rooms and starts their races (in the pool's processes). */
+async function setUp(pool: PlayerPool): Promise<void> {
   const begun = performance.now();
-  const failover = nodeCount === 1 ? undefined : (url: string) => cluster.failover(url);
-  await inBatches(roomSizes(players), SETUP_CONCURRENCY, async (size, i) => {
-    const urls = Array.from(
-      { length: size },
-      (_, seat) => cluster.nodes[cluster.nodeOf(i, seat)]!.url,
-    );
-    rooms.push(await SimRoom.open(urls, i, failover));
-  });
-  const opened = performance.now();
-  console.log(`${rooms.length} rooms open in ${seconds(opened - begun)}; starting races…`);
-  // All at once: most of a start is the countdown.
-  await Promise.all(rooms.map((room) => room.start()));
-  console.log(`all races running after ${seconds(performance.now() - opened)}; moving…`);
+  await pool.open();
+  console.log(`all races running after ${seconds(performance.now() - begun)}; moving…`);
 }
 
 /** Each live node's `/healthz` at the end (one node: a failure is an error, as ever). */
@@ -152,19 +179,21 @@ interface Measured {
 }
 
 /** Runs every room's race for the duration while sampling the servers once a second. */
-async function measure(cluster: Cluster, rooms: SimRoom[]): Promise<Measured> {
+async function measure(
+  cluster: Cluster,
+  pool: PlayerPool,
+  replay: ReplayPlan | undefined,
+): Promise<Measured> {
   const sampler = new ClusterSampler(cluster);
   await sampler.begin();
-  // Resolution 1 ms: the histogram's values include the resolution, so keep it small.
-  const clientLoop = monitorEventLoopDelay({ resolution: 1 });
-  clientLoop.enable();
   const healthRtt = new Samples();
-  const clientCpuBefore = process.cpuUsage();
   const begun = performance.now();
   const killer =
     killAt === undefined
       ? undefined
-      : armKill(cluster, sampler, VICTIM, killAt * durationSec * 1_000);
+      : armKill(cluster, sampler, VICTIM, killAt * durationSec * 1_000, (node) =>
+          pool.nodeDied(node),
+        );
   const ticker = setInterval(() => {
     sampler.tick();
     cluster.nodes[0]!.health().then(
@@ -172,10 +201,9 @@ async function measure(cluster: Cluster, rooms: SimRoom[]): Promise<Measured> {
       () => undefined,
     );
   }, 1_000);
-  await Promise.all(rooms.map((room) => room.race(durationSec * 1_000, mix)));
+  const players: PlayersCost = await pool.race(durationSec * 1_000, mix, replay);
   clearInterval(ticker);
   killer?.cancel();
-  clientLoop.disable();
   const figures = await sampler.end();
   const elapsedSec = (performance.now() - begun) / 1_000;
   const first = figures.nodes[0]!;
@@ -185,36 +213,14 @@ async function measure(cluster: Cluster, rooms: SimRoom[]): Promise<Measured> {
     serverLoop: first.loop,
     peakRss: first.peakRss,
     serverCpu: first.cores,
-    clientLoopP99Ms: clientLoop.percentile(99) / 1e6,
-    clientLoopMaxMs: clientLoop.max / 1e6,
-    clientCpu: cpuSeconds(process.cpuUsage(clientCpuBefore)) / elapsedSec,
+    clientLoopP99Ms: players.loopP99Ms,
+    clientLoopMaxMs: players.loopMaxMs,
+    clientCpu: players.cpuSec / elapsedSec,
+    clientProcesses: players.processes,
+    ...(pinning && { pinning }),
   };
   return { window, figures, kill: killer?.kill() };
 }
-
-function roomSizes(total: number): number[] {
-  const sizes: number[] = [];
-  for (let left = total; left > 0; left -= PLAYERS_PER_ROOM)
-    sizes.push(Math.min(PLAYERS_PER_ROOM, left));
-  return sizes;
-}
-
-async function inBatches<T>(
-  items: readonly T[],
-  size: number,
-  work: (item: T, index: number) => Promise<unknown>,
-): Promise<void> {
-  let next = 0;
-  const lane = async (): Promise<void> => {
-    while (next < items.length) {
-      const index = next++;
-      await work(items[index]!, index);
-    }
-  };
-  await Promise.all(Array.from({ length: Math.min(size, items.length) }, lane));
-}
-
-const cpuSeconds = (usage: NodeJS.CpuUsage): number => (usage.user + usage.system) / 1e6;
 
 const seconds = (ms: number): string => `${(ms / 1_000).toFixed(1)} s`;
 

@@ -1,8 +1,9 @@
 import { spawn, type ChildProcess } from 'node:child_process';
-import { mkdtempSync, readFileSync, rmSync } from 'node:fs';
+import { mkdtempSync, readdirSync, readFileSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { freePort } from '../support/redis.ts';
+import { withCpus } from './pinning.ts';
 
 /**
  * The real race server in its own process (`node --import tsx packages/server/src/main.ts`:
@@ -36,6 +37,8 @@ export interface ServerProcessOptions {
   readonly env?: Readonly<Record<string, string>>;
   /** A DATA_DIR shared with other nodes (kept on stop); default a fresh temp dir, removed. */
   readonly dataDir?: string;
+  /** Run it (and whatever it starts) on these cores only (`taskset -c`; `--pin`). */
+  readonly cpus?: string;
 }
 
 /** The fields of `/healthz` the load test reads; every one is optional. */
@@ -70,7 +73,7 @@ export async function startServer(
 ): Promise<ServerProcess> {
   const port = await freePort();
   const dataDir = options.dataDir ?? mkdtempSync(join(tmpdir(), 'percent-load-'));
-  const child = spawnServer(entry, nodeArgs, {
+  const child = spawnServer(entry, nodeArgs, options.cpus, {
     PORT: String(port),
     HOST: '127.0.0.1',
     DATA_DIR: dataDir,
@@ -118,11 +121,19 @@ export async function startServer(
 function spawnServer(
   entry: string,
   nodeArgs: readonly string[],
+  cpus: string | undefined,
   env: Readonly<Record<string, string>>,
 ): ChildProcess {
   const probe = new URL('./probe.mjs', import.meta.url).href;
-  const args = [...nodeArgs, '--import', 'tsx', '--import', probe, entry];
-  return spawn(process.execPath, args, {
+  const [command, args] = withCpus(cpus, process.execPath, [
+    ...nodeArgs,
+    '--import',
+    'tsx',
+    '--import',
+    probe,
+    entry,
+  ]);
+  return spawn(command, args, {
     cwd: ROOT,
     env: { ...process.env, ...env },
     stdio: ['ignore', 'pipe', 'pipe', 'ipc'],
@@ -165,6 +176,55 @@ export function processUsage(pid: number): { rssBytes: number; cpuSec: number } 
     const fields = stat.slice(stat.lastIndexOf(')') + 2).split(' ');
     const ticks = Number(fields[11]) + Number(fields[12]);
     return { rssBytes: rssKb * 1024, cpuSec: ticks / 100 };
+  } catch {
+    return undefined;
+  }
+}
+
+/**
+ * CPU seconds so far of a process and everything it started (a `--workers` primary: its
+ * workers), with the Redis servers among them apart; undefined when `pid` is gone.
+ */
+export function treeUsage(pid: number): { cpuSec: number; redisCpuSec: number } | undefined {
+  const own = processUsage(pid);
+  if (!own) return undefined;
+  let cpuSec = own.cpuSec;
+  let redisCpuSec = 0;
+  for (const child of descendantsOf(pid)) {
+    const used = processUsage(child)?.cpuSec ?? 0;
+    if (commandOf(child) === 'redis-server') redisCpuSec += used;
+    else cpuSec += used;
+  }
+  return { cpuSec, redisCpuSec };
+}
+
+/** Every process below `pid` (Linux /proc). */
+function descendantsOf(pid: number): number[] {
+  const parents = new Map<number, number>();
+  for (const entry of readdirSync('/proc')) {
+    if (!/^\d+$/.test(entry)) continue;
+    try {
+      const stat = readFileSync(`/proc/${entry}/stat`, 'utf8');
+      parents.set(Number(entry), Number(stat.slice(stat.lastIndexOf(')') + 2).split(' ')[1]));
+    } catch {
+      // Gone meanwhile.
+    }
+  }
+  const found: number[] = [];
+  const below = (parent: number): void => {
+    for (const [child, of] of parents)
+      if (of === parent) {
+        found.push(child);
+        below(child);
+      }
+  };
+  below(pid);
+  return found;
+}
+
+function commandOf(pid: number): string | undefined {
+  try {
+    return readFileSync(`/proc/${pid}/comm`, 'utf8').trim();
   } catch {
     return undefined;
   }

@@ -12,9 +12,11 @@ import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import {
   PROTOCOL_VERSION,
+  ROOM_QUERY,
   type ClientToServerEvents,
   type ServerToClientEvents,
 } from '@percent/protocol';
+import { Redis } from 'ioredis';
 import { io, type Socket } from 'socket.io-client';
 import { afterAll, afterEach, describe, expect, it } from 'vitest';
 import { freePort, hasRedis, REDIS_SERVER } from '../support/redis.ts';
@@ -134,6 +136,22 @@ async function historyOver(url: string, transport: 'polling' | 'websocket', n: n
   }
 }
 
+/** A connected client over one transport, naming `room` in its handshake when given. */
+async function connectTo(url: string, transport: 'polling' | 'websocket', room?: string) {
+  const socket: Client = io(url, {
+    transports: [transport],
+    auth: { protocol: PROTOCOL_VERSION },
+    reconnection: false,
+    forceNew: true,
+    ...(room !== undefined && { query: { [ROOM_QUERY]: room } }),
+  });
+  await new Promise<void>((resolve, reject) => {
+    socket.once('connect', resolve);
+    socket.once('connect_error', reject);
+  });
+  return socket;
+}
+
 /** Pids whose parent is `pid` (Linux /proc); zombies count as gone. */
 function childrenOf(pid: number): number[] {
   return readdirSync('/proc')
@@ -245,6 +263,83 @@ describe.skipIf(!hasRedis)(
         expect(alive(pid), `pid ${pid} still runs`).toBe(false);
       expect(await accepts(port)).toBe(false);
       expect(await accepts(redisPort)).toBe(false);
+    }, 120_000);
+
+    it('hands a connection that names its room to the worker running it: nothing is forwarded', async () => {
+      const launched = launch(['--workers', '2', '--port', '0']);
+      const banner = await waitForOutput(launched, /worker pids: \d+, \d+\n/);
+      const url = `http://127.0.0.1:${/running on http:\/\/localhost:(\d+) /.exec(banner)![1]}`;
+      const redis = new Redis(`redis://${/Redis at redis:\/\/([\d.:]+)/.exec(banner)![1]}`);
+      // Node-to-node requests (a command for a room another worker runs) are Redis PUBLISHes.
+      const published = async () =>
+        Number(/cmdstat_publish:calls=(\d+)/.exec(await redis.info('commandstats'))?.[1] ?? 0);
+      const sockets: Client[] = [];
+      try {
+        const host = await connectTo(url, 'websocket');
+        sockets.push(host);
+        const created = (await host.timeout(10_000).emitWithAck('room:create', {
+          nickname: 'Ana',
+          deviceId: 'routes-host-0001',
+        })) as { ok: boolean; view: { code: string } };
+        expect(created, JSON.stringify(created)).toMatchObject({ ok: true });
+        const code = created.view.code;
+        const seat = async (client: Client, n: number) =>
+          (await client.timeout(10_000).emitWithAck('room:join', {
+            code,
+            nickname: `Guest ${n}`,
+            deviceId: `routes-guest-${n}`.padEnd(16, '0'),
+          })) as { ok: boolean };
+
+        // Six guests opening the join link (the room in the handshake), both transports:
+        // least connections alone would put half of them on the other worker.
+        const before = await published();
+        for (let n = 1; n <= 6; n++) {
+          const guest = await connectTo(url, n % 2 === 0 ? 'polling' : 'websocket', code);
+          sockets.push(guest);
+          expect(await seat(guest, n)).toMatchObject({ ok: true });
+          expect(await guest.timeout(10_000).emitWithAck('room:ready', { ready: true })).toEqual({
+            ok: true,
+          });
+        }
+        expect(await published()).toBe(before);
+
+        // The same guests without the hint: some land on the other worker and are forwarded.
+        const unrouted: Client[] = [];
+        for (let n = 7; n <= 10; n++) unrouted.push(await connectTo(url, 'websocket'));
+        sockets.push(...unrouted);
+        for (const [i, guest] of unrouted.entries()) await seat(guest, 7 + i);
+        expect(await published()).toBeGreaterThan(before);
+
+        // A reconnection storm (every watcher's link drops at once, and each reconnects by
+        // itself, as after a failover) reads nothing of the adapter's shared stream: no
+        // connection-state recovery — each client takes the room again from its own request.
+        const watchers = await Promise.all(
+          [21, 22, 23, 24].map(async (n) => {
+            const client: Client = io(url, {
+              transports: ['websocket'],
+              auth: { protocol: PROTOCOL_VERSION },
+              query: { [ROOM_QUERY]: code },
+              forceNew: true,
+              reconnectionDelay: 50,
+            });
+            sockets.push(client);
+            await new Promise((resolve) => client.once('connect', () => resolve(undefined)));
+            const deviceId = `routes-watch-${n}`.padEnd(16, '0');
+            await client.timeout(10_000).emitWithAck('room:spectate', { code, deviceId });
+            return client;
+          }),
+        );
+        const reconnected = watchers.map(
+          (client) => new Promise((resolve) => client.io.once('reconnect', resolve)),
+        );
+        for (const client of watchers) client.io.engine.close();
+        await Promise.all(reconnected);
+        const stats = await redis.info('commandstats');
+        expect(stats).not.toMatch(/cmdstat_xrange:/);
+      } finally {
+        sockets.forEach((socket) => socket.close());
+        redis.disconnect();
+      }
     }, 120_000);
   },
 );

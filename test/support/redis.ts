@@ -27,31 +27,32 @@ export interface TestRedis {
   close(): Promise<void>;
 }
 
-export async function startRedis(): Promise<TestRedis> {
+/** `cpus`: run it on these cores only (taskset's list, e.g. "0"; the load test's `--pin`). */
+export async function startRedis({ cpus }: { cpus?: string } = {}): Promise<TestRedis> {
   const port = await freePort();
   const dir = mkdtempSync(join(tmpdir(), 'percent-redis-'));
   let child: ChildProcess | undefined;
   const start = async () => {
-    child = spawn(
-      REDIS_SERVER,
-      [
-        '--port',
-        String(port),
-        '--bind',
-        '127.0.0.1',
-        '--dir',
-        dir,
-        '--save',
-        '',
-        '--appendonly',
-        'yes',
-        '--appendfsync',
-        'always',
-        '--protected-mode',
-        'no',
-      ],
-      { stdio: 'ignore' },
-    );
+    const args = [
+      '--port',
+      String(port),
+      '--bind',
+      '127.0.0.1',
+      '--dir',
+      dir,
+      '--save',
+      '',
+      '--appendonly',
+      'yes',
+      '--appendfsync',
+      'always',
+      '--protected-mode',
+      'no',
+    ];
+    child =
+      cpus === undefined
+        ? spawn(REDIS_SERVER, args, { stdio: 'ignore' })
+        : spawn('taskset', ['-c', cpus, REDIS_SERVER, ...args], { stdio: 'ignore' });
     await waitForPort(port, 10_000);
   };
   const stop = async () => {

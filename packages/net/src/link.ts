@@ -10,6 +10,7 @@
  */
 import {
   PROTOCOL_VERSION,
+  ROOM_QUERY,
   type ClientToServerEvents,
   type HandshakeAuth,
   type Result,
@@ -55,6 +56,8 @@ export interface RoomLink {
     payload: PayloadOf<E>,
     options?: RequestOptions,
   ): Promise<NetResult<ReplyOf<E>>>;
+  /** Names the room the next connections are for (`ROOM_QUERY`); null: none. */
+  routeTo?(code: string | null): void;
 }
 
 export interface LinkOptions {
@@ -86,6 +89,8 @@ export class Link implements RoomLink {
   private readonly connectListeners = new Set<() => void>();
   private readonly listeners = new Map<ServerEventName, Set<(payload: never) => void>>();
   private readonly detachers: (() => void)[] = [];
+  /** The room named by `routeTo` (undefined: never named). */
+  private room: string | null | undefined;
 
   constructor(
     socket: PercentSocket,
@@ -113,7 +118,20 @@ export class Link implements RoomLink {
     for (const detach of this.detachers.splice(0)) detach();
     this.current.disconnect();
     this.current = socket;
+    if (this.room !== undefined) this.routeTo(this.room);
     this.attach(socket);
+  }
+
+  /**
+   * Names the room every later connection (a reconnection, a replacement socket) is for, in
+   * the handshake query (`ROOM_QUERY`): a server of several processes hands it to the one
+   * running the room. The connection open now stays where it is.
+   */
+  routeTo(code: string | null): void {
+    this.room = code;
+    const opts = this.current.io.opts;
+    const { [ROOM_QUERY]: _old, ...others } = (opts.query ?? {}) as Record<string, string>;
+    opts.query = code === null ? others : { ...others, [ROOM_QUERY]: code };
   }
 
   /** Subscribes to a server event on whatever socket the link is on; returns the unsubscribe. */

@@ -93,6 +93,7 @@ export class RoomSession {
     private readonly memory: SeatMemory,
   ) {
     this.roomCode = code;
+    if (code !== '') link.routeTo?.(code);
     this.sender = new MoveSender(this.moves, this.moveLink(), this.retries);
     const onState = (view: RoomView) => this.accept(view);
     const onProgress = (batch: ProgressBatch) => {
@@ -161,6 +162,7 @@ export class RoomSession {
   leave(): Promise<NetResult<object>> {
     this.memory.saveToken(this.code, undefined);
     this.unseat();
+    this.link.routeTo?.(null);
     return this.link.request('room:leave', {});
   }
 
@@ -290,6 +292,7 @@ export class RoomSession {
     }
     this.seat = reply.role === 'spectator' ? { kind: 'spectator' } : seat;
     this.seatLive = true;
+    this.link.routeTo?.(this.code);
     for (const waiter of [...this.seatWaiters]) waiter(true);
     this.retries.done(REJOIN);
     if (reply.sessionToken) this.memory.saveToken(this.code, reply.sessionToken);

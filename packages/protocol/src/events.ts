@@ -34,6 +34,14 @@ export interface HandshakeAuth {
   readonly protocol: number;
 }
 
+/**
+ * The handshake query parameter that names the room a connection is for
+ * (`io(origin, { query: { room: CODE } })`). Optional and only a hint: a server of several
+ * processes (`--workers`) hands the connection to the process running that room, so its
+ * commands need no forwarding; any connection may still join any room.
+ */
+export const ROOM_QUERY = 'room';
+
 /** Socket.IO `connect_error` `data` when the server refuses the handshake. */
 export interface HandshakeError {
   readonly code: 'VERSION_MISMATCH';

@@ -19,6 +19,7 @@ import type { DrawPuzzle } from './runner/room-runner.ts';
 import { startSingleNode } from './single-node.ts';
 import { startClusterNode } from './cluster/node.ts';
 import { setupWorker } from '@socket.io/sticky';
+import { tellRoomOwned } from './launch/messages.ts';
 import type { RateLimitOptions } from './socket/rate-limit.ts';
 import { createSocketServer, serveRooms } from './socket/server.ts';
 
@@ -83,7 +84,15 @@ export async function startServer(options: ServerOptions = {}): Promise<RunningS
   const draw: DrawPuzzle = (variant, difficulty) => pool.take(variant, difficulty);
   if (options.databaseUrl && !options.redisUrl) throw new Error(DATABASE_ALONE);
   const service = options.redisUrl
-    ? await startClusterNode({ ...options, redisUrl: options.redisUrl, io, timings, draw, log })
+    ? await startClusterNode({
+        ...options,
+        redisUrl: options.redisUrl,
+        io,
+        timings,
+        draw,
+        log,
+        ...(options.sticky && { owns: tellRoomOwned }),
+      })
     : await startSingleNode({ ...options, io, timings, draw, log });
   const devices = new DeviceKeys(service.daily);
   serveRooms(io, { rooms: service.rooms, history: service.history, log, quotas, devices });

@@ -16,6 +16,7 @@ import {
   type RequestOptions,
   type NetResult,
 } from '@percent/net';
+import { ROOM_QUERY } from '@percent/protocol';
 import { signal } from '@preact/signals';
 
 export type { ConnectionState, NetError, NetResult } from '@percent/net';
@@ -29,7 +30,13 @@ let link: Link | undefined;
 /** The page's link, opened on first use. */
 export function getLink(): Link {
   if (link) return link;
-  const socket = openSocket(undefined, { transports: ['websocket', 'polling'] });
+  // A join link's first handshake already names its room (a server of several processes hands
+  // it to the one running the room); the room session names it for every later one.
+  const room = roomOfPath(location.pathname);
+  const socket = openSocket(undefined, {
+    transports: ['websocket', 'polling'],
+    ...(room && { query: { [ROOM_QUERY]: room } }),
+  });
   const made = new Link(socket, {
     state: connection,
     versionMismatch,
@@ -43,6 +50,11 @@ export function getLink(): Link {
   });
   link = made;
   return made;
+}
+
+/** The room a page's path is for (`/r/CODE`, a join link), in upper case. */
+export function roomOfPath(pathname: string): string | undefined {
+  return /^\/r\/([A-Za-z]{5})\/?$/.exec(pathname)?.[1]?.toUpperCase();
 }
 
 /** Runs `listener` after every connection (the first included); returns the unsubscribe. */

@@ -42,6 +42,11 @@ export interface ClusterRoomsDeps {
   readonly announceMoved: (code: string) => void;
   /** This node lost the room to another: its members here must rejoin there. */
   readonly lost: (code: string) => void;
+  /**
+   * This node now runs the room (true) or no longer does (false): the `--workers` primary
+   * routes a connection that names the room to its owner (`launch/room-routes.ts`).
+   */
+  readonly owns?: (code: string, owned: boolean) => void;
   readonly now?: () => number;
 }
 
@@ -267,11 +272,13 @@ export class ClusterRooms implements RoomDirectory {
   private hold(code: string, token: string, sentAt: number): void {
     this.leases.set(code, { token, provenUntil: sentAt + this.leaseTrust() });
     this.deps.keeper.hold(code, token);
+    this.deps.owns?.(code, true);
   }
 
   private unhold(code: string): void {
     this.leases.delete(code);
     this.deps.keeper.drop(code);
+    this.deps.owns?.(code, false);
   }
 
   private leaseTrust(): number {
@@ -361,6 +368,7 @@ export class ClusterRooms implements RoomDirectory {
       held.map(([code, lease]) => {
         this.host.release(code);
         this.deps.keeper.drop(code);
+        this.deps.owns?.(code, false);
         return this.deps.redis.release(code, lease.token).catch(() => undefined);
       }),
     );

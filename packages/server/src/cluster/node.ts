@@ -17,7 +17,9 @@ import { unavailable } from './reachable.ts';
 import { NodeRpc } from './rpc.ts';
 import { connectRedis } from './redis.ts';
 import { RedisRooms } from './redis-rooms.ts';
-import type { Forward, NodeRequest } from './remote.ts';
+import type { NodeRequest } from './remote.ts';
+import { Forwarder } from './forwarder.ts';
+import { nodeOfToken } from './keys.ts';
 import { ClusterTransport, NodeEvent } from './transport.ts';
 import { DurabilityWatch } from './durability.ts';
 import { everyInterval, type Loops } from './loops.ts';
@@ -26,6 +28,8 @@ export interface ClusterOptions extends ServiceOptions {
   readonly redisUrl: string;
   readonly databaseUrl?: string;
   readonly allowVolatileRedis?: boolean;
+  /** Told when this node starts or stops running a room (the `--workers` primary routes by it). */
+  readonly owns?: (code: string, owned: boolean) => void;
 }
 
 /** How long a lease lasts unless renewed; a dead owner's rooms are taken over after this. */
@@ -33,9 +37,6 @@ export const LEASE_MS = 4000;
 const RENEW_MS = 1000;
 const SWEEP_MS = 1000;
 const DRAIN_RACES_MS = 5000;
-/** A forwarded command with no reply by then answers ROOM_UNAVAILABLE (a start draws a puzzle). */
-const FORWARD_MS = 5000;
-const FORWARD_START_MS = 30_000;
 const SHUTDOWN_DRAIN_MS = 1000;
 const ADAPTER_STREAM_LEN = 200_000;
 /** How often Redis's persistence and the marker are checked again. */
@@ -74,6 +75,10 @@ export async function startClusterNode(options: ClusterOptions): Promise<RoomSer
   const races = new RaceCopier(redis, history, log);
   const rpc = new NodeRpc(main.client, subscriber.client, nodeId, log.child({ node: nodeId }));
   const serverSide = io as unknown as ServerSide;
+  const forward = new Forwarder({
+    link: rpc,
+    owns: async (node, code) => nodeOfToken((await redis.leaseOf(code)) ?? '') === node,
+  });
   // The keeper and the rejoin need the rooms, which need them: filled in once made.
   const late: { rooms?: ClusterRooms } = {};
   const rejoinHere = (code: string) => {
@@ -100,13 +105,14 @@ export async function startClusterNode(options: ClusterOptions): Promise<RoomSer
     transport: new ClusterTransport(io),
     timings: options.timings,
     draw: options.draw,
-    forward: forwardOver(rpc),
+    forward,
     log,
     announceMoved: (code: string) => {
       rejoinHere(code);
       serverSide.serverSideEmit(NodeEvent.moved, code);
     },
     lost: rejoinHere,
+    ...(options.owns && { owns: options.owns }),
   });
   late.rooms = cluster;
   serverSide.on(NodeEvent.moved, (code) => rejoinHere(String(code)));
@@ -129,6 +135,7 @@ export async function startClusterNode(options: ClusterOptions): Promise<RoomSer
       players: cluster.players,
       moves: cluster.moves,
       takeovers: cluster.takeovers,
+      forwarded: { sent: forward.sent, queued: forward.queued },
       fenced: cluster.fenced,
       // A Redis that came back empty lost every live room: said until this node restarts.
       ok: durability.current.emptiedAt === null,
@@ -184,23 +191,4 @@ async function answer(rooms: ClusterRooms, options: ClusterOptions, request: Nod
   if (!runner) return unavailable(`room ${request.code} is moving to another server; try again`);
   if (request.kind === 'start') return runner.startRace(request.connectionId, options.draw);
   return runner.submit(request.command);
-}
-
-function forwardOver(rpc: NodeRpc): Forward {
-  const gone = (code: string) =>
-    unavailable(`room ${code}: the server running it does not answer; try again`);
-  return {
-    submit: async (node, code, command) => {
-      const body: NodeRequest = { kind: 'submit', code, command };
-      return ((await rpc.request(node, body, FORWARD_MS)) as never) ?? gone(code);
-    },
-    start: async (node, code, connectionId) => {
-      const body: NodeRequest = { kind: 'start', code, connectionId };
-      return ((await rpc.request(node, body, FORWARD_START_MS)) as never) ?? gone(code);
-    },
-    summary: async (node, code) => {
-      const body: NodeRequest = { kind: 'summary', code };
-      return ((await rpc.request(node, body, FORWARD_MS)) as never) ?? undefined;
-    },
-  };
 }

@@ -17,8 +17,9 @@ interface Envelope {
 /**
  * Node-to-node requests over Redis pub/sub: each node listens on its own channel; a request
  * names the sender, the reply comes back on the sender's channel. Nothing is queued: a node that
- * has gone has no subscriber, so a request to it fails at once (`undefined`), and one that does
- * not answer in time fails too — the caller answers ROOM_UNAVAILABLE and the client retries.
+ * has gone has no subscriber, so a request to it fails at once (`undefined`), as does one that
+ * does not answer in time or whose caller gave up (`signal`) — the caller decides how long a
+ * live node may take (`forwarder.ts`).
  */
 export class NodeRpc {
   private readonly waiting = new Map<string, (reply: unknown) => void>();
@@ -38,21 +39,31 @@ export class NodeRpc {
     await this.subscriber.subscribe(Keys.rpc(this.nodeId));
   }
 
-  /** Sends `body` to the node; its reply, or undefined when it is gone or too slow. */
-  async request(nodeId: string, body: unknown, timeoutMs: number): Promise<unknown> {
+  /**
+   * Sends `body` to the node; its reply, or undefined when it is gone, took longer than
+   * `timeoutMs`, or `signal` aborted the wait.
+   */
+  async request(
+    nodeId: string,
+    body: unknown,
+    timeoutMs: number,
+    signal?: AbortSignal,
+  ): Promise<unknown> {
     const id = randomUUID();
     const envelope: Envelope = { id, from: this.nodeId, body };
     const replied = new Promise<unknown>((resolve) => {
-      const timer = setTimeout(() => {
-        this.waiting.delete(id);
-        resolve(undefined);
-      }, timeoutMs);
-      this.waiting.set(id, (reply) => {
+      const done = (reply: unknown) => {
         clearTimeout(timer);
+        signal?.removeEventListener('abort', abort);
         this.waiting.delete(id);
         resolve(reply);
-      });
+      };
+      const abort = () => done(undefined);
+      const timer = setTimeout(abort, timeoutMs);
+      signal?.addEventListener('abort', abort, { once: true });
+      this.waiting.set(id, done);
     });
+    if (signal?.aborted) this.waiting.get(id)?.(undefined);
     try {
       const listeners = await this.publisher.publish(Keys.rpc(nodeId), JSON.stringify(envelope));
       if (listeners === 0) this.waiting.get(id)?.(undefined);

@@ -3,6 +3,28 @@ export type WorkerMessage =
   | { readonly type: 'percent:ready'; readonly restoredRooms: number }
   | { readonly type: 'percent:failed'; readonly message: string };
 
+/**
+ * A worker started (`owned`) or stopped running a room: the primary sends a new connection that
+ * names the room (`?room=CODE`, docs/PROTOCOL.md) to that worker (`room-routes.ts`).
+ */
+export interface RoomOwnedMessage {
+  readonly type: 'percent:room';
+  readonly code: string;
+  readonly owned: boolean;
+}
+
+export function isRoomOwnedMessage(message: unknown): message is RoomOwnedMessage {
+  if (typeof message !== 'object' || message === null) return false;
+  const { type, code, owned } = message as Partial<RoomOwnedMessage>;
+  return type === 'percent:room' && typeof code === 'string' && typeof owned === 'boolean';
+}
+
+/** Tells the primary, best effort (a lost message only costs a forwarded command). */
+export function tellRoomOwned(code: string, owned: boolean): void {
+  const message: RoomOwnedMessage = { type: 'percent:room', code, owned };
+  if (process.connected) process.send?.(message, undefined, {}, () => undefined);
+}
+
 /** What the primary tells a worker: close the server and exit (as SIGTERM would). */
 export const STOP_MESSAGE = { type: 'percent:stop' } as const;
 

@@ -5,6 +5,7 @@ import { setupMaster } from '@socket.io/sticky';
 import type { Config } from '../config.ts';
 import { createLogger } from '../log.ts';
 import { printBanner } from './banner.ts';
+import { RoomRoutes } from './room-routes.ts';
 import { waitForKnownSessions } from './sid-wait.ts';
 import { startLocalRedis, type LocalRedis } from './local-redis.ts';
 import { planRedis } from './redis-plan.ts';
@@ -81,13 +82,15 @@ async function startWorkers(
   // The workers' whole configuration is their environment (no command line, where `--port`
   // would beat the port the primary actually bound); sticky hands Buffers over IPC.
   cluster.setupPrimary({ args: [], serialization: 'advanced' });
+  // Listening before the workers start: the rooms they restore are announced while they start.
+  const routes = new RoomRoutes(cluster);
   started.workers = new WorkerSet({ count: config.workers, env, log });
   try {
     const restoredRooms = await started.workers.start();
     const http = started.http!;
     http.off('request', answerStarting);
     setupMaster(http, { loadBalancingMethod: 'least-connection' });
-    waitForKnownSessions(http, cluster);
+    waitForKnownSessions(http, cluster, { steer: (head) => routes.steer(head) });
     return restoredRooms;
   } catch (error) {
     await fail(started, (error as Error).message);

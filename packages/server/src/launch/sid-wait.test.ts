@@ -9,21 +9,24 @@ const request = (query: string) =>
   `GET /socket.io/?EIO=4&transport=polling${query} HTTP/1.1\r\nHost: x\r\n\r\n`;
 
 const servers: Server[] = [];
+/** What happened around sticky's read of a first chunk, in order. */
+const order: string[] = [];
 afterEach(() => servers.splice(0).forEach((server) => server.close()));
 
 /** An HTTP server whose stand-in for sticky records the first chunk of every connection. */
-async function primary(maxWaitMs = 2000) {
+async function primary(maxWaitMs = 2000, steer?: (head: string) => (() => void) | undefined) {
   const http = createServer();
   const seen: { at: number; text: string }[] = [];
   http.on('connection', (socket: Socket) => {
     socket.removeAllListeners('data');
     socket.once('data', (chunk: Buffer) => {
       seen.push({ at: performance.now(), text: chunk.toString() });
+      order.push(`sticky reads ${chunk.toString().slice(0, 40)}`);
       socket.destroy();
     });
   });
   const workers = new EventEmitter();
-  const { known } = waitForKnownSessions(http, workers, maxWaitMs);
+  const { known } = waitForKnownSessions(http, workers, { maxWaitMs, ...(steer && { steer }) });
   await new Promise<void>((resolve) => http.listen(0, '127.0.0.1', resolve));
   servers.push(http);
   const port = (http.address() as AddressInfo).port;
@@ -67,5 +70,29 @@ describe('a request naming a session the primary has not heard of', () => {
     const sentAt = send(request('&sid=ZZZZZZZZZZZZZZZZZZZZ'));
     await until(() => seen.length === 3);
     expect(seen[2]!.at - sentAt).toBeGreaterThanOrEqual(290);
+  });
+});
+
+describe('steering the first request of a connection', () => {
+  it('shows sticky’s read the request head, undoing right after it, once per connection', async () => {
+    order.length = 0;
+    const steer = (head: string) => {
+      order.push(`steer ${head.slice(0, 40)}`);
+      return () => void order.push('undo');
+    };
+    const { seen, send, bound } = await primary(2000, steer);
+    send(request('&room=ABCDE'));
+    await until(() => seen.length === 1);
+    const first = request('&room=ABCDE').slice(0, 40);
+    expect(order).toEqual([`steer ${first}`, `sticky reads ${first}`, 'undo']);
+    // A request held for its session is steered when it finally reaches sticky.
+    order.length = 0;
+    send(request(`&sid=${SID}`));
+    await new Promise((resolve) => setTimeout(resolve, 50));
+    expect(order).toEqual([]);
+    bound(SID);
+    await until(() => seen.length === 2);
+    const held = request(`&sid=${SID}`).slice(0, 40);
+    expect(order).toEqual([`steer ${held}`, `sticky reads ${held}`, 'undo']);
   });
 });

@@ -21,11 +21,22 @@ export interface SessionSource {
 
 const SID = /sid=([\w-]{20})/;
 
+export interface SessionWaitOptions {
+  /** How long a request naming an unknown session is held at most. */
+  readonly maxWaitMs?: number;
+  /**
+   * Called with the head of a connection's first request right before sticky reads it; the
+   * undo it returns runs right after (`RoomRoutes.steer`: a handshake naming its room goes to
+   * the room's owner).
+   */
+  readonly steer?: (head: string) => (() => void) | undefined;
+}
+
 /** Wraps sticky's handlers on `http` (call right after `setupMaster`). */
 export function waitForKnownSessions(
   http: Server,
   workers: SessionSource,
-  maxWaitMs = 2000,
+  { maxWaitMs = 2000, steer }: SessionWaitOptions = {},
 ): { readonly known: ReadonlySet<string> } {
   const known = new Set<string>();
   const waiting = new Map<string, (() => void)[]>();
@@ -44,7 +55,7 @@ export function waitForKnownSessions(
   http.removeAllListeners('connection');
   http.on('connection', (socket: Socket) => {
     for (const handler of stickyHandlers) handler.call(http, socket);
-    holdFirstChunk(socket, (sid) => {
+    holdFirstChunk(socket, steer, (sid) => {
       if (known.has(sid)) return undefined;
       return new Promise<void>((resolve) => {
         const timer = setTimeout(resolve, maxWaitMs);
@@ -64,11 +75,23 @@ export function waitForKnownSessions(
  * names a session `wait` says to wait for, reaches them once that wait is over; later chunks
  * queue behind it, in order.
  */
-function holdFirstChunk(socket: Socket, wait: (sid: string) => Promise<void> | undefined): void {
+function holdFirstChunk(
+  socket: Socket,
+  steer: SessionWaitOptions['steer'],
+  wait: (sid: string) => Promise<void> | undefined,
+): void {
   const listeners = socket.listeners('data') as ((chunk: Buffer) => void)[];
   socket.removeAllListeners('data');
   const deliver = (chunk: Buffer) => {
     for (const listener of listeners) listener.call(socket, chunk);
+  };
+  const deliverFirst = (chunk: Buffer) => {
+    const undo = steer?.(chunk.subarray(0, 2048).toString('latin1'));
+    try {
+      deliver(chunk);
+    } finally {
+      undo?.();
+    }
   };
   let held: Buffer[] | null = null;
   let first = true;
@@ -78,7 +101,7 @@ function holdFirstChunk(socket: Socket, wait: (sid: string) => Promise<void> | u
     first = false;
     const sid = SID.exec(chunk.subarray(0, 2048).toString('latin1'))?.[1];
     const pending = sid === undefined ? undefined : wait(sid);
-    if (pending === undefined) return deliver(chunk);
+    if (pending === undefined) return deliverFirst(chunk);
     // Not paused: a socket sticky hands to a worker must not be read again by the primary
     // (hand-off.ts), and resuming it would. Whatever arrives meanwhile queues here.
     held = [chunk];
@@ -86,7 +109,7 @@ function holdFirstChunk(socket: Socket, wait: (sid: string) => Promise<void> | u
       const queued = held ?? [];
       held = null;
       if (socket.destroyed) return;
-      for (const piece of queued) deliver(piece);
+      queued.forEach((piece, i) => (i === 0 ? deliverFirst(piece) : deliver(piece)));
     });
   });
 }
