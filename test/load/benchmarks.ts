@@ -12,12 +12,19 @@ export interface RunShape {
   readonly nodes: number;
   /** The node killed, when (s into the window) and at which share of the run. */
   readonly kill?: { node: number; atSec: number; share: number } | undefined;
+  /** `--workers N`: the server as `pnpm start --workers N`. */
+  readonly workers?: number | undefined;
+  /** Processes that ran the players (`--generators`; 1: the load test's own). */
+  readonly generators?: number;
+  /** `--pin`: the cores of the servers and of the players. */
+  readonly pinning?: { readonly servers: string; readonly players: string } | undefined;
 }
 
 /**
  * Writes the run's figures to BENCHMARKS.md: one block per shape of run — `loadtest` (one
- * process), `loadtest-nodes-N`, `loadtest-nodes-N-kill` — each with the command, date, machine
- * and what ran, then the report as printed; text outside the block is left alone.
+ * process), `loadtest-nodes-N`, `loadtest-nodes-N-kill`, `loadtest-workers-N`, each with
+ * `-pinned` under `--pin` — with the command, date, machine and what ran, then the report as
+ * printed; text outside the block is left alone.
  */
 export function writeBenchmarks(
   lines: readonly string[],
@@ -39,8 +46,7 @@ export function writeBenchmarks(
   ].join('\n');
   const file = shape.file === undefined ? REPORT : resolve(shape.file);
   const doc = existsSync(file) ? readFileSync(file, 'utf8') : '';
-  const id =
-    shape.nodes === 1 ? 'loadtest' : `loadtest-nodes-${shape.nodes}${shape.kill ? '-kill' : ''}`;
+  const id = blockId(shape);
   writeFileSync(file, replaceSection(doc, id, block));
   console.log(`figures written to ${shape.file ?? 'BENCHMARKS.md'} (block bench:${id})`);
 }
@@ -53,13 +59,47 @@ function withoutFile(args: readonly string[]): string[] {
   );
 }
 
-function title({ nodes, kill }: RunShape): string {
-  if (nodes === 1) return '## Race server (`pnpm loadtest`)';
-  const killed = kill ? ', one killed mid-race' : '';
-  return `## Race server on ${nodes} nodes${killed} (\`pnpm loadtest --nodes ${nodes}${kill ? ' --kill-at' : ''}\`)`;
+function blockId({ nodes, kill, workers, pinning }: RunShape): string {
+  const base =
+    workers !== undefined
+      ? `loadtest-workers-${workers}`
+      : nodes === 1
+        ? 'loadtest'
+        : `loadtest-nodes-${nodes}${kill ? '-kill' : ''}`;
+  return pinning ? `${base}-pinned` : base;
 }
 
-function setting({ nodes, kill }: RunShape): string {
+function title(shape: RunShape): string {
+  const pinned = shape.pinning ? ', players on cores of their own' : '';
+  const flag = shape.pinning ? ' --pin' : '';
+  if (shape.workers !== undefined)
+    return `## Race server as \`pnpm start --workers ${shape.workers}\`${pinned} (\`pnpm loadtest --workers ${shape.workers}${flag}\`)`;
+  return titleOf(shape, pinned, flag);
+}
+
+function titleOf({ nodes, kill }: RunShape, pinned: string, flag: string): string {
+  if (nodes === 1) return `## Race server${pinned} (\`pnpm loadtest${flag}\`)`;
+  const killed = kill ? ', one killed mid-race' : '';
+  return `## Race server on ${nodes} nodes${killed}${pinned} (\`pnpm loadtest --nodes ${nodes}${kill ? ' --kill-at' : ''}${flag}\`)`;
+}
+
+function setting(shape: RunShape): string {
+  const generators = shape.generators ?? 1;
+  const players =
+    (generators > 1 ? ` The players run in ${generators} processes of their own.` : '') +
+    (shape.pinning
+      ? ` The servers (and Redis) are pinned to CPU ${shape.pinning.servers} and the players to CPU ${shape.pinning.players} (taskset).`
+      : '');
+  return serverSetting(shape) + players;
+}
+
+function serverSetting({ nodes, kill, workers }: RunShape): string {
+  if (workers !== undefined)
+    return (
+      `The server runs as \`pnpm start --workers ${workers}\` does (a primary on one port, ` +
+      `${workers} worker processes, the Redis it starts); each guest connects naming its room, as ` +
+      'a join link does, and is handed to the worker running that room.'
+    );
   if (nodes === 1)
     return 'The server runs in its own process; the simulated players share the same two cores.';
   return (

@@ -122,6 +122,9 @@ async function report(
   writeBenchmarks(printed.lines, process.argv.slice(2), {
     file: options.benchmarks,
     nodes: nodeCount,
+    workers: options.workers,
+    generators,
+    pinning,
     kill: kill && { node: kill.node, atSec: kill.afterMs / 1_000, share: killAt! },
   });
   return printed.code;

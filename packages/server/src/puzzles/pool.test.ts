@@ -7,6 +7,7 @@ import {
   type Grid,
   type VariantIdName,
 } from '@percent/engine';
+import { readdirSync, readFileSync } from 'node:fs';
 import { afterEach, describe, expect, it } from 'vitest';
 import { createPuzzlePool, type PoolPuzzle, type PuzzlePool } from './pool.ts';
 
@@ -32,6 +33,17 @@ function expectValid(p: PoolPuzzle, variantId: VariantIdName): void {
     if (puzzle[cell] !== 0) expect(puzzle[cell]).toBe(solution[cell]);
   expect(p.clues).toBe(puzzle.filter((d) => d !== 0).length);
   expect(gradePuzzle(puzzle, variant, solution).difficulty).toBe(p.difficulty);
+}
+
+/** Each thread of this process (Linux /proc) and its nice value. */
+function niceOfThreads(): Map<number, number> {
+  const threads = new Map<number, number>();
+  for (const tid of readdirSync('/proc/self/task')) {
+    const stat = readFileSync(`/proc/self/task/${tid}/stat`, 'utf8');
+    // Field 19 (nice), counted after the parenthesised name.
+    threads.set(Number(tid), Number(stat.slice(stat.lastIndexOf(')') + 2).split(' ')[16]));
+  }
+  return threads;
 }
 
 async function until(condition: () => boolean, timeoutMs = 20_000): Promise<void> {
@@ -61,6 +73,24 @@ describe('puzzle pool', () => {
     expectValid(second, 'percent');
     expect(second.puzzle).not.toBe(first.puzzle);
   });
+
+  it.skipIf(process.platform !== 'linux')(
+    'generates on threads of lower priority than the event loop (nice 10, Linux)',
+    async () => {
+      const before = niceOfThreads();
+      pool = createPuzzlePool({
+        perKind: 1,
+        threads: 2,
+        kinds: [{ variant: 'percent', difficulty: 'easy' }],
+      });
+      await until(() => pool!.ready('percent', 'easy') === 1);
+      const after = niceOfThreads();
+      const lowered = [...after].filter(([tid, nice]) => nice === 10 && !before.has(tid));
+      // Each worker, and the threads it started itself (tsx's loader), which inherit it.
+      expect(lowered.length).toBeGreaterThanOrEqual(2);
+      expect(after.get(process.pid)).toBe(0); // the main thread (the event loop) is untouched
+    },
+  );
 
   it('serves concurrent takes, including kinds it does not keep, all distinct', async () => {
     pool = createPuzzlePool({
