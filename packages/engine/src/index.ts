@@ -21,5 +21,7 @@ export * from './sudoku/solver.ts';
 export * from './sudoku/endgames.ts';
 export * from './sudoku/symmetry.ts';
 export * from './sudoku/generator.ts';
+export * from './sudoku/import.ts';
+export * from './sudoku/import-check.ts';
 export * from './sudoku/logic/index.ts';
 export * from './sudoku/debrief/index.ts';

@@ -11,9 +11,17 @@ import {
   generate,
   getVariant,
   hint,
+  checkImported,
+  readPuzzle,
   solveCnf,
 } from '@percent/engine';
-import type { EngineRequest, EngineResponse, EngineResults, SatReport } from './protocol.ts';
+import type {
+  EngineRequest,
+  EngineResponse,
+  EngineResults,
+  ImportAnswer,
+  SatReport,
+} from './protocol.ts';
 
 interface WorkerScope {
   onmessage: ((event: MessageEvent<{ id: number; request: EngineRequest }>) => void) | null;
@@ -60,7 +68,21 @@ function handle(request: EngineRequest): EngineResults[keyof EngineResults] {
       return hint(request.puzzle, request.board, variant, request.solution);
     case 'sat':
       return solveWithSat(request.puzzle, variant);
+    case 'import':
+      return importPuzzle(request.text, variant);
   }
+}
+
+/** Budget for checking a brought puzzle: a proper one takes milliseconds. */
+const IMPORT_BUDGET_MS = 5_000;
+
+function importPuzzle(text: string, variant: ReturnType<typeof getVariant>): ImportAnswer {
+  const read = readPuzzle(text);
+  if (!read.ok) return read;
+  const check = checkImported(read.grid, variant, { budget: { timeMs: IMPORT_BUDGET_MS } });
+  if (!check.ok) return { ok: false, check };
+  const { puzzle, solution, grade, clues } = check;
+  return { ok: true, puzzle, solution, grade, clues };
 }
 
 function solveWithSat(puzzle: Uint8Array, variant: ReturnType<typeof getVariant>): SatReport {

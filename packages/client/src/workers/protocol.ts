@@ -9,6 +9,8 @@ import type {
   Grade,
   Grid,
   Hint,
+  ImportCheck,
+  ImportProblem,
   SolverStats,
   VariantIdName,
 } from '@percent/engine';
@@ -29,6 +31,8 @@ export type EngineRequest =
       readonly solution: Grid;
     }
   | { readonly type: 'sat'; readonly variant: VariantIdName; readonly puzzle: Grid }
+  /** A brought puzzle (81 cells or a link): read, checked for one solution, graded. */
+  | { readonly type: 'import'; readonly variant: VariantIdName; readonly text: string }
   | {
       readonly type: 'debrief';
       /** One per player (plain JSON); the answer keeps their order. */
@@ -52,12 +56,22 @@ export interface SatReport {
   readonly stats: SolverStats;
 }
 
+/**
+ * A brought puzzle: playable (its one solution and grade), or why not — it could not be read
+ * (`problem`), or it is not a proper puzzle under the variant (`check`).
+ */
+export type ImportAnswer =
+  | ({ readonly ok: true } & GeneratedPuzzle)
+  | { readonly ok: false; readonly problem: ImportProblem }
+  | { readonly ok: false; readonly check: Exclude<ImportCheck, { ok: true }> };
+
 /** The answer type for each request type. */
 export interface EngineResults {
   generate: GeneratedPuzzle | { readonly timedOut: true };
   hint: Hint;
   sat: SatReport;
   debrief: readonly Debrief[];
+  import: ImportAnswer;
 }
 
 export type EngineResponse =

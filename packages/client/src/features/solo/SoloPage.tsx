@@ -5,7 +5,8 @@
  * the tab is hidden. The game is saved on every change and restored after a reload; a first
  * visit starts a puzzle of the remembered (default: easy percent) kind. `?ghost=…` races a
  * recorded solve on its puzzle (features/ghost); every finished game is recorded on the device
- * (finish.ts). A daily is played against the server on its own page (features/daily/play).
+ * (finish.ts). "Your own puzzle" plays a pasted grid or link (import.ts), and `?puzzle=…` opens
+ * one shared from there. A daily is played against the server on its own page (features/daily/play).
  */
 import { DIFFICULTIES, VARIANT_IDS, isDifficulty, isVariantId } from '@percent/engine';
 import { useSignalEffect } from '@preact/signals';
@@ -29,6 +30,7 @@ import {
 } from './actions.ts';
 import { GhostPanel } from './ghost/GhostPanel.tsx';
 import { GhostPicker } from './ghost/GhostPicker.tsx';
+import { ImportPanel, ShareThisPuzzle } from './ImportPanel.tsx';
 import { onFinished } from './finish.ts';
 import { DailyBanner, FinishPanel } from './FinishPanel.tsx';
 import { SatPanel } from './SatPanel.tsx';
@@ -76,13 +78,16 @@ export function SoloPage() {
           <FinishPanel session={current} />
           <Notice />
           <SoloControls session={current} />
+          <ShareThisPuzzle />
           <SatPanel />
+          <ImportPanel />
           <GhostPicker />
           <RulesPanel variant={variant} />
         </PlayBoard>
       ) : (
         <>
           <p class="muted">{t('solo.empty')}</p>
+          <ImportPanel />
           <GhostPicker />
           <RulesPanel variant={variant} />
         </>
@@ -111,7 +116,7 @@ function NewPuzzleBar() {
       class="solo-bar"
       onSubmit={(e) => {
         e.preventDefault();
-        // A new puzzle leaves the ghost the address named.
+        // A new puzzle leaves the ghost or the brought puzzle the address named.
         if (location.search) history.replaceState(null, '', '/solo');
         void newPuzzle();
       }}

@@ -8,7 +8,8 @@ import { t } from '../../i18n/index.ts';
 import { loadGhost } from './ghost/load.ts';
 import { ghostSourceText, type GhostSource } from '../../state/ghost-source.ts';
 import { answers, type SoloRequest } from './request.ts';
-import { notice, session } from './actions.ts';
+import { choose, notice, session } from './actions.ts';
+import { importPuzzle } from './import.ts';
 import { saveSession, startSession, type SoloOrigin } from './session.ts';
 
 export const loadingGhost = signal(false);
@@ -51,6 +52,10 @@ export async function playOn(source: GhostSource, withGhost = true): Promise<voi
 export function followRequest(request: SoloRequest): void {
   if (answers(session.peek(), request)) return;
   if (request.kind === 'ghost') void playOn(request.source);
+  if (request.kind === 'puzzle') {
+    choose({ variant: request.variant });
+    void importPuzzle(request.text, request.variant, { push: false });
+  }
 }
 
 /** Races `source` from inside the solo page (the picker), with its address in the history. */
