@@ -38,6 +38,7 @@ describe.skipIf(!hasRedis)('taking an orphaned room over', () => {
     const forward: Forward = {
       submit: () => Promise.resolve({ ok: true }),
       start: () => Promise.resolve({ ok: true }),
+      importPuzzle: () => Promise.resolve({ ok: true }),
       summary: () => Promise.resolve(undefined),
     };
     const rooms = new ClusterRooms({
@@ -47,6 +48,7 @@ describe.skipIf(!hasRedis)('taking an orphaned room over', () => {
       transport: new MemoryTransport(),
       timings: TIMINGS,
       draw: () => Promise.reject(new Error('no puzzles here')),
+      check: () => Promise.reject(new Error('no puzzles here')),
       forward,
       log: createLogger('test'),
       announceMoved: (code) => moved.push(code),

@@ -96,6 +96,7 @@ describe('a puzzle pool that fails', () => {
     const broken = await startTestServer({
       puzzles: {
         take: () => Promise.reject(new Error('generator timed out')),
+        check: () => Promise.reject(new Error('generator timed out')),
         ready: () => 0,
         close: () => Promise.resolve(),
       },

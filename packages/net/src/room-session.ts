@@ -192,6 +192,9 @@ export class RoomSession {
   forfeit = () => this.act(() => this.link.request('race:forfeit', {}));
   /** Lobby: play the next races, or sit them out (a host running the room from a TV). */
   play = (plays: boolean) => this.act(() => this.link.request('room:play', { plays }));
+  /** The host's own puzzle for the next race (81 cells), or null to take it back. */
+  puzzle = (puzzle: string | null) =>
+    this.act(() => this.link.request('room:puzzle', { puzzle }, { timeoutMs: START_TIMEOUT_MS }));
 
   /** This client's seat in the room (null: none, or watching). */
   get playerId(): string | null {

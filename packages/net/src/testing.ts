@@ -16,6 +16,7 @@ export function racingRoom(room: Partial<RoomView>, race: Partial<RaceView> = {}
     players: [],
     spectators: 0,
     lastRace: null,
+    imported: null,
     you: { role: 'spectator', playerId: null, can: NOTHING_ALLOWED },
     serverNow: 0,
     ...room,

@@ -46,6 +46,12 @@ export const ErrorCode = {
   /** No puzzle could be produced in time; try again. */
   puzzleUnavailable: 'PUZZLE_UNAVAILABLE',
   /**
+   * `room:puzzle`: the brought puzzle cannot be read, or has no solution or more than one under
+   * the room's variant, or two givens clash; the message says which (in English: a client shows
+   * its own check's words, made before it sent the puzzle).
+   */
+  puzzleRefused: 'PUZZLE_REFUSED',
+  /**
    * The room is between owner nodes (its node died and another is taking it over, this node
    * lost its link to Redis and cannot prove it still owns the room, or a forwarded command got
    * no reply from the owner in time). Send the same command again shortly. Usually nothing was

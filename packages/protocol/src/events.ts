@@ -4,6 +4,7 @@ import type {
   CreateRoomPayload,
   HistoryPayload,
   JoinRoomPayload,
+  ImportPuzzlePayload,
   KickPayload,
   LeaderboardPayload,
   MovePayload,
@@ -60,6 +61,7 @@ export const ClientEvent = {
   settings: 'room:settings',
   kick: 'room:kick',
   transferHost: 'room:host',
+  importPuzzle: 'room:puzzle',
   start: 'race:start',
   move: 'race:move',
   rematch: 'race:rematch',
@@ -91,6 +93,7 @@ export interface ClientToServerEvents {
   'room:settings': (payload: SettingsPayload, ack: Ack<object>) => void;
   'room:kick': (payload: KickPayload, ack: Ack<object>) => void;
   'room:host': (payload: TransferHostPayload, ack: Ack<object>) => void;
+  'room:puzzle': (payload: ImportPuzzlePayload, ack: Ack<object>) => void;
   'race:start': (payload: object, ack: Ack<object>) => void;
   'race:move': (payload: MovePayload, ack: Ack<MoveReply>) => void;
   'race:rematch': (payload: object, ack: Ack<object>) => void;

@@ -60,6 +60,7 @@ export const ACK_SCHEMAS = {
   'room:settings': resultSchema(Empty),
   'room:kick': resultSchema(Empty),
   'room:host': resultSchema(Empty),
+  'room:puzzle': resultSchema(Empty),
   'race:start': resultSchema(Empty),
   'race:move': resultSchema(MoveReplySchema),
   'race:rematch': resultSchema(Empty),

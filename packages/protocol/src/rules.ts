@@ -154,9 +154,16 @@ export const PROGRESS_BATCH_MS = 200;
  * before `MIN_RATED_RACE_MS`; fewer than two runners remained once each device's first race
  * (a device the server had never seen finish a race plays it unrated) was set aside; fewer
  * than two rated runners for another reason (kicked, two seats of one device, too fast, early
- * quits, another rated race of the device at the same time).
+ * quits, another rated race of the device at the same time). A race on the host's own puzzle
+ * (`room:puzzle`: the host has seen it) is never rated: `importedPuzzle`.
  */
-export const UNRATED_REASONS = ['roomUnrated', 'tooShort', 'firstRaces', 'tooFewPlayers'] as const;
+export const UNRATED_REASONS = [
+  'roomUnrated',
+  'importedPuzzle',
+  'tooShort',
+  'firstRaces',
+  'tooFewPlayers',
+] as const;
 export type UnratedReason = (typeof UNRATED_REASONS)[number];
 
 /** Bounds of each room setting (the schema enforces them; a settings form offers them). */

@@ -13,6 +13,9 @@ import {
  * the edge; clients may use the same schemas to validate forms. Unknown keys are stripped.
  */
 
+/** The longest text `room:puzzle` takes (a grid pasted with its rulers fits well within). */
+export const MAX_IMPORT_TEXT = 400;
+
 /** Room codes: 5 letters from an alphabet without look-alikes (no I, L, O, U, 0, 1). */
 export const ROOM_CODE_ALPHABET = 'ABCDEFGHJKMNPQRSTVWXYZ';
 export const ROOM_CODE_LENGTH = 5;
@@ -137,6 +140,17 @@ export const EmptySchema = z.object({}).optional();
 export const ReadySchema = z.object({ ready: z.boolean() });
 export const PlaySchema = z.object({ plays: z.boolean() });
 export const SettingsSchema = z.object({ settings: RoomSettingsSchema.partial() });
+/**
+ * `room:puzzle`: the host's own puzzle for the next race (81 cells, 0 or . for a blank; layout
+ * spaces and rulers allowed), checked by the server under the room's variant; null takes it
+ * back (the next race draws a puzzle again).
+ */
+export const ImportPuzzleSchema = z.object({
+  puzzle: z
+    .string()
+    .max(MAX_IMPORT_TEXT, `a puzzle is at most ${MAX_IMPORT_TEXT} characters`)
+    .nullable(),
+});
 export const KickSchema = z.object({ playerId: PlayerIdSchema });
 export const TransferHostSchema = z.object({ playerId: PlayerIdSchema });
 export const MoveSchema = z.object({
@@ -162,6 +176,7 @@ export type SpectatePayload = z.infer<typeof SpectateSchema>;
 export type ReadyPayload = z.infer<typeof ReadySchema>;
 export type PlayPayload = z.infer<typeof PlaySchema>;
 export type SettingsPayload = z.infer<typeof SettingsSchema>;
+export type ImportPuzzlePayload = z.infer<typeof ImportPuzzleSchema>;
 export type KickPayload = z.infer<typeof KickSchema>;
 export type TransferHostPayload = z.infer<typeof TransferHostSchema>;
 export type MovePayload = z.infer<typeof MoveSchema>;

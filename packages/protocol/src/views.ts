@@ -238,6 +238,17 @@ export const YouViewSchema = z.object({
 export type YouView = z.infer<typeof YouViewSchema>;
 
 /** The full snapshot of a room for one recipient: sent on join, rejoin and every change. */
+/**
+ * The host's own puzzle the next race will use (`room:puzzle`), as everyone sees it before the
+ * start: its grade and size — never its cells, which every player gets at the start as always.
+ */
+export const ImportedPuzzleViewSchema = z.object({
+  variant: Variant,
+  difficulty: Difficulty,
+  clues: Count,
+});
+export type ImportedPuzzleView = z.infer<typeof ImportedPuzzleViewSchema>;
+
 export const RoomViewSchema = z.object({
   code: z.string(),
   /** Path of the join link, e.g. `/r/KQZTM`. */
@@ -251,6 +262,8 @@ export const RoomViewSchema = z.object({
   race: RaceViewSchema.nullable(),
   /** The last race's results: set when the room returns to the lobby, cleared at the next start. */
   lastRace: LastRaceViewSchema.nullable(),
+  /** The host's own puzzle for the next race; null: the next race draws one. */
+  imported: ImportedPuzzleViewSchema.nullable(),
   you: YouViewSchema,
   serverNow: Ms,
 });

@@ -3,7 +3,7 @@ import type { Logger } from 'pino';
 import type { RoomTimings } from './rooms/index.ts';
 import { LocalDirectory, type RoomDirectory } from './runner/directory.ts';
 import { RoomRegistry } from './runner/registry.ts';
-import type { DrawPuzzle } from './runner/room-runner.ts';
+import type { CheckPuzzle, DrawPuzzle } from './runner/room-runner.ts';
 import type { PercentServer } from './socket/types.ts';
 import { SocketTransport } from './socket/transport.ts';
 import type { DailyStore } from './store/daily-store.ts';
@@ -32,6 +32,7 @@ export interface ServiceOptions {
   readonly io: PercentServer;
   readonly timings: RoomTimings;
   readonly draw: DrawPuzzle;
+  readonly check: CheckPuzzle;
   readonly log: Logger;
   readonly dataDir?: string;
   readonly memory?: boolean;
@@ -48,6 +49,7 @@ export async function startSingleNode(options: ServiceOptions): Promise<RoomServ
     transport,
     timings: options.timings,
     draw: options.draw,
+    check: options.check,
     log: options.log,
   });
   const restoredRooms = await registry.restore();

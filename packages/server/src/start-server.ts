@@ -15,7 +15,7 @@ import {
   type PuzzlePoolOptions,
 } from './puzzles/pool.ts';
 import type { RoomTimings } from './rooms/index.ts';
-import type { DrawPuzzle } from './runner/room-runner.ts';
+import type { CheckPuzzle, DrawPuzzle } from './runner/room-runner.ts';
 import { startSingleNode } from './single-node.ts';
 import { startClusterNode } from './cluster/node.ts';
 import { setupWorker } from '@socket.io/sticky';
@@ -82,6 +82,12 @@ export async function startServer(options: ServerOptions = {}): Promise<RunningS
   const quotas = new Quotas({ ...DEFAULT_QUOTAS, ...options.quotas });
   const io = createSocketServer(http, options.rateLimit, quotas);
   const draw: DrawPuzzle = (variant, difficulty) => pool.take(variant, difficulty);
+  const check: CheckPuzzle = async (text, variant) => {
+    const checked = await pool.check(text, variant);
+    if (!checked.ok) return checked;
+    const { puzzle, solution, difficulty, clues } = checked;
+    return { ok: true, imported: { puzzle, solution, variant, difficulty, clues } };
+  };
   if (options.databaseUrl && !options.redisUrl) throw new Error(DATABASE_ALONE);
   const service = options.redisUrl
     ? await startClusterNode({
@@ -90,10 +96,11 @@ export async function startServer(options: ServerOptions = {}): Promise<RunningS
         io,
         timings,
         draw,
+        check,
         log,
         ...(options.sticky && { owns: tellRoomOwned }),
       })
-    : await startSingleNode({ ...options, io, timings, draw, log });
+    : await startSingleNode({ ...options, io, timings, draw, check, log });
   const devices = new DeviceKeys(service.daily);
   serveRooms(io, { rooms: service.rooms, history: service.history, log, quotas, devices });
   const app = createApp({

@@ -17,6 +17,7 @@ export const ratingEn = {
   'rating.setting': 'Rated room',
   'rating.raceUnrated': 'Unrated race: ratings did not change.',
   'rating.unrated.roomUnrated': 'The room is unrated.',
+  'rating.unrated.importedPuzzle': 'The host brought this puzzle: races on it are not rated.',
   'rating.unrated.tooShort': 'It ended before 30 seconds: too short to rate.',
   'rating.unrated.firstRaces':
     'A device’s first race here is unrated, and it was the first race of all but one player.',
@@ -68,6 +69,7 @@ export const ratingZh: Record<keyof typeof ratingEn, string> = {
   'rating.setting': '计分房间',
   'rating.raceUnrated': '不计分的比赛：等级分没有变化。',
   'rating.unrated.roomUnrated': '此房间不计分。',
+  'rating.unrated.importedPuzzle': '这道题是房主自己带来的：用它比赛不计分。',
   'rating.unrated.tooShort': '比赛不到 30 秒就结束了：太短，不计分。',
   'rating.unrated.firstRaces': '设备在这里的第一场比赛不计分，而这是除一人外所有玩家的第一场。',
   'rating.unrated.tooFewPlayers':

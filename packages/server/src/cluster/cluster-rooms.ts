@@ -11,7 +11,7 @@ import type { RoomDirectory, RoomHandle } from '../runner/directory.ts';
 import { outageOf } from '../runner/registry.ts';
 import { RoomHost, type RoomTerms } from '../runner/room-host.ts';
 import { FencedError, UnavailableError } from '../runner/room-log.ts';
-import type { DrawPuzzle, RoomRunner } from '../runner/room-runner.ts';
+import type { CheckPuzzle, DrawPuzzle, RoomRunner } from '../runner/room-runner.ts';
 import type { RoomTransport } from '../runner/transport.ts';
 import { nodeOfToken } from './keys.ts';
 import type { LeaseKeeper } from './lease-keeper.ts';
@@ -36,6 +36,7 @@ export interface ClusterRoomsDeps {
   readonly transport: RoomTransport;
   readonly timings: RoomTimings;
   readonly draw: DrawPuzzle;
+  readonly check: CheckPuzzle;
   readonly forward: Forward;
   readonly log: Logger;
   /** Tells every node that the room was restored here: its members must rejoin. */
@@ -86,6 +87,7 @@ export class ClusterRooms implements RoomDirectory {
       transport: deps.transport,
       timings: deps.timings,
       draw: deps.draw,
+      check: deps.check,
       log: deps.log,
       now: this.now,
       onClosed: (code) => this.letGo(code),
@@ -178,6 +180,7 @@ export class ClusterRooms implements RoomDirectory {
       ...handle,
       submit: (command) => handle.submit(command).then(check),
       startRace: (connectionId) => handle.startRace(connectionId).then(check),
+      importPuzzle: (connectionId, text) => handle.importPuzzle(connectionId, text).then(check),
     };
   }
 

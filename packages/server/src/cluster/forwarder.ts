@@ -79,6 +79,11 @@ export class Forwarder implements Forward {
     return this.answer(node, code, { kind: 'start', code, connectionId }, this.startMs);
   }
 
+  importPuzzle(node: string, code: string, connectionId: string, text: string | null) {
+    const body: NodeRequest = { kind: 'import', code, connectionId, text };
+    return this.answer(node, code, body, this.startMs);
+  }
+
   async summary(node: string, code: string): Promise<RoomSummaryView | undefined> {
     const reply = await this.send(node, code, { kind: 'summary', code }, this.maxMs);
     return (reply ?? undefined) as RoomSummaryView | undefined;

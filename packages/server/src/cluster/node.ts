@@ -105,6 +105,7 @@ export async function startClusterNode(options: ClusterOptions): Promise<RoomSer
     transport: new ClusterTransport(io),
     timings: options.timings,
     draw: options.draw,
+    check: options.check,
     forward,
     log,
     announceMoved: (code: string) => {
@@ -190,5 +191,7 @@ async function answer(rooms: ClusterRooms, options: ClusterOptions, request: Nod
   if (request.kind === 'summary') return runner ? summaryOf(runner.room) : null;
   if (!runner) return unavailable(`room ${request.code} is moving to another server; try again`);
   if (request.kind === 'start') return runner.startRace(request.connectionId, options.draw);
+  if (request.kind === 'import')
+    return runner.importPuzzle(request.connectionId, request.text, options.check);
   return runner.submit(request.command);
 }

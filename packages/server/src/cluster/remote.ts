@@ -8,6 +8,12 @@ export interface Forward {
   /** The owner's reply, or ROOM_UNAVAILABLE when it is gone or does not answer in time. */
   submit(node: string, code: string, command: ClientCommand): Promise<Result>;
   start(node: string, code: string, connectionId: string): Promise<Result>;
+  importPuzzle(
+    node: string,
+    code: string,
+    connectionId: string,
+    text: string | null,
+  ): Promise<Result>;
   summary(node: string, code: string): Promise<RoomSummaryView | undefined>;
 }
 
@@ -23,6 +29,7 @@ export function remoteHandle(code: string, node: string, forward: Forward): Remo
     submit: <C extends ClientCommand>(command: C) =>
       forward.submit(node, code, command) as Promise<Result<Replies[C['type']]>>,
     startRace: (connectionId) => forward.start(node, code, connectionId),
+    importPuzzle: (connectionId, text) => forward.importPuzzle(node, code, connectionId, text),
   };
 }
 
@@ -30,4 +37,10 @@ export function remoteHandle(code: string, node: string, forward: Forward): Remo
 export type NodeRequest =
   | { readonly kind: 'submit'; readonly code: string; readonly command: ClientCommand }
   | { readonly kind: 'start'; readonly code: string; readonly connectionId: string }
-  | { readonly kind: 'summary'; readonly code: string };
+  | { readonly kind: 'summary'; readonly code: string }
+  | {
+      readonly kind: 'import';
+      readonly code: string;
+      readonly connectionId: string;
+      readonly text: string | null;
+    };

@@ -1,10 +1,14 @@
 import {
+  cellName,
+  checkImported,
   createRng,
+  describeConflict,
   formatGrid,
   generate,
   getVariant,
   gradePuzzle,
   parseGrid,
+  readPuzzle,
   isDifficulty,
   isVariantId,
   type DifficultyName,
@@ -81,4 +85,55 @@ export function grade(task: GradeTask): GradeTaskResult {
     hardest: result.hardest,
     solvedByLogic: result.solvedByLogic,
   };
+}
+
+/** A brought puzzle to check under a variant (`run(task, { name: 'check' })`). */
+export interface CheckTask {
+  readonly variant: VariantIdName;
+  readonly text: string;
+  readonly timeMs: number;
+}
+
+/** Its one solution and grade, or why it is refused (in English, for the error message). */
+export type CheckTaskResult =
+  | {
+      readonly ok: true;
+      readonly puzzle: string;
+      readonly solution: string;
+      readonly difficulty: DifficultyName;
+      readonly clues: number;
+    }
+  | { readonly ok: false; readonly reason: string };
+
+/**
+ * `room:puzzle`, in a worker thread: reading and checking a brought puzzle (one solution under
+ * the variant, then graded) can take as long as its budget when the puzzle is a bad one.
+ */
+export function check(task: CheckTask): CheckTaskResult {
+  if (!isVariantId(task.variant)) throw new Error(`unknown variant "${String(task.variant)}"`);
+  const read = readPuzzle(task.text);
+  if (!read.ok) return { ok: false, reason: `cannot be read (${read.problem.kind})` };
+  const variant = getVariant(task.variant);
+  const checked = checkImported(read.grid, variant, { budget: { timeMs: task.timeMs } });
+  if (checked.ok)
+    return {
+      ok: true,
+      puzzle: formatGrid(checked.puzzle, '0'),
+      solution: formatGrid(checked.solution, '0'),
+      difficulty: checked.grade.difficulty,
+      clues: checked.clues,
+    };
+  switch (checked.reason) {
+    case 'clash':
+      return { ok: false, reason: `two givens clash: ${describeConflict(checked.conflict)}` };
+    case 'noSolution':
+      return { ok: false, reason: `it has no solution under the ${task.variant} rules` };
+    case 'severalSolutions':
+      return {
+        ok: false,
+        reason: `it has more than one solution under the ${task.variant} rules (they differ at ${checked.cells.map(cellName).join(' and ')})`,
+      };
+    case 'unknown':
+      return { ok: false, reason: 'it could not be checked in time' };
+  }
 }

@@ -9,6 +9,8 @@ import {
 import { Piscina } from 'piscina';
 import { createLogger } from '../log.ts';
 import type {
+  CheckTask,
+  CheckTaskResult,
   GenerateTask,
   GenerateTaskResult,
   GradeTask,
@@ -28,6 +30,8 @@ const DEFAULT_THREADS = 1;
 const DEFAULT_BUDGET_MS = 10_000;
 /** A task still not done after this many budgets (queued or running) is abandoned. */
 const DEADLINE_BUDGETS = 3;
+/** Budget of checking a brought puzzle (a proper one takes milliseconds). */
+const CHECK_BUDGET_MS = 5_000;
 /** Pause before the shelf of a kind is refilled after a failed task. */
 const RETRY_DELAY_MS = 1_000;
 
@@ -61,7 +65,10 @@ export function createPuzzlePool(options: PuzzlePoolOptions = {}): PuzzlePool & 
  * of its kind, and a failed generation rejects the oldest waiting take with the reason.
  */
 class PiscinaPuzzlePool implements PuzzlePool, SeededPuzzles {
-  private readonly workers: Piscina<GenerateTask | GradeTask, GenerateTaskResult | GradeTaskResult>;
+  private readonly workers: Piscina<
+    GenerateTask | GradeTask | CheckTask,
+    GenerateTaskResult | GradeTaskResult | CheckTaskResult
+  >;
   private readonly kinds = new Map<string, Kind>();
   private readonly budgetMs: number;
   private closed = false;
@@ -115,6 +122,13 @@ class PiscinaPuzzlePool implements PuzzlePool, SeededPuzzles {
     const task: GradeTask = { variant, puzzle, solution };
     const signal = AbortSignal.timeout(this.budgetMs * DEADLINE_BUDGETS);
     return (await this.workers.run(task, { name: 'grade', signal })) as GradeTaskResult;
+  }
+
+  async check(text: string, variant: VariantIdName): Promise<CheckTaskResult> {
+    if (this.closed) throw new Error('The puzzle pool is closed');
+    const task: CheckTask = { variant, text, timeMs: CHECK_BUDGET_MS };
+    const signal = AbortSignal.timeout(CHECK_BUDGET_MS * DEADLINE_BUDGETS);
+    return (await this.workers.run(task, { name: 'check', signal })) as CheckTaskResult;
   }
 
   ready(variant: VariantIdName, difficulty: DifficultyName): number {

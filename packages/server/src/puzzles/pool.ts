@@ -1,3 +1,4 @@
+import type { CheckTaskResult } from './generate-task.ts';
 import type { DifficultyName, VariantIdName } from '@percent/engine';
 
 export interface PoolPuzzle {
@@ -18,6 +19,11 @@ export interface PuzzlePool {
   take(variant: VariantIdName, difficulty: DifficultyName): Promise<PoolPuzzle>;
   /** Puzzles ready now for that kind. */
   ready(variant: VariantIdName, difficulty: DifficultyName): number;
+  /**
+   * A brought puzzle (`room:puzzle`) read and checked under `variant` off the event loop: its
+   * one solution and grade, or why it is refused. Rejects only when the check itself failed.
+   */
+  check(text: string, variant: VariantIdName): Promise<CheckTaskResult>;
   /** Stops refilling and terminates the worker threads. */
   close(): Promise<void>;
 }

@@ -19,3 +19,4 @@ const task = await tsImport('./generate-task.ts', import.meta.url);
 
 export default task.default;
 export const grade = task.grade;
+export const check = task.check;

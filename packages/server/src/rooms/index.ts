@@ -4,6 +4,7 @@ export * from './records.ts';
 export { createRoom, makeRoomCode, isRaceOn } from './room.ts';
 export { reduce } from './reduce.ts';
 export { startRefusalFor } from './race.ts';
+export { importRefusalFor } from './lobby.ts';
 export { permissionsFor } from './permissions.ts';
 export {
   viewFor,

@@ -28,7 +28,30 @@ export function settings(room: Room, command: CommandOf<'settings'>): Transition
     (key) => key !== 'locked' && key !== 'maxPlayers',
   );
   const seats = gameChange ? room.seats.map((seat) => ({ ...seat, ready: false })) : room.seats;
-  return success({ ...room, settings: next, seats }, NOTHING, [STATE]);
+  // A brought puzzle was checked under the old variant: another variant takes it back.
+  const imported = room.imported?.variant === next.variant ? room.imported : null;
+  return success({ ...room, settings: next, seats, imported }, NOTHING, [STATE]);
+}
+
+/** Why this connection may not bring a puzzle now (as settings: the host, in the lobby), or null. */
+export const importRefusalFor = (room: Room, connectionId: string) =>
+  settingsRefusal(room, seatHeldBy(room, connectionId));
+
+/**
+ * `room:puzzle`: the host's own puzzle for the next race (checked by the runner under the
+ * room's variant, off the event loop), or null to take it back. Host only, in the lobby, as
+ * settings; the ready seats must ready again for another puzzle.
+ */
+export function importPuzzle(room: Room, command: CommandOf<'importPuzzle'>): Transition<object> {
+  const refusal = importRefusalFor(room, command.connectionId);
+  if (refusal) return refusal;
+  const { imported } = command;
+  if (imported && imported.variant !== room.settings.variant) {
+    const message = `room:puzzle: checked as ${imported.variant}, the room plays ${room.settings.variant}`;
+    return failure(ErrorCode.puzzleRefused, message);
+  }
+  const seats = room.seats.map((seat) => ({ ...seat, ready: false }));
+  return success({ ...room, imported, seats }, NOTHING, [STATE]);
 }
 
 /** Host only, any phase: mid-race the kicked player counts as left and is not rated. */

@@ -26,7 +26,8 @@ export const startRefusalFor = (room: Room, connectionId: string): Refusal | nul
 export function start(room: Room, command: CommandOf<'start'>, now: number): Transition<object> {
   const refusal = startRefusalFor(room, command.connectionId);
   if (refusal) return refusal;
-  const { draw } = command;
+  // The host's own puzzle, when there is one (the runner committed to it), else the draw.
+  const draw = room.imported ?? command.draw;
   const startsAt = now + room.timings.countdownMs;
   const limit = room.settings.timeLimitSec;
   const race: Race = {
@@ -46,6 +47,7 @@ export function start(room: Room, command: CommandOf<'start'>, now: number): Tra
     endedBy: null,
     pausedMs: 0,
     pauses: [],
+    imported: room.imported !== null,
     runners: room.seats
       .filter((seat) => seat.plays)
       .map((seat) => ({
@@ -68,7 +70,14 @@ export function start(room: Room, command: CommandOf<'start'>, now: number): Tra
     moves: SharedLog.of<MoveRecord>(),
   };
   const seats = room.seats.map((seat) => (seat.ready ? { ...seat, ready: false } : seat));
-  const next: Room = { ...room, phase: 'countdown', race, seats, lastRace: null };
+  const next: Room = {
+    ...room,
+    phase: 'countdown',
+    race,
+    seats,
+    lastRace: null,
+    imported: null,
+  };
   return success(next, NOTHING, [STATE, ...raceTimers(race)]);
 }
 

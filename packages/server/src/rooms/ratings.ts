@@ -17,7 +17,10 @@ export const PROVISIONAL_RACES = 10;
 /** A deviation never grows past a new player's. */
 const MAX_RD = INITIAL_RATING.rd;
 
-type RatedPart = Pick<Race, 'rules' | 'runners' | 'startsAt' | 'endedAt' | 'minRatedMs'>;
+type RatedPart = Pick<
+  Race,
+  'rules' | 'runners' | 'startsAt' | 'endedAt' | 'minRatedMs' | 'imported'
+>;
 
 /** The race ended before `minRatedMs` on its clock (`MIN_RATED_RACE_MS`): it rates nobody. */
 const endedTooSoon = (race: RatedPart): boolean =>
@@ -31,7 +34,7 @@ const endedTooSoon = (race: RatedPart): boolean =>
  * unrated or the race ended before `minRatedMs`. In race order.
  */
 export function ratedRunners(race: RatedPart, newcomers = false): Runner[] {
-  if (!race.rules.rated || endedTooSoon(race)) return [];
+  if (!race.rules.rated || race.imported || endedTooSoon(race)) return [];
   const seats = new Map<string, number>();
   for (const r of race.runners) seats.set(r.deviceId, (seats.get(r.deviceId) ?? 0) + 1);
   const early = (runner: Runner): boolean =>
@@ -55,6 +58,7 @@ export function ratedRunners(race: RatedPart, newcomers = false): Runner[] {
  */
 export function unratedReason(race: RatedPart): UnratedReason | null {
   if (!race.rules.rated) return 'roomUnrated';
+  if (race.imported) return 'importedPuzzle';
   if (endedTooSoon(race)) return 'tooShort';
   const rates =
     race.endedAt === null

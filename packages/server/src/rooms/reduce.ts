@@ -1,5 +1,5 @@
 import { disconnect, expire, join, leave, spectate } from './membership.ts';
-import { kick, ready, settings, transferHost } from './lobby.ts';
+import { importPuzzle, kick, ready, settings, transferHost } from './lobby.ts';
 import { move } from './move.ts';
 import { begin, endNow, rematch, stall, start, tick, timeUp } from './race.ts';
 import { forfeit, idle, play } from './rules.ts';
@@ -27,6 +27,7 @@ const handlers: { readonly [T in CommandType]: Handler<T> } = {
   settings,
   kick,
   transferHost,
+  importPuzzle,
   start,
   move,
   rematch,

@@ -23,6 +23,7 @@ export function createRoom(
     spectators: [],
     race: null,
     lastRace: null,
+    imported: null,
     nextPlayer: 1,
   };
 }

@@ -124,9 +124,20 @@ const RaceSchema = z.object({
     .array(z.object({ at: z.number(), ms: z.number().min(0) }))
     .readonly()
     .default([]),
+  /** Absent before hosts brought puzzles: drawn. */
+  imported: z.boolean().default(false),
   runners: z.array(RunnerSchema),
   /** How many logged moves the runners' boards already include. */
   movesApplied: z.int().min(0),
+});
+
+/** The host's own puzzle waiting for the next race (`Room.imported`). */
+const ImportedSchema = z.object({
+  puzzle: Digits81,
+  solution: Digits81,
+  variant: z.enum(VARIANTS),
+  difficulty: z.enum(DIFFICULTIES),
+  clues: z.int().min(0).max(81),
 });
 
 const SnapshotSchema = z.object({
@@ -139,6 +150,8 @@ const SnapshotSchema = z.object({
     seats: z.array(SeatSchema).min(1, 'a room without players is not kept'),
     race: RaceSchema.nullable(),
     lastRace: LastRaceSchema.nullable().default(null),
+    /** Absent before hosts brought puzzles: none. */
+    imported: ImportedSchema.nullable().default(null),
     nextPlayer: z.int().min(1),
   }),
 });
@@ -166,6 +179,7 @@ export function snapshotOf(room: Room): string {
       })),
       race: kept.race ? raceSnapshot(kept.race) : null,
       lastRace: kept.lastRace,
+      imported: kept.imported,
       nextPlayer: kept.nextPlayer,
     },
   };

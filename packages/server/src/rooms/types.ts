@@ -127,6 +127,8 @@ export interface Race {
    * snapshot written before they were kept, even if `pausedMs` is not 0.
    */
   readonly pauses: readonly Pause[];
+  /** The host's own puzzle (`room:puzzle`): never rated. */
+  readonly imported: boolean;
   /** In seat order at the start; a runner stays when their seat goes. */
   readonly runners: readonly Runner[];
   /**
@@ -182,6 +184,11 @@ export interface Room {
   readonly race: Race | null;
   /** The results of the race before, shown in the lobby until the next start. */
   readonly lastRace: LastRaceView | null;
+  /**
+   * The host's own puzzle for the next race (`room:puzzle`), checked under `settings.variant`;
+   * the next start races it (unrated: the host has seen it) and clears it. Null: drawn.
+   */
+  readonly imported: ImportedPuzzle | null;
   /** Next player id number (ids are `p1`, `p2`, … per room). */
   readonly nextPlayer: number;
 }
@@ -191,6 +198,11 @@ export interface PuzzleDraw {
   readonly solution: string;
   readonly variant: VariantName;
   readonly difficulty: DifficultyLevel;
+}
+
+/** A brought puzzle the server checked: its one solution and grade. */
+export interface ImportedPuzzle extends PuzzleDraw {
+  readonly clues: number;
 }
 
 /** A race's commit–reveal pair: `commitment` = hex SHA-256 of `puzzle + solution + secret`. */
@@ -239,6 +251,8 @@ export type Command =
   | (From & { readonly type: 'settings'; readonly settings: Partial<RoomSettings> })
   | (From & { readonly type: 'kick'; readonly target: string })
   | (From & { readonly type: 'transferHost'; readonly target: string })
+  /** `room:puzzle`: a puzzle the runner has checked off the event loop, or null to take it back. */
+  | (From & { readonly type: 'importPuzzle'; readonly imported: ImportedPuzzle | null })
   | (From & {
       readonly type: 'start';
       readonly raceId: string;
@@ -285,6 +299,7 @@ export interface Replies {
   settings: object;
   kick: object;
   transferHost: object;
+  importPuzzle: object;
   start: object;
   rematch: object;
   endRace: object;

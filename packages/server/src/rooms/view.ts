@@ -48,6 +48,12 @@ export function viewFor(room: Room, recipient: Recipient, now: number): RoomView
     spectators: room.spectators.length,
     race: room.race ? raceView(room, room.race, recipient, now) : null,
     lastRace: room.lastRace,
+    // Its grade and size only: the cells reach every player at the start, as a drawn puzzle's.
+    imported: room.imported && {
+      variant: room.imported.variant,
+      difficulty: room.imported.difficulty,
+      clues: room.imported.clues,
+    },
     you: {
       role: recipient.role,
       playerId: recipient.role === 'player' ? recipient.playerId : null,

@@ -14,6 +14,8 @@ export interface RoomHandle {
   submit<C extends ClientCommand>(command: C): Promise<Result<Replies[C['type']]>>;
   /** `race:start`: the owner draws a puzzle (off its event loop) and starts the race. */
   startRace(connectionId: string): Promise<Result<object>>;
+  /** `room:puzzle`: the owner checks the puzzle (off its event loop) and keeps it; null: back. */
+  importPuzzle(connectionId: string, text: string | null): Promise<Result<object>>;
 }
 
 /** Every room of the service by code: this process's (one node) or the cluster's. */

@@ -4,7 +4,7 @@ import { createRoom, type RoomTimings } from '../rooms/index.ts';
 import { GroupCommit } from './group-commit.ts';
 import type { Heartbeat, SavedRoom, Store } from '../store/store.ts';
 import { RoomHost, type HostedRoom } from './room-host.ts';
-import type { DrawPuzzle, RoomRunner } from './room-runner.ts';
+import type { CheckPuzzle, DrawPuzzle, RoomRunner } from './room-runner.ts';
 import type { RoomTransport } from './transport.ts';
 
 export interface RegistryDeps {
@@ -14,6 +14,8 @@ export interface RegistryDeps {
   readonly log: Logger;
   /** Draws a race's puzzle (tests that only seat players may leave it out). */
   readonly draw?: DrawPuzzle;
+  /** Checks a host's own puzzle (likewise). */
+  readonly check?: CheckPuzzle;
   /** The server clock (ms); tests may pin it. */
   readonly now?: () => number;
 }
@@ -24,6 +26,7 @@ const DRAIN_MS = 1000;
 const HEARTBEAT_MS = 1000;
 
 const noPuzzles: DrawPuzzle = () => Promise.reject(new Error('no puzzle pool'));
+const noChecks: CheckPuzzle = () => Promise.reject(new Error('no puzzle pool'));
 
 /**
  * The rooms of one process: a `RoomHost` whose rooms write to the process's SQLite `Store`
@@ -42,6 +45,7 @@ export class RoomRegistry {
       transport: deps.transport,
       timings: deps.timings,
       draw: deps.draw ?? noPuzzles,
+      check: deps.check ?? noChecks,
       log: deps.log,
       now: deps.now ?? Date.now,
     });

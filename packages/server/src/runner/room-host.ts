@@ -9,7 +9,7 @@ import {
 } from '../rooms/index.ts';
 import type { RoomHandle } from './directory.ts';
 import type { RoomLog } from './room-log.ts';
-import { RoomRunner, type DrawPuzzle, type RunnerDeps } from './room-runner.ts';
+import { RoomRunner, type CheckPuzzle, type DrawPuzzle, type RunnerDeps } from './room-runner.ts';
 import { StallWatch } from './stall-watch.ts';
 import type { RoomTransport } from './transport.ts';
 
@@ -23,6 +23,8 @@ export interface RoomHostDeps {
   readonly transport: RoomTransport;
   readonly timings: RoomTimings;
   readonly draw: DrawPuzzle;
+  /** Checks a host's own puzzle (`room:puzzle`). */
+  readonly check: CheckPuzzle;
   readonly log: Logger;
   /** The server clock (ms). */
   readonly now: () => number;
@@ -130,6 +132,8 @@ export class RoomHost {
         code,
         submit: (command) => runner.submit(command),
         startRace: (connectionId) => runner.startRace(connectionId, this.deps.draw),
+        importPuzzle: (connectionId, text) =>
+          runner.importPuzzle(connectionId, text, this.deps.check),
       },
     };
     this.rooms.set(code, hosted);

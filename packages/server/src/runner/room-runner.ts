@@ -15,11 +15,13 @@ import {
   watches,
   progressBatchFor,
   reduce,
+  importRefusalFor,
   startRefusalFor,
   viewFor,
   type Command,
   type Effect,
   type Fairness,
+  type ImportedPuzzle,
   type PersistEffect,
   type PuzzleDraw,
   type Replies,
@@ -48,6 +50,15 @@ export type ClientCommand = Extract<Command, { readonly connectionId: string }>;
 
 /** Draws a puzzle off the event loop (the worker pool); rejects when none can be had. */
 export type DrawPuzzle = (variant: VariantName, difficulty: DifficultyLevel) => Promise<PuzzleDraw>;
+
+/**
+ * Reads and checks a brought puzzle under a variant off the event loop (the worker pool): its
+ * one solution and grade, or why it is refused. Rejects only when the check itself failed.
+ */
+export type CheckPuzzle = (text: string, variant: VariantName) => Promise<CheckedPuzzle>;
+export type CheckedPuzzle =
+  | { readonly ok: true; readonly imported: ImportedPuzzle }
+  | { readonly ok: false; readonly reason: string };
 
 export interface RunnerDeps {
   readonly store: RoomLog;
@@ -141,9 +152,10 @@ export class RoomRunner {
       const refusal = startRefusalFor(this.current, connectionId);
       if (refusal && !refusal.ok) return { ok: false, error: refusal.error } as const;
       const { variant, difficulty } = this.current.settings;
+      // The host's own puzzle when there is one (the core races it), else a drawn one.
       let puzzle: PuzzleDraw;
       try {
-        puzzle = await draw(variant, difficulty);
+        puzzle = this.current.imported ?? (await draw(variant, difficulty));
       } catch (error) {
         const reason = error instanceof Error ? error.message : String(error);
         return fail(ErrorCode.puzzleUnavailable, `no ${variant}/${difficulty} puzzle: ${reason}`);
@@ -161,6 +173,38 @@ export class RoomRunner {
         this.deps.log.info({ code: this.code, race: raceId, variant, difficulty }, 'race started');
       }
       return reply;
+    }).then(unlessHeld);
+  }
+
+  /**
+   * `room:puzzle`: the core says whether this connection may bring a puzzle now; if so it is
+   * checked off the event loop under the room's variant (this room waits, others do not) and
+   * the core keeps it for the next race. `text` null takes it back.
+   */
+  importPuzzle(
+    connectionId: string,
+    text: string | null,
+    check: CheckPuzzle,
+  ): Promise<Result<object>> {
+    return this.enqueue(async () => {
+      const stop = this.refusal();
+      if (stop) return stop;
+      const refusal = importRefusalFor(this.current, connectionId);
+      if (refusal && !refusal.ok) return { ok: false, error: refusal.error } as const;
+      if (text === null) return this.apply({ type: 'importPuzzle', connectionId, imported: null });
+      const { variant } = this.current.settings;
+      let checked: CheckedPuzzle;
+      try {
+        checked = await check(text, variant);
+      } catch (error) {
+        const reason = error instanceof Error ? error.message : String(error);
+        return fail(
+          ErrorCode.puzzleUnavailable,
+          `room:puzzle: the puzzle was not checked: ${reason}`,
+        );
+      }
+      if (!checked.ok) return fail(ErrorCode.puzzleRefused, `room:puzzle: ${checked.reason}`);
+      return this.apply({ type: 'importPuzzle', connectionId, imported: checked.imported });
     }).then(unlessHeld);
   }
 

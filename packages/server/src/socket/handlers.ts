@@ -5,6 +5,7 @@ import {
   ErrorCode,
   fail,
   HistorySchema,
+  ImportPuzzleSchema,
   JoinRoomSchema,
   KickSchema,
   LeaderboardSchema,
@@ -267,6 +268,9 @@ function registerPlay(socket: PercentSocket, deps: HandlerDeps): void {
   on(socket, 'race:move', MoveSchema, (p) => send({ type: 'move', connectionId, ...p }));
   on(socket, 'race:start', EmptySchema, () =>
     inRoom(socket, deps, (runner) => runner.startRace(connectionId)),
+  );
+  on(socket, 'room:puzzle', ImportPuzzleSchema, (p) =>
+    inRoom(socket, deps, (runner) => runner.importPuzzle(connectionId, p.puzzle)),
   );
 }
 

@@ -16,6 +16,7 @@ import { LastResults } from './show/LastResults.tsx';
 import { RulesCard } from './show/RulesCard.tsx';
 import { TvToggle } from './show/TvToggle.tsx';
 import { LobbySettings } from './LobbySettings.tsx';
+import { OwnPuzzle } from './OwnPuzzle.tsx';
 import { RatedBadge, RatingTag } from './Rating.tsx';
 import { copyText, useJoinQr } from '../../ui/share.ts';
 import '../../ui/rules-ui.css';
@@ -36,7 +37,7 @@ export function Lobby({ view, session }: { view: RoomView; session: RoomSession 
         {guest && actions}
         <h2>
           {t('lobby.players', { n: view.players.length, max: view.settings.maxPlayers })}{' '}
-          <RatedBadge rated={view.settings.rated} />
+          <RatedBadge rated={view.settings.rated && view.imported === null} />
         </h2>
         <ul class="lobby-players">
           {players.map((p) => (
@@ -53,6 +54,7 @@ export function Lobby({ view, session }: { view: RoomView; session: RoomSession 
             <Share view={view} />
           </details>
         )}
+        <OwnPuzzle view={view} session={session} />
         <LastResults view={view} />
         <RulesCard variant={view.settings.variant} mistakes={view.settings.mistakes} />
         <LobbySettings

@@ -6,10 +6,10 @@
  * (which digit, which house, which cells), no solution, or two cells where two solutions
  * differ (with both solutions' digits there).
  */
-import { cellName, formatGrid, type ImportProblem, type VariantIdName } from '@percent/engine';
+import { formatGrid, type VariantIdName } from '@percent/engine';
 import { signal } from '@preact/signals';
-import { cellsText, conflictText } from '../../board/houses.ts';
 import { t } from '../../i18n/index.ts';
+import { refusalText } from '../../i18n/import-text.ts';
 import { askEngine, EngineCancelled } from '../../workers/engine-client.ts';
 import type { ImportAnswer } from '../../workers/protocol.ts';
 import { notice, session } from './actions.ts';
@@ -67,57 +67,5 @@ export async function importPuzzle(
     return false;
   } finally {
     importing.value = false;
-  }
-}
-
-/** Why the puzzle was refused, in the current language. */
-export function refusalText(
-  answer: Exclude<ImportAnswer, { ok: true }>,
-  variant: VariantIdName,
-): string {
-  if ('problem' in answer) return problemText(answer.problem);
-  const check = answer.check;
-  switch (check.reason) {
-    case 'clash':
-      return t('import.clash', {
-        conflict: conflictText(check.conflict, variant),
-        cells: cellsText(check.conflict.cells),
-      });
-    case 'noSolution':
-      return t('import.noSolution', { variant: t(`variant.${variant}`) });
-    case 'severalSolutions': {
-      const [a, b] = check.cells;
-      const [s1, s2] = check.solutions;
-      return t('import.several', {
-        variant: t(`variant.${variant}`),
-        first: `${cellName(a)} = ${s1[a]} / ${s2[a]}`,
-        second: `${cellName(b)} = ${s1[b]} / ${s2[b]}`,
-      });
-    }
-    case 'unknown':
-      return t('import.unknown');
-  }
-}
-
-function problemText(problem: ImportProblem): string {
-  switch (problem.kind) {
-    case 'cellCount':
-      return t('import.cellCount', { count: problem.cells });
-    case 'character':
-      return t('import.character', { char: problem.char, cell: problem.cell });
-    case 'link':
-      return problem.host ? t('import.otherSite', { host: problem.host }) : t('import.badLink');
-    case 'data':
-      return t('import.data');
-    case 'sudokupadFormat':
-      return t('import.sudokupadFormat');
-    case 'shortLink':
-      return t('import.shortLink', { site: problem.site });
-    case 'size':
-      return t('import.size', { size: problem.size ?? '?' });
-    case 'rules':
-      return t('import.rules', { rules: problem.rules.join(', ') });
-    case 'given':
-      return t('import.given', { cell: cellName(problem.cell), value: problem.value });
   }
 }
