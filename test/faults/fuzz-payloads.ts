@@ -35,6 +35,7 @@ const VALID: Record<ClientEventName, Record<string, unknown>> = {
   'room:kick': { playerId: 'p2' },
   'room:host': { playerId: 'p2' },
   'room:puzzle': { puzzle: `${'0'.repeat(40)}5${'0'.repeat(40)}` },
+  'room:react': { emoji: '👏' },
   'race:start': {},
   'race:move': { moveId: 'm-1', cell: 3, digit: 4 },
   'race:rematch': {},

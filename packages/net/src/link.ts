@@ -11,6 +11,7 @@
 import {
   PROTOCOL_VERSION,
   ROOM_QUERY,
+  ServerEvent,
   type ClientToServerEvents,
   type HandshakeAuth,
   type Result,
@@ -71,7 +72,8 @@ export interface LinkOptions {
   readonly observe?: (event: EventName, reply: NetResult<object>) => void;
 }
 
-const SERVER_EVENTS: readonly ServerEventName[] = ['room:state', 'race:progress', 'session:ended'];
+/** Every server → client event (the protocol's list): the link relays each to its listeners. */
+const SERVER_EVENTS: readonly ServerEventName[] = Object.values(ServerEvent);
 
 /** A Socket.IO client socket to `url` (the page's origin when undefined), speaking the protocol. */
 export function openSocket(

@@ -42,6 +42,7 @@ const newSession = () => new RoomSession('ABCDE', link, memoryOf('device-abcdefg
 const progress = { filled: 1, blanks: 50, percent: 2, mistakes: 0, units: 0, penaltyMs: 0 };
 const runner: PlayerView = {
   id: 'p1',
+  colour: 0,
   nickname: 'Ann',
   host: true,
   ready: true,

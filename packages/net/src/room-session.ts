@@ -8,6 +8,8 @@
  */
 import type {
   ProgressBatch,
+  Reaction,
+  ReactionEvent,
   RoomSettings,
   RoomView,
   SeatReply,
@@ -66,11 +68,15 @@ const REJOIN = 'room:join';
 /** The retry key of a first join or spectate, and how often it is sent at most. */
 const FIRST_JOIN = 'room:join:first';
 const FIRST_JOIN_ATTEMPTS = 12;
+/** Reactions a session remembers (a page shows the last few seconds' worth). */
+const KEPT_REACTIONS = 20;
 
 export class RoomSession {
   readonly view = signal<RoomView | undefined>(undefined);
   readonly ended = signal<SessionEndedEvent | undefined>(undefined);
   readonly error = signal<NetError | undefined>(undefined);
+  /** The room's latest reactions (`room:reaction`), oldest first, at most `KEPT_REACTIONS`. */
+  readonly reactions = signal<readonly ReactionEvent[]>([]);
   readonly clock = new ServerClock();
   readonly moves = new MoveQueue();
   private readonly retries = new UnavailableRetries();
@@ -100,6 +106,9 @@ export class RoomSession {
       const current = this.view.value;
       if (current) this.view.value = applyProgressBatch(current, batch);
     };
+    const onReaction = (event: ReactionEvent) => {
+      this.reactions.value = [...this.reactions.value, event].slice(-KEPT_REACTIONS);
+    };
     const onEnded = (event: SessionEndedEvent) => {
       if (event.reason !== 'replaced') this.memory.saveToken(this.code, undefined);
       this.ended.value = event;
@@ -109,6 +118,7 @@ export class RoomSession {
       link.on('room:state', onState),
       link.on('race:progress', onProgress),
       link.on('session:ended', onEnded),
+      link.on('room:reaction', onReaction),
       link.onConnect(() => {
         this.seatLive = false;
         void this.resume();
@@ -192,6 +202,9 @@ export class RoomSession {
   forfeit = () => this.act(() => this.link.request('race:forfeit', {}));
   /** Lobby: play the next races, or sit them out (a host running the room from a TV). */
   play = (plays: boolean) => this.act(() => this.link.request('room:play', { plays }));
+  /** Sends a reaction to the room (a seat or a spectator); refused past the rate limit. */
+  react = (emoji: Reaction) =>
+    this.link.request('room:react', { emoji }, { waitForConnection: false });
   /** The host's own puzzle for the next race (81 cells), or null to take it back. */
   puzzle = (puzzle: string | null) =>
     this.act(() => this.link.request('room:puzzle', { puzzle }, { timeoutMs: START_TIMEOUT_MS }));

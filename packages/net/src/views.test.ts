@@ -15,8 +15,9 @@ const progress = (filled: number): ProgressView => ({
 
 const view = racingRoom({
   hostId: 'p1',
-  players: ['p1', 'p2'].map((id) => ({
+  players: ['p1', 'p2'].map((id, colour) => ({
     id,
+    colour,
     nickname: id,
     host: id === 'p1',
     ready: true,

@@ -6,6 +6,7 @@ import type {
   JoinRoomPayload,
   ImportPuzzlePayload,
   KickPayload,
+  ReactPayload,
   LeaderboardPayload,
   MovePayload,
   PlayPayload,
@@ -19,6 +20,7 @@ import type {
   LeaderboardEntryView,
   ProgressBatch,
   RoomView,
+  ReactionEvent,
   SessionEndedEvent,
 } from './views.ts';
 
@@ -62,6 +64,7 @@ export const ClientEvent = {
   kick: 'room:kick',
   transferHost: 'room:host',
   importPuzzle: 'room:puzzle',
+  react: 'room:react',
   start: 'race:start',
   move: 'race:move',
   rematch: 'race:rematch',
@@ -76,6 +79,7 @@ export const ServerEvent = {
   state: 'room:state',
   progress: 'race:progress',
   sessionEnded: 'session:ended',
+  reaction: 'room:reaction',
 } as const;
 export type ServerEventName = (typeof ServerEvent)[keyof typeof ServerEvent];
 
@@ -94,6 +98,7 @@ export interface ClientToServerEvents {
   'room:kick': (payload: KickPayload, ack: Ack<object>) => void;
   'room:host': (payload: TransferHostPayload, ack: Ack<object>) => void;
   'room:puzzle': (payload: ImportPuzzlePayload, ack: Ack<object>) => void;
+  'room:react': (payload: ReactPayload, ack: Ack<object>) => void;
   'race:start': (payload: object, ack: Ack<object>) => void;
   'race:move': (payload: MovePayload, ack: Ack<MoveReply>) => void;
   'race:rematch': (payload: object, ack: Ack<object>) => void;
@@ -110,6 +115,7 @@ export interface ServerToClientEvents {
   'room:state': (view: RoomView) => void;
   'race:progress': (batch: ProgressBatch) => void;
   'session:ended': (event: SessionEndedEvent) => void;
+  'room:reaction': (event: ReactionEvent) => void;
 }
 
 /** The join link path for a room code. */

@@ -13,6 +13,7 @@ import {
   ProgressViewSchema,
   resultSchema,
   RoomViewSchema,
+  ReactionEventSchema,
   SessionEndedEventSchema,
 } from './views.ts';
 
@@ -61,6 +62,7 @@ export const ACK_SCHEMAS = {
   'room:kick': resultSchema(Empty),
   'room:host': resultSchema(Empty),
   'room:puzzle': resultSchema(Empty),
+  'room:react': resultSchema(Empty),
   'race:start': resultSchema(Empty),
   'race:move': resultSchema(MoveReplySchema),
   'race:rematch': resultSchema(Empty),
@@ -75,4 +77,5 @@ export const EVENT_SCHEMAS = {
   'room:state': RoomViewSchema,
   'race:progress': ProgressBatchSchema,
   'session:ended': SessionEndedEventSchema,
+  'room:reaction': ReactionEventSchema,
 } as const;

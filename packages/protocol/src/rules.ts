@@ -191,6 +191,20 @@ export const SPECTATOR_DIGIT_CHOICES = [
   { kind: 'live' },
 ] as const;
 
+/**
+ * The reactions a member may send (`room:react`): a small fixed set, no free text. The web
+ * client shows them on the TV lanes and beside the board, never over it.
+ */
+export const REACTIONS = ['👏', '🔥', '😮', '😂', '💪', '🎉'] as const;
+export type Reaction = (typeof REACTIONS)[number];
+/** Each connection may send at most `count` reactions in any `windowMs` (then RATE_LIMITED). */
+export const REACTION_LIMIT = { count: 3, windowMs: 5_000 } as const;
+/**
+ * Player colours: every seat gets an index into the clients' palette of this many colours
+ * (`PlayerView.colour`), the lowest one no other seat holds (repeating past eight seats).
+ */
+export const PLAYER_COLOURS = 8;
+
 /** A new room's settings. */
 export const DEFAULT_SETTINGS: RoomSettings = {
   variant: 'percent',

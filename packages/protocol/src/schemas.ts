@@ -4,6 +4,7 @@ import {
   cleanNickname,
   DIFFICULTIES,
   passesForHost,
+  REACTIONS,
   SETTINGS_LIMITS as LIMITS,
   VARIANTS,
 } from './rules.ts';
@@ -151,6 +152,8 @@ export const ImportPuzzleSchema = z.object({
     .max(MAX_IMPORT_TEXT, `a puzzle is at most ${MAX_IMPORT_TEXT} characters`)
     .nullable(),
 });
+/** `room:react`: one of the fixed reactions. */
+export const ReactSchema = z.object({ emoji: z.enum(REACTIONS) });
 export const KickSchema = z.object({ playerId: PlayerIdSchema });
 export const TransferHostSchema = z.object({ playerId: PlayerIdSchema });
 export const MoveSchema = z.object({
@@ -177,6 +180,7 @@ export type ReadyPayload = z.infer<typeof ReadySchema>;
 export type PlayPayload = z.infer<typeof PlaySchema>;
 export type SettingsPayload = z.infer<typeof SettingsSchema>;
 export type ImportPuzzlePayload = z.infer<typeof ImportPuzzleSchema>;
+export type ReactPayload = z.infer<typeof ReactSchema>;
 export type KickPayload = z.infer<typeof KickSchema>;
 export type TransferHostPayload = z.infer<typeof TransferHostSchema>;
 export type MovePayload = z.infer<typeof MoveSchema>;

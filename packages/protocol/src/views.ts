@@ -15,7 +15,9 @@ import {
   CONNECTIONS,
   DIFFICULTIES,
   MOVE_VERDICTS,
+  PLAYER_COLOURS,
   RACE_END_CAUSES,
+  REACTIONS,
   ROOM_PHASES,
   RUNNER_STATUSES,
   SESSION_END_REASONS,
@@ -108,6 +110,11 @@ export const PlayerViewSchema = z.object({
   rating: RatingViewSchema.nullable(),
   /** Present from the start of a race until the room returns to the lobby. */
   race: PlayerRaceViewSchema.nullable(),
+  /** The seat's colour: an index into the clients' palette (`PLAYER_COLOURS`), kept while seated. */
+  colour: z
+    .int()
+    .min(0)
+    .max(PLAYER_COLOURS - 1),
 });
 export type PlayerView = z.infer<typeof PlayerViewSchema>;
 
@@ -291,6 +298,17 @@ export const ProgressBatchSchema = z.object({
   events: z.array(ProgressEventSchema).min(1),
 });
 export type ProgressBatch = z.infer<typeof ProgressBatchSchema>;
+
+/**
+ * `room:reaction`, to every member: a reaction someone in the room sent (`room:react`), with
+ * who (a seat; `playerId` null: a spectator, who is not named) and when (server clock).
+ */
+export const ReactionEventSchema = z.object({
+  emoji: z.enum(REACTIONS),
+  playerId: PlayerIdSchema.nullable(),
+  at: Ms,
+});
+export type ReactionEvent = z.infer<typeof ReactionEventSchema>;
 
 export const SessionEndedEventSchema = z.object({
   reason: z.enum(SESSION_END_REASONS),

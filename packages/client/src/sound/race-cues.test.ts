@@ -11,6 +11,7 @@ import { raceCues } from './race-cues.ts';
 const player = (id: string, status: RunnerStatus): PlayerView => ({
   id,
   nickname: id,
+  colour: 0,
   host: id === 'Ann',
   ready: true,
   connection: 'online',

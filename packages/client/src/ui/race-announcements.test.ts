@@ -33,6 +33,7 @@ type Runner = [id: string, status: RunnerStatus, timeMs?: number, place?: number
 const player = ([id, status, timeMs, place]: Runner): PlayerView => ({
   id,
   nickname: id,
+  colour: 0,
   host: id === 'Ann',
   ready: true,
   connection: 'online',

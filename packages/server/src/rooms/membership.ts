@@ -1,4 +1,9 @@
-import { ErrorCode, type SeatReply, type SessionEndReason } from '@percent/protocol';
+import {
+  ErrorCode,
+  PLAYER_COLOURS,
+  type SeatReply,
+  type SessionEndReason,
+} from '@percent/protocol';
 import { endIfDone, tickTimer, withdraw } from './race.ts';
 import {
   failure,
@@ -58,6 +63,7 @@ export function join(room: Room, command: CommandOf<'join'>, now: number): Trans
     rating: command.rating === undefined ? INITIAL_RATING : command.rating,
     seen: command.seen ?? true,
     address: command.address ?? null,
+    colour: freeColour(room),
   };
   const seated = withoutSpectator(
     { ...room, seats: [...room.seats, seat], nextPlayer: room.nextPlayer + 1 },
@@ -65,6 +71,13 @@ export function join(room: Room, command: CommandOf<'join'>, now: number): Trans
   );
   const next = { ...seated, hostId: nextHost(seated) };
   return success(next, seatReply(next, seat.id, now), [STATE]);
+}
+
+/** The lowest palette index no seat holds (past `PLAYER_COLOURS` seats: by seat count). */
+function freeColour(room: Room): number {
+  const held = new Set(room.seats.map((seat) => seat.colour));
+  for (let colour = 0; colour < PLAYER_COLOURS; colour++) if (!held.has(colour)) return colour;
+  return room.seats.length % PLAYER_COLOURS;
 }
 
 /** The seat goes to `connectionId`; a connection holding it before is told it was replaced. */

@@ -3,6 +3,7 @@ import { importPuzzle, kick, ready, settings, transferHost } from './lobby.ts';
 import { move } from './move.ts';
 import { begin, endNow, rematch, stall, start, tick, timeUp } from './race.ts';
 import { forfeit, idle, play } from './rules.ts';
+import { react } from './reactions.ts';
 import { failure, seatHeldBy, success } from './room.ts';
 import { snapshotOf } from './snapshot.ts';
 import { viewFor } from './view.ts';
@@ -28,6 +29,7 @@ const handlers: { readonly [T in CommandType]: Handler<T> } = {
   kick,
   transferHost,
   importPuzzle,
+  react,
   start,
   move,
   rematch,

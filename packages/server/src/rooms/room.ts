@@ -25,6 +25,7 @@ export function createRoom(
     lastRace: null,
     imported: null,
     nextPlayer: 1,
+    reactions: new Map(),
   };
 }
 
@@ -50,6 +51,7 @@ const stage: Record<Effect['type'], number> = {
   forgetRoom: 0,
   state: 1,
   progress: 1,
+  reaction: 1,
   endSession: 1,
   schedule: 2,
   close: 2,

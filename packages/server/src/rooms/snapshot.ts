@@ -1,6 +1,7 @@
 import {
   DIFFICULTIES,
   HUMAN_FLOOR_MS_PER_CELL,
+  PLAYER_COLOURS,
   RACE_END_CAUSES,
   RoomSettingsSchema,
   RUNNER_STATUSES,
@@ -64,6 +65,12 @@ const SeatSchema = z.object({
   seen: z.boolean().default(true),
   /** Absent before seats kept their address: unknown. */
   address: z.string().nullable().default(null),
+  /** Absent before seats had colours: by seat order (`restoreRoom`). */
+  colour: z
+    .int()
+    .min(0)
+    .max(PLAYER_COLOURS - 1)
+    .optional(),
 });
 
 const RunnerSchema = z.object({
@@ -168,15 +175,18 @@ export function snapshotOf(room: Room): string {
       phase: kept.phase === 'finished' ? 'lobby' : kept.phase,
       settings: kept.settings,
       hostId: kept.hostId,
-      seats: kept.seats.map(({ id, deviceId, nickname, sessionToken, ready, plays, rating }) => ({
-        id,
-        deviceId,
-        nickname,
-        sessionToken,
-        ready,
-        plays,
-        rating,
-      })),
+      seats: kept.seats.map(
+        ({ id, deviceId, nickname, sessionToken, ready, plays, rating, colour }) => ({
+          id,
+          deviceId,
+          nickname,
+          sessionToken,
+          ready,
+          plays,
+          rating,
+          colour,
+        }),
+      ),
       race: kept.race ? raceSnapshot(kept.race) : null,
       lastRace: kept.lastRace,
       imported: kept.imported,
@@ -233,8 +243,13 @@ export function restoreRoom(
   const saved = parsed.data.room;
   const race = saved.race ? replay(saved.race, log) : null;
   if (typeof race === 'string') return { ok: false, message: race };
-  const seats = saved.seats.map((seat) => ({ ...seat, connectionId: null, drops: 1 }));
-  const room: Room = { ...saved, seats, spectators: [], race, timings };
+  const seats = saved.seats.map((seat, i) => ({
+    ...seat,
+    colour: seat.colour ?? i % PLAYER_COLOURS,
+    connectionId: null,
+    drops: 1,
+  }));
+  const room: Room = { ...saved, seats, spectators: [], race, timings, reactions: new Map() };
   const shift = race && isRaceOn(room) ? Math.max(0, Math.round(awayMs)) : 0;
   const restored = restoredWithTimers(shift > 0 ? pauseRace(room, now - shift, shift) : room, now);
   if (!restored.ok || shift === 0) return restored;

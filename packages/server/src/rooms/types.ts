@@ -3,6 +3,8 @@ import type {
   LastRaceView,
   MoveReply,
   RaceEndCause,
+  Reaction,
+  ReactionEvent,
   RoomPhase,
   RoomSettings,
   RunnerStatus,
@@ -48,6 +50,8 @@ export interface Seat {
   readonly seen: boolean;
   /** The network address of the connection that took or last regained the seat (`secrecy.ts`). */
   readonly address: string | null;
+  /** The seat's colour (`PLAYER_COLOURS`): the lowest index no other seat held at its join. */
+  readonly colour: number;
 }
 
 /** A device's rating (Glicko-2) and how many rated races it has played. */
@@ -191,6 +195,11 @@ export interface Room {
   readonly imported: ImportedPuzzle | null;
   /** Next player id number (ids are `p1`, `p2`, … per room). */
   readonly nextPlayer: number;
+  /**
+   * When each connection sent its latest reactions (`room:react`, at most `REACTION_LIMIT`):
+   * not kept in snapshots (a restart forgets them, as it forgets the connections).
+   */
+  readonly reactions: ReadonlyMap<string, readonly number[]>;
 }
 
 export interface PuzzleDraw {
@@ -251,6 +260,8 @@ export type Command =
   | (From & { readonly type: 'settings'; readonly settings: Partial<RoomSettings> })
   | (From & { readonly type: 'kick'; readonly target: string })
   | (From & { readonly type: 'transferHost'; readonly target: string })
+  /** `room:react`: one of the fixed reactions, from a seat or a spectator. */
+  | (From & { readonly type: 'react'; readonly emoji: Reaction })
   /** `room:puzzle`: a puzzle the runner has checked off the event loop, or null to take it back. */
   | (From & { readonly type: 'importPuzzle'; readonly imported: ImportedPuzzle | null })
   | (From & {
@@ -300,6 +311,7 @@ export interface Replies {
   kick: object;
   transferHost: object;
   importPuzzle: object;
+  react: object;
   start: object;
   rematch: object;
   endRace: object;
@@ -340,6 +352,8 @@ export type Effect =
   | { readonly type: 'state'; readonly to: 'all' | 'spectators' }
   /** `race:progress` for this player to every member (`progressEventFor`). */
   | { readonly type: 'progress'; readonly playerId: string }
+  /** `room:reaction` to every member. */
+  | { readonly type: 'reaction'; readonly event: ReactionEvent }
   /** Tell this connection its seat or room is gone; it is no longer a member. */
   | {
       readonly type: 'endSession';

@@ -26,6 +26,7 @@ export function viewFor(room: Room, recipient: Recipient, now: number): RoomView
       ready: seat.ready,
       connection: seat.connectionId !== null ? 'online' : 'reconnecting',
       plays: seat.plays,
+      colour: seat.colour,
       rating: seat.rating && ratingView(seat.rating),
       race:
         runner && room.race

@@ -301,6 +301,13 @@ export class RoomRunner {
         case 'progress':
           this.progress.queue(effect.playerId);
           break;
+        case 'reaction':
+          this.deps.transport.sendAll(
+            membersOf(this.current).map((m) => m.connectionId),
+            ServerEvent.reaction,
+            effect.event,
+          );
+          break;
         case 'endSession':
           this.deps.transport.endSession(effect.connectionId, {
             reason: effect.reason,

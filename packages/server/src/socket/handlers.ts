@@ -12,6 +12,7 @@ import {
   MoveSchema,
   ok,
   PlaySchema,
+  ReactSchema,
   ReadySchema,
   SettingsSchema,
   SpectateSchema,
@@ -268,6 +269,9 @@ function registerPlay(socket: PercentSocket, deps: HandlerDeps): void {
   on(socket, 'race:move', MoveSchema, (p) => send({ type: 'move', connectionId, ...p }));
   on(socket, 'race:start', EmptySchema, () =>
     inRoom(socket, deps, (runner) => runner.startRace(connectionId)),
+  );
+  on(socket, 'room:react', ReactSchema, (p) =>
+    send({ type: 'react', connectionId, emoji: p.emoji }),
   );
   on(socket, 'room:puzzle', ImportPuzzleSchema, (p) =>
     inRoom(socket, deps, (runner) => runner.importPuzzle(connectionId, p.puzzle)),

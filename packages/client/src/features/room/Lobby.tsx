@@ -19,6 +19,7 @@ import { LobbySettings } from './LobbySettings.tsx';
 import { OwnPuzzle } from './OwnPuzzle.tsx';
 import { RatedBadge, RatingTag } from './Rating.tsx';
 import { copyText, useJoinQr } from '../../ui/share.ts';
+import { Avatar } from '../../ui/Avatar.tsx';
 import '../../ui/rules-ui.css';
 
 export function Lobby({ view, session }: { view: RoomView; session: RoomSession }) {
@@ -198,7 +199,7 @@ function PlayerRow({ player, view, session }: RowProps) {
       class={`lobby-player${player.ready || player.host ? ' is-ready' : ''}${player.plays ? '' : ' sits-out'}`}
     >
       <span class="lobby-player-name">
-        {player.nickname}
+        <Avatar nickname={player.nickname} colour={player.colour} /> {player.nickname}
         <RatingTag rating={player.rating} />
         {you && <span class="tag">{t('lobby.you')}</span>}
         {player.host && <span class="tag accent">{t('lobby.host')}</span>}

@@ -8,6 +8,7 @@ import { getVariant } from '@percent/engine';
 import type { RoomView, Standing } from '@percent/protocol';
 import { Board } from '../../board/Board.tsx';
 import { t } from '../../i18n/index.ts';
+import { Avatar } from '../../ui/Avatar.tsx';
 import type { RoomSession } from '../../net/room-session.ts';
 import { playerOf } from '@percent/net';
 import { Confetti, Podium, winnerLine } from './show/Podium.tsx';
@@ -68,7 +69,7 @@ export function Results({ view, session }: { view: RoomView; session: RoomSessio
           />
         </p>
       )}
-      <StandingsTable standings={standings} youId={view.you.playerId} />
+      <StandingsTable standings={standings} youId={view.you.playerId} view={view} />
       {!race.rated && (
         <p class="muted" data-testid="unrated-race" data-reason={race.unrated ?? ''}>
           {t('rating.raceUnrated')}
@@ -165,9 +166,11 @@ export function RematchButton({ session }: { session: RoomSession }) {
 function StandingsTable({
   standings,
   youId,
+  view,
 }: {
   standings: readonly Standing[];
   youId: string | null;
+  view: RoomView;
 }) {
   const penalties = standings.some((s) => s.progress.penaltyMs > 0);
   return (
@@ -192,6 +195,7 @@ function StandingsTable({
             >
               <td>{s.place ?? '–'}</td>
               <td>
+                <SeatAvatar view={view} playerId={s.playerId} nickname={s.nickname} />
                 {s.nickname}
                 {/* A rated race's change beside the name, as lichess shows it: "1523 +23". */}
                 {s.rating && <RatingChange change={s.rating} />}
@@ -240,4 +244,22 @@ function Boards({ view }: { view: RoomView }) {
       )}
     </div>
   );
+}
+
+/** The player's colour and initial, while they still hold their seat (a player who left has none). */
+export function SeatAvatar({
+  view,
+  playerId,
+  nickname,
+}: {
+  view: RoomView;
+  playerId: string;
+  nickname: string;
+}) {
+  const seat = view.players.find((p) => p.id === playerId);
+  return seat ? (
+    <>
+      <Avatar nickname={nickname} colour={seat.colour} />{' '}
+    </>
+  ) : null;
 }

@@ -29,6 +29,7 @@ import { EndRaceButton } from './EndRaceButton.tsx';
 import { errorText } from '../../ui/errors.ts';
 import { Lobby } from './Lobby.tsx';
 import { RacePlay } from './RacePlay.tsx';
+import { Reactions } from './Reactions.tsx';
 import { Results } from './Results.tsx';
 import { fetchSummary, takeJoinIntent, watchReason } from '../../net/room-summary.ts';
 import { Spectate } from './Spectate.tsx';
@@ -87,6 +88,7 @@ function Room({ code }: { code: string }) {
         <ConnectionBadge moving={session.moving.value} />
         {view && !ended && <EndRaceButton session={session} view={view} />}
         {view && !ended && <LeaveButton session={session} view={view} />}
+        {view && !ended && !tvOn(view) && <Reactions view={view} session={session} />}
       </div>
       {error && (
         <p class="error" role="alert">

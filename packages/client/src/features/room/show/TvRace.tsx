@@ -14,10 +14,15 @@ import { formatTime } from '../../../ui/time.ts';
 import { QrCode } from './QrCode.tsx';
 import { ordinal, placeOf, racers } from './race-facts.ts';
 import { Silhouette } from './Silhouette.tsx';
+import { Avatar } from '../../../ui/Avatar.tsx';
+import { colourOf } from '../../../ui/player-colours.ts';
+import { useRecent } from '../Reactions.tsx';
 
 export function TvRace({ view, session }: { view: RoomView; session: RoomSession }) {
   const race = view.race;
   const players = racers(view);
+  // Each player's latest reaction of the last seconds, shown at the end of their lane.
+  const reacted = new Map(useRecent(session).map((event) => [event.playerId, event.emoji]));
   // Up to 8 lanes stack; more go in two columns so each stays readable.
   const two = players.length > 8;
   return (
@@ -44,6 +49,7 @@ export function TvRace({ view, session }: { view: RoomView; session: RoomSession
             key={p.id}
             player={p}
             race={race}
+            reaction={reacted.get(p.id)}
             remove={removable(view, p) ? (id) => session.kick(id) : undefined}
           />
         ))}
@@ -72,9 +78,11 @@ interface LaneProps {
   readonly race: RaceView | null;
   /** The host's Remove for a player still racing (an idle one), from the server's view. */
   readonly remove?: (playerId: string) => Promise<unknown>;
+  /** The player's reaction of the last seconds, if any. */
+  readonly reaction?: string | undefined;
 }
 
-function Lane({ player, race, remove }: LaneProps) {
+function Lane({ player, race, remove, reaction }: LaneProps) {
   const progress = player.race?.progress;
   const percent = progress?.percent ?? 0;
   const status = player.race?.status ?? 'racing';
@@ -86,6 +94,8 @@ function Lane({ player, race, remove }: LaneProps) {
     <li
       class={`tv-lane state-${state}${silhouette ? ' has-board' : ''}`}
       data-player={player.nickname}
+      data-colour={player.colour}
+      style={{ '--player-colour': colourOf(player.colour) }}
       data-testid="tv-lane"
     >
       {race?.puzzle && board ? (
@@ -96,7 +106,15 @@ function Lane({ player, race, remove }: LaneProps) {
         />
       ) : null}
       <div class="tv-lane-who">
-        <span class="tv-lane-name">{player.nickname}</span>
+        <span class="tv-lane-title">
+          <Avatar nickname={player.nickname} colour={player.colour} class="tv-avatar" />
+          <span class="tv-lane-name">{player.nickname}</span>
+          {reaction && (
+            <span class="tv-lane-reaction" data-testid="tv-lane-reaction">
+              {reaction}
+            </span>
+          )}
+        </span>
         <span class="tv-lane-status" data-testid="tv-status">
           {place !== null
             ? t('tv.finishedPlace', {

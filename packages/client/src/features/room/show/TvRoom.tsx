@@ -14,6 +14,8 @@ import { ConnectionBadge } from '../../../ui/ConnectionBadge.tsx';
 import { errorText } from '../../../ui/errors.ts';
 import { useAnnounceChange } from '../../../ui/race-announcements.ts';
 import { useTicker } from '../../../ui/time.ts';
+import { Avatar } from '../../../ui/Avatar.tsx';
+import { useRecent } from '../Reactions.tsx';
 import { TvLobby } from './TvLobby.tsx';
 import { TvRace } from './TvRace.tsx';
 import { TvResults } from './TvResults.tsx';
@@ -41,6 +43,7 @@ export function TvRoom({ view, session }: { view: RoomView; session: RoomSession
           {errorText(error)}
         </p>
       )}
+      <TvReactions view={view} session={session} />
       <div class="tv-tools">
         <ConnectionBadge moving={session.moving.value} />
         <EndRaceButton session={session} view={view} id="tv-end-race" />
@@ -54,6 +57,26 @@ export function TvRoom({ view, session }: { view: RoomView; session: RoomSession
         </button>
       </div>
     </div>
+  );
+}
+
+/** The room's reactions of the last seconds, in a strip by the tools: who (or "a spectator") and what. */
+function TvReactions({ view, session }: { view: RoomView; session: RoomSession }) {
+  const recent = useRecent(session);
+  if (recent.length === 0) return null;
+  return (
+    <ol class="tv-reactions" data-testid="tv-reactions" aria-live="polite">
+      {recent.slice(-6).map((event) => {
+        const player = view.players.find((p) => p.id === event.playerId);
+        return (
+          <li key={`${event.at}-${event.playerId}-${event.emoji}`} class="tv-reaction">
+            {player && <Avatar nickname={player.nickname} colour={player.colour} />}
+            <span class="tv-reaction-who">{player?.nickname ?? t('react.spectator')}</span>
+            <span class="tv-reaction-emoji">{event.emoji}</span>
+          </li>
+        );
+      })}
+    </ol>
   );
 }
 
