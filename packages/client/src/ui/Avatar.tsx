@@ -1,6 +1,7 @@
 /**
  * A player's colour with their initial in it (`PlayerView.colour`): the colour is never the
- * only cue — the initial and the name beside it say who it is.
+ * only cue — the initial and the name beside it say who it is. The initial is drawn by CSS
+ * (`data-initial`), so it adds nothing to the text of a row (the name is already there).
  */
 import { colourOf, inkOn } from './player-colours.ts';
 
@@ -21,9 +22,8 @@ export function Avatar({
       class={`avatar ${className}`.trim()}
       style={{ background, color: inkOn(background) }}
       data-colour={colour}
+      data-initial={initial}
       aria-hidden="true"
-    >
-      {initial}
-    </span>
+    />
   );
 }

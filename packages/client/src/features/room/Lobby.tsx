@@ -199,7 +199,8 @@ function PlayerRow({ player, view, session }: RowProps) {
       class={`lobby-player${player.ready || player.host ? ' is-ready' : ''}${player.plays ? '' : ' sits-out'}`}
     >
       <span class="lobby-player-name">
-        <Avatar nickname={player.nickname} colour={player.colour} /> {player.nickname}
+        <Avatar nickname={player.nickname} colour={player.colour} class="avatar-lead" />
+        {player.nickname}
         <RatingTag rating={player.rating} />
         {you && <span class="tag">{t('lobby.you')}</span>}
         {player.host && <span class="tag accent">{t('lobby.host')}</span>}

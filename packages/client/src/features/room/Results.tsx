@@ -257,9 +257,5 @@ export function SeatAvatar({
   nickname: string;
 }) {
   const seat = view.players.find((p) => p.id === playerId);
-  return seat ? (
-    <>
-      <Avatar nickname={nickname} colour={seat.colour} />{' '}
-    </>
-  ) : null;
+  return seat ? <Avatar nickname={nickname} colour={seat.colour} class="avatar-lead" /> : null;
 }
