@@ -105,6 +105,8 @@ export interface ReportInput {
   readonly health: Health;
   /** Runs on several nodes (`--nodes`); absent with one, whose output stays as it was. */
   readonly cluster?: ClusterSection;
+  /** `--workers N`: the server is a primary, N workers and the Redis it started. */
+  readonly workers?: number | undefined;
 }
 
 /** What a run on several nodes adds to the report (see cluster-report.ts). */
@@ -182,7 +184,10 @@ function performanceLines(input: ReportInput, samples: Samples): string[] {
         appendLine(health),
         healthRtt,
         `server memory: RSS ${mb(loop.rss)} at the end (peak ${mb(window.peakRss)}), heap used ${mb(loop.heapUsed)}`,
-        `server CPU: ${(window.serverCpu * 100).toFixed(0)}% of one core`,
+        `server CPU: ${(window.serverCpu * 100).toFixed(0)}% of one core` +
+          (input.workers === undefined
+            ? ''
+            : ` (the primary, its ${input.workers} workers and the Redis it started)`),
       ];
   return [
     `${(rtt.count / window.elapsedSec).toFixed(0)} acks/s over ${window.elapsedSec.toFixed(1)} s`,

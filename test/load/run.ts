@@ -118,6 +118,7 @@ async function report(
     check,
     health,
     cluster: section,
+    workers: options.workers,
   });
   writeBenchmarks(printed.lines, process.argv.slice(2), {
     file: options.benchmarks,

@@ -1,5 +1,10 @@
 import type { Cluster } from './cluster.ts';
-import { processUsage, type ProbeReading, type ServerProcess } from './server-process.ts';
+import {
+  processUsage,
+  treeUsage,
+  type ProbeReading,
+  type ServerProcess,
+} from './server-process.ts';
 
 /** One server node over the measured window (up to its kill, for the node killed). */
 export interface NodeFigures {
@@ -118,8 +123,13 @@ function gone(pid: number): NodeFigures {
   return { pid, killed: true, cpuSec: NaN, cores: NaN, peakRss: NaN, loop };
 }
 
+/**
+ * CPU so far of a process and every process it started (a `--workers` primary: its workers and
+ * the Redis it runs; a single server: itself and its threads).
+ */
 function usageOf(pid: number): Usage {
-  return { at: performance.now(), cpuSec: processUsage(pid)?.cpuSec ?? NaN };
+  const tree = treeUsage(pid);
+  return { at: performance.now(), cpuSec: tree ? tree.cpuSec + tree.redisCpuSec : NaN };
 }
 
 function spent(before: Usage | undefined, after: Usage): { cpuSec: number; cores: number } {
