@@ -17,9 +17,9 @@ import {
   HistoryEntryViewSchema,
   LeaderboardEntryViewSchema,
   RaceRecordViewSchema,
-  resultSchema,
   RoomSummaryViewSchema,
-} from './views.ts';
+} from './stored.ts';
+import { resultSchema } from './views.ts';
 
 /** An `/api` refusal: the socket's codes and the daily's. */
 export const ApiFailureSchema = z

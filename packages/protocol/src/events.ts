@@ -15,14 +15,8 @@ import type {
   SpectatePayload,
   TransferHostPayload,
 } from './schemas.ts';
-import type {
-  HistoryEntryView,
-  LeaderboardEntryView,
-  ProgressBatch,
-  RoomView,
-  ReactionEvent,
-  SessionEndedEvent,
-} from './views.ts';
+import type { HistoryEntryView, LeaderboardEntryView } from './stored.ts';
+import type { ProgressBatch, RoomView, ReactionEvent, SessionEndedEvent } from './views.ts';
 
 /**
  * The event maps and the events' names (no validation library: what a page needs to connect);

@@ -8,6 +8,7 @@ export * from './errors.ts';
 export * from './rules.ts';
 export * from './schemas.ts';
 export * from './views.ts';
+export * from './stored.ts';
 export * from './events.ts';
 export * from './replies.ts';
 export * from './daily.ts';

@@ -6,9 +6,8 @@
  */
 import { z } from 'zod';
 import { MOVE_VERDICTS, RUNNER_STATUSES } from './rules.ts';
+import { HistoryEntryViewSchema, LeaderboardEntryViewSchema } from './stored.ts';
 import {
-  HistoryEntryViewSchema,
-  LeaderboardEntryViewSchema,
   ProgressBatchSchema,
   ProgressViewSchema,
   resultSchema,
