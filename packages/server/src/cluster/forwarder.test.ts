@@ -128,4 +128,23 @@ describe('forwarding to a busy owner: back-pressure, not refusal', () => {
     sent[3]!.reply({ ok: false, error: { code: 'MOVE_ID_REUSED', message: 'm1' } });
     expect(await reused).toMatchObject({ ok: false, error: { code: 'MOVE_ID_REUSED' } });
   });
+
+  it('asks Redis once per owner and room per check, however many requests wait', async () => {
+    const { link, sent } = fakeLink();
+    const asked: string[] = [];
+    const forward = new Forwarder({
+      link,
+      owns: (node, code) => (asked.push(`${node}/${code}`), Promise.resolve(true)),
+    });
+    const waiting = Array.from({ length: 100 }, (_, i) =>
+      forward.submit('B', 'ABCDE', move(`w${i}`)),
+    );
+    const other = forward.submit('B', 'QWERT', move('q1'));
+    await vi.advanceTimersByTimeAsync(8_000);
+    // Four checks (every 2 s) for each of the two rooms, not four per request.
+    expect(asked.filter((a) => a === 'B/ABCDE')).toHaveLength(4);
+    expect(asked.filter((a) => a === 'B/QWERT')).toHaveLength(4);
+    for (const request of sent) request.reply({ ok: true });
+    await Promise.all([...waiting, other]);
+  });
 });

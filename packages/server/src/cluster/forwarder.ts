@@ -52,6 +52,11 @@ export class Forwarder implements Forward {
   private readonly lanes = new Map<string, { inFlight: number; queue: (() => void)[] }>();
   /** Moves waiting for their reply, by connection and move id. */
   private readonly moves = new Map<string, Promise<Result>>();
+  /** The latest lease check per node and room, shared by every request waiting on it. */
+  private readonly checks = new Map<
+    string,
+    { readonly at: number; readonly alive: Promise<boolean> }
+  >();
   /** Requests sent (read by `/healthz` and the tests). */
   sent = 0;
 
@@ -103,7 +108,7 @@ export class Forwarder implements Forward {
     if (left <= 0) return void this.leave(node);
     const stop = new AbortController();
     const watch = setInterval(() => {
-      this.options.owns(node, code).then(
+      this.owns(node, code).then(
         (alive) => alive || stop.abort(),
         () => undefined, // Redis unreachable: keep waiting until the cap
       );
@@ -115,6 +120,22 @@ export class Forwarder implements Forward {
       clearInterval(watch);
       this.leave(node);
     }
+  }
+
+  /**
+   * Whether `node` still holds the room's lease: one Redis read per node and room per half
+   * `checkMs`, however many requests wait on that owner.
+   */
+  private owns(node: string, code: string): Promise<boolean> {
+    const key = `${node}\u0000${code}`;
+    const now = Date.now();
+    const last = this.checks.get(key);
+    if (last && now - last.at < this.checkMs / 2) return last.alive;
+    for (const [old, check] of this.checks)
+      if (now - check.at >= this.checkMs) this.checks.delete(old);
+    const alive = this.options.owns(node, code);
+    this.checks.set(key, { at: now, alive });
+    return alive;
   }
 
   private enter(node: string): Promise<void> {
