@@ -270,7 +270,8 @@ describe.skipIf(!hasChromium)('the SAT lab', () => {
     });
     // A shared link opens the lab directly.
     await page.goto(`${e2e.server.url}/lab`);
-    await page.getByTestId('lab').waitFor();
+    // Once its worker has answered, the page needs the network no more.
+    await page.locator('[data-testid="lab"][data-worker-ready]').waitFor();
     await page.context().setOffline(true);
     await page.getByRole('button', { name: /Tseitin parity/ }).click();
     await expect.poll(() => page.getByTestId('lab-summary').count()).toBe(1);

@@ -11,7 +11,7 @@ import { t } from '../../i18n/index.ts';
 import { useFocusOnMount } from '../../ui/focus.ts';
 import { LabInput } from './LabInput.tsx';
 import { LabOptionsForm } from './LabOptionsForm.tsx';
-import { cancelSolve, failure, loadFile, warmUpWorker } from './lab-store.ts';
+import { cancelSolve, failure, loadFile, warmUpWorker, workerReady } from './lab-store.ts';
 import { LabRuns } from './LabRuns.tsx';
 import { StepThrough } from './StepThrough.tsx';
 import './lab.css';
@@ -29,7 +29,7 @@ export function LabPage() {
   useFileDrop();
   const heading = useFocusOnMount<HTMLHeadingElement>();
   return (
-    <section class="lab" data-testid="lab">
+    <section class="lab" data-testid="lab" data-worker-ready={workerReady.value || undefined}>
       <h1 class="lab-title" tabIndex={-1} ref={heading}>
         {t('lab.title')}
       </h1>

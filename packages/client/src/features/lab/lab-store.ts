@@ -117,4 +117,19 @@ export function cancelSolve(): void {
   current?.cancel();
 }
 
-export const warmUpWorker = labWorker.warmUp;
+/** The worker has answered once: its code is loaded, so the lab works offline from now on. */
+export const workerReady = signal(false);
+
+/**
+ * Starts the worker ahead of the first request and asks it one tiny question: the answer
+ * means its module (and every chunk it imports) is loaded — fetching a module worker takes a
+ * moment, and a network gone meanwhile would leave the lab without one.
+ */
+export function warmUpWorker(): void {
+  labWorker.warmUp();
+  if (workerReady.peek()) return;
+  void labWorker.inspect('p cnf 1 1\n1 0\n', 'warm-up.cnf').then(
+    () => (workerReady.value = true),
+    () => undefined,
+  );
+}
