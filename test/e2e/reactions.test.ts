@@ -46,6 +46,7 @@ describe.skipIf(!hasChromium)('reactions and colours', () => {
     await watcher.getByTestId('spectate').waitFor();
 
     const boardBefore = await bob.locator('[data-testid="race"] svg.board').boundingBox();
+    const padBefore = await ann.locator('.pad').boundingBox();
     await bob.getByRole('button', { name: 'Send 🔥' }).click();
     await watcher.getByRole('button', { name: 'Send 🎉' }).click();
 
@@ -61,6 +62,8 @@ describe.skipIf(!hasChromium)('reactions and colours', () => {
     const feed = ann.getByTestId('reaction-feed');
     await expect.poll(() => feed.textContent()).toBe('Bob 🔥A spectator 🎉');
     expect(await bob.locator('[data-testid="race"] svg.board').boundingBox()).toEqual(boardBefore);
+    // Nor does the pad move under Ann's finger when they arrive.
+    expect(await ann.locator('.pad').boundingBox()).toEqual(padBefore);
     const board = await ann.locator('[data-testid="race"] svg.board').boundingBox();
     const chips = await ann.getByTestId('reactions').boundingBox();
     const apart =
