@@ -38,6 +38,8 @@ const VALID: Record<ClientEventName, Record<string, unknown>> = {
   'room:react': { emoji: '👏' },
   'race:start': {},
   'race:move': { moveId: 'm-1', cell: 3, digit: 4 },
+  'tournament:start': { rounds: 3 },
+  'tournament:end': {},
   'race:rematch': {},
   'race:end': {},
   'race:forfeit': {},

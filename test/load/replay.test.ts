@@ -26,6 +26,7 @@ function record(steps: readonly Step[]): RaceRecordView {
     outcome: 'timeout' as const,
     rating: null,
     flag: null,
+    points: null,
   });
   return {
     id: 'race-1',
@@ -40,6 +41,7 @@ function record(steps: readonly Step[]): RaceRecordView {
     rated: false,
     commitment: null,
     secret: null,
+    tournament: null,
     players: [player('p1'), player('p2'), player('p3')],
     moves: steps.map(([playerId, ms, cell, verdict], seq) => ({
       seq,

@@ -11,6 +11,7 @@ import {
 import type { HistoryStore } from '../../packages/server/src/store/history.ts';
 import { clockContract } from './history-clock.ts';
 import { ratingsContract } from './history-ratings.ts';
+import { tournamentContract } from './history-tournament.ts';
 
 export const PUZZLE =
   '240070010090000075300000402000010000000856200025000006000000584000000000000001703';
@@ -32,6 +33,7 @@ export function player(
     mistakes: 0,
     outcome: place === null ? 'left' : 'finished',
     flag: null,
+    points: null,
     rating: null,
     oldRating: null,
     newRating: null,
@@ -53,7 +55,18 @@ export function race(
   } as const;
   const fairness = { rated: false, commitment: 'c0'.repeat(32), secret: '5e'.repeat(32) };
   const startedAt = endedAt - 60_000;
-  return { id, roomCode, ...common, startedAt, endedAt, pauses: [], ...fairness, players };
+  const tournament = null;
+  return {
+    id,
+    roomCode,
+    ...common,
+    startedAt,
+    endedAt,
+    pauses: [],
+    ...fairness,
+    tournament,
+    players,
+  };
 }
 
 /**
@@ -218,6 +231,7 @@ export function historyContract(fresh: FreshHistory): void {
 
   ratingsContract(() => store, node);
   clockContract(() => store);
+  tournamentContract(() => store);
 
   it('stores all of a race or none of it', async () => {
     const stored = race('r1', 1_000, [player('ann', 1, 90_000)]);

@@ -17,6 +17,7 @@ export function racingRoom(room: Partial<RoomView>, race: Partial<RaceView> = {}
     spectators: 0,
     lastRace: null,
     imported: null,
+    tournament: null,
     you: { role: 'spectator', playerId: null, can: NOTHING_ALLOWED },
     serverNow: 0,
     ...room,

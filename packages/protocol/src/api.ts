@@ -20,6 +20,7 @@ import {
   RoomSummaryViewSchema,
 } from './stored.ts';
 import { resultSchema } from './views.ts';
+import { TournamentRecordViewSchema } from './tournament.ts';
 
 /** An `/api` refusal: the socket's codes and the daily's. */
 export const ApiFailureSchema = z
@@ -46,6 +47,8 @@ export const API_VALUES = {
   /** `GET /api/rooms/:code/leaderboard`. */
   leaderboard: z.object({ entries: z.array(LeaderboardEntryViewSchema) }),
   race: RaceReplySchema,
+  /** `GET /api/tournaments/:id`. */
+  tournament: z.object({ tournament: TournamentRecordViewSchema }),
   /** `GET /api/daily`. */
   dailyIndex: DailyIndexViewSchema,
   /** `GET /api/daily/:day/:variant`. */

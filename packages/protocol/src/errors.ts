@@ -43,6 +43,8 @@ export const ErrorCode = {
   sessionInvalid: 'SESSION_INVALID',
   /** No finished race has this id (`GET /api/races/:raceId`). */
   raceNotFound: 'RACE_NOT_FOUND',
+  /** No round of this evening is stored (`GET /api/tournaments/:id`). */
+  tournamentNotFound: 'TOURNAMENT_NOT_FOUND',
   /** No puzzle could be produced in time; try again. */
   puzzleUnavailable: 'PUZZLE_UNAVAILABLE',
   /**

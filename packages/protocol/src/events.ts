@@ -15,6 +15,7 @@ import type {
   SpectatePayload,
   TransferHostPayload,
 } from './schemas.ts';
+import type { TournamentStartPayload } from './tournament.ts';
 import type { HistoryEntryView, LeaderboardEntryView } from './stored.ts';
 import type { ProgressBatch, RoomView, ReactionEvent, SessionEndedEvent } from './views.ts';
 
@@ -24,7 +25,7 @@ import type { ProgressBatch, RoomView, ReactionEvent, SessionEndedEvent } from '
  */
 
 /** Bumped on every incompatible change; checked when a socket connects. */
-export const PROTOCOL_VERSION = 2;
+export const PROTOCOL_VERSION = 3;
 
 /** The Socket.IO handshake `auth` object. */
 export interface HandshakeAuth {
@@ -64,6 +65,8 @@ export const ClientEvent = {
   rematch: 'race:rematch',
   endRace: 'race:end',
   forfeit: 'race:forfeit',
+  startTournament: 'tournament:start',
+  endTournament: 'tournament:end',
   history: 'history:get',
   leaderboard: 'leaderboard:get',
 } as const;
@@ -98,6 +101,8 @@ export interface ClientToServerEvents {
   'race:rematch': (payload: object, ack: Ack<object>) => void;
   'race:end': (payload: object, ack: Ack<object>) => void;
   'race:forfeit': (payload: object, ack: Ack<object>) => void;
+  'tournament:start': (payload: TournamentStartPayload, ack: Ack<object>) => void;
+  'tournament:end': (payload: object, ack: Ack<object>) => void;
   'history:get': (payload: HistoryPayload, ack: Ack<{ entries: HistoryEntryView[] }>) => void;
   'leaderboard:get': (
     payload: LeaderboardPayload,

@@ -9,6 +9,7 @@ export * from './rules.ts';
 export * from './schemas.ts';
 export * from './views.ts';
 export * from './stored.ts';
+export * from './tournament.ts';
 export * from './events.ts';
 export * from './replies.ts';
 export * from './daily.ts';

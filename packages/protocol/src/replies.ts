@@ -67,6 +67,8 @@ export const ACK_SCHEMAS = {
   'race:rematch': resultSchema(Empty),
   'race:end': resultSchema(Empty),
   'race:forfeit': resultSchema(Empty),
+  'tournament:start': resultSchema(Empty),
+  'tournament:end': resultSchema(Empty),
   'history:get': resultSchema(z.object({ entries: z.array(HistoryEntryViewSchema) })),
   'leaderboard:get': resultSchema(z.object({ entries: z.array(LeaderboardEntryViewSchema) })),
 } as const;

@@ -230,6 +230,8 @@ export const NOTHING_ALLOWED: Permissions = {
   rematch: false,
   forfeit: false,
   move: false,
+  startTournament: false,
+  endTournament: false,
 };
 
 /**

@@ -8,6 +8,7 @@ import { MOVE_VERDICTS, ROOM_PHASES } from './rules.ts';
 import { Board, Count, Difficulty, Hex64, Ms, OutcomeSchema, Variant } from './primitives.ts';
 import { PlayerIdSchema } from './schemas.ts';
 import { RatingChangeViewSchema } from './views.ts';
+import { RaceRoundViewSchema } from './tournament.ts';
 
 /** One row of a device's race history (`history:get`, `GET /api/history/:deviceId`). */
 export const HistoryEntryViewSchema = z.object({
@@ -68,6 +69,8 @@ export const RacePlayerViewSchema = z.object({
    * Absent from a server before flags were stored: read as null.
    */
   flag: z.enum(['tooFast']).nullable().default(null),
+  /** In a tournament round, the points scored (`pointsFor`); null outside one (and before). */
+  points: Count.nullable().default(null),
 });
 export type RacePlayerView = z.infer<typeof RacePlayerViewSchema>;
 
@@ -117,6 +120,8 @@ export const RaceRecordViewSchema = z.object({
   /** As `RaceView.commitment` and `.secret` (null for races stored before commit–reveal). */
   commitment: Hex64.nullable(),
   secret: Hex64.nullable(),
+  /** The evening this race was a round of (`/tournament/ID`); null: a race on its own. */
+  tournament: RaceRoundViewSchema.nullable().default(null),
   /** Best first. */
   players: z.array(RacePlayerViewSchema),
   moves: z.array(RaceMoveViewSchema),

@@ -22,6 +22,7 @@ import {
 } from './rules.ts';
 import { Board, Count, Difficulty, Hex64, Ms, Status, Variant } from './primitives.ts';
 import { PlayerIdSchema, RoomSettingsSchema } from './schemas.ts';
+import { TournamentViewSchema } from './tournament.ts';
 
 export const WireErrorSchema = z.object({
   code: z.enum(ErrorCode),
@@ -122,6 +123,8 @@ export const StandingSchema = z.object({
    * under `HUMAN_FLOOR_MS_PER_CELL` apart): no place, not rated. Null otherwise.
    */
   flag: z.enum(['tooFast']).nullable(),
+  /** In a tournament round, the points this place scored (`pointsFor`); null outside one. */
+  points: Count.nullable(),
 });
 export type Standing = z.infer<typeof StandingSchema>;
 
@@ -221,6 +224,10 @@ export const PermissionsSchema = z.object({
   forfeit: z.boolean(),
   /** `race:move`. */
   move: z.boolean(),
+  /** `tournament:start`: the host, between races, no evening on. */
+  startTournament: z.boolean(),
+  /** `tournament:end`: the host, between races, while an evening is on. */
+  endTournament: z.boolean(),
 });
 export type Permissions = z.infer<typeof PermissionsSchema>;
 
@@ -259,6 +266,8 @@ export const RoomViewSchema = z.object({
   lastRace: LastRaceViewSchema.nullable(),
   /** The host's own puzzle for the next race; null: the next race draws one. */
   imported: ImportedPuzzleViewSchema.nullable(),
+  /** The evening of rounds on (or just over: its podium) in this room; null: none. */
+  tournament: TournamentViewSchema.nullable(),
   you: YouViewSchema,
   serverNow: Ms,
 });

@@ -5,6 +5,7 @@ import {
   ErrorCode,
   PROTOCOL_VERSION,
   RaceIdSchema,
+  TournamentIdSchema,
   RoomCodeSchema,
   type RaceRecordView,
   type RoomSummaryView,
@@ -115,6 +116,20 @@ export function createApp(deps: AppDeps): Express {
       moves: moves.map(({ raceId: _race, ...move }) => move),
     };
     send(res, 'race', { race: view });
+  });
+  app.get('/api/tournaments/:id', async (req, res) => {
+    const id = TournamentIdSchema.safeParse(req.params.id);
+    if (!id.success) return badRequest(res, 'id', id.error.issues[0]?.message);
+    const stored = await deps.history.tournamentOf(id.data);
+    if (!stored)
+      return problem(
+        res,
+        404,
+        ErrorCode.tournamentNotFound,
+        `no round of evening ${id.data} is stored`,
+      );
+    if (!stored.ok) return problem(res, 500, ErrorCode.internal, stored.message);
+    send(res, 'tournament', { tournament: stored.value });
   });
   if (deps.daily) serveDaily(app, deps.daily, deps.devices, quotas);
   serveUnfurls(app, { history: deps.history, daily: deps.daily, clientDir: deps.clientDir });

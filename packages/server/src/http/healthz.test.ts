@@ -9,6 +9,7 @@ describe('/healthz', () => {
   const history = {
     raceOf: async () => undefined,
     historyOf: async () => [],
+    tournamentOf: async () => undefined,
     leaderboard: async () => [],
     ratingOf: async () => ({ rating: 1500, rd: 350, volatility: 0.06, races: 0 }),
   };

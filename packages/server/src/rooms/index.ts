@@ -25,3 +25,4 @@ export {
 } from './ratings.ts';
 export { clockAt, onRaceClock, type Pause, type RaceClock } from './race-clock.ts';
 export { snapshotOf, restoreRoom, SNAPSHOT_VERSION, type Restored } from './snapshot.ts';
+export { rankEntrants, type EntrantResult, type RankedEntrant } from './tournament.ts';

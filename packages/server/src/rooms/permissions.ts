@@ -1,6 +1,6 @@
 import { ErrorCode, type Permissions, type StartCheck } from '@percent/protocol';
 import { failure, isRaceOn, seatOf } from './room.ts';
-import type { Recipient, Room, Seat, Transition } from './types.ts';
+import type { Recipient, Room, Seat, Tournament, Transition } from './types.ts';
 
 /**
  * What a seat may do now, one rule per command (chessground's `movable.dests`, boardgame.io's
@@ -116,6 +116,28 @@ export function moveRefusal(room: Room, seat: Seat | undefined): Refusal | null 
   );
 }
 
+/** `tournament:start`: the host, between races (lobby or results), with no evening on. */
+export function tournamentStartRefusal(room: Room, seat: Seat | undefined): Refusal | null {
+  const host = hostRefusal(room, seat);
+  if (host) return host;
+  if (isRaceOn(room)) return failure(ErrorCode.wrongPhase, 'an evening starts between races');
+  if (isOn(room.tournament)) {
+    return failure(ErrorCode.wrongPhase, 'an evening is already on: end it first');
+  }
+  return null;
+}
+
+/** `tournament:end`: the host, between races, while an evening is on. */
+export function tournamentEndRefusal(room: Room, seat: Seat | undefined): Refusal | null {
+  const host = hostRefusal(room, seat);
+  if (host) return host;
+  if (!isOn(room.tournament)) return failure(ErrorCode.wrongPhase, 'no evening is on');
+  if (isRaceOn(room)) return failure(ErrorCode.wrongPhase, 'end the race first');
+  return null;
+}
+
+const isOn = (tournament: Tournament | null): boolean =>
+  tournament !== null && tournament.endedAt === null;
 const allowed = (refusal: Refusal | null): boolean => refusal === null;
 
 /** Every control of the recipient, from the rules above. */
@@ -138,6 +160,8 @@ export function permissionsFor(room: Room, recipient: Recipient): Permissions {
     rematch: allowed(rematchRefusal(room, seat)),
     forfeit: allowed(runnerRefusal(room, seat)),
     move: allowed(moveRefusal(room, seat)),
+    startTournament: allowed(tournamentStartRefusal(room, seat)),
+    endTournament: allowed(tournamentEndRefusal(room, seat)),
   };
 }
 

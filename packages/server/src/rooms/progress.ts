@@ -1,5 +1,5 @@
 import { getVariant } from '@percent/engine';
-import type { ProgressView, RunnerStatus, Standing } from '@percent/protocol';
+import { pointsFor, type ProgressView, type RunnerStatus, type Standing } from '@percent/protocol';
 import { ratingChange } from './ratings.ts';
 import type { Race, Runner } from './types.ts';
 
@@ -78,10 +78,10 @@ export function standingsOf(race: Race): Standing[] {
       b.progress.filled - a.progress.filled ||
       a.mistakes - b.mistakes,
   );
-  return rows.map((row, i) => ({
-    ...row,
-    place: row.outcome === 'finished' && row.flag === null ? i + 1 : null,
-  }));
+  return rows.map((row, i) => {
+    const place = row.outcome === 'finished' && row.flag === null ? i + 1 : null;
+    return { ...row, place, points: race.round ? pointsFor(place) : null };
+  });
 }
 
 /**

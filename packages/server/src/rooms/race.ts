@@ -1,6 +1,7 @@
 import { standingsOf, timeOf } from './progress.ts';
 import { isProvisional, isRated, ratedRunners, rateRace } from './ratings.ts';
 import { idleTimers } from './idle-timers.ts';
+import { roundAtStart, scoreRound } from './tournament.ts';
 import type { MoveRecord, RaceRecord } from './records.ts';
 import { KeyedLog, SharedLog } from './shared-log.ts';
 import { endRaceRefusal, rematchRefusal, startRefusal, type Refusal } from './permissions.ts';
@@ -29,6 +30,7 @@ export function start(room: Room, command: CommandOf<'start'>, now: number): Tra
   // The host's own puzzle, when there is one (the runner committed to it), else the draw.
   const draw = room.imported ?? command.draw;
   const startsAt = now + room.timings.countdownMs;
+  const { tournament, round } = roundAtStart(room);
   const limit = room.settings.timeLimitSec;
   const race: Race = {
     id: command.raceId,
@@ -48,6 +50,7 @@ export function start(room: Room, command: CommandOf<'start'>, now: number): Tra
     pausedMs: 0,
     pauses: [],
     imported: room.imported !== null,
+    round,
     runners: room.seats
       .filter((seat) => seat.plays)
       .map((seat) => ({
@@ -77,6 +80,7 @@ export function start(room: Room, command: CommandOf<'start'>, now: number): Tra
     seats,
     lastRace: null,
     imported: null,
+    tournament,
   };
   return success(next, NOTHING, [STATE, ...raceTimers(race)]);
 }
@@ -253,7 +257,8 @@ function endRace<R>(
     if (!runner) return seat;
     return { ...seat, seen: true, rating: runner.newRating ?? seat.rating };
   });
-  const ended: Room = { ...room, phase: 'finished', race, seats };
+  const tournament = scoreRound(room, race, now);
+  const ended: Room = { ...room, phase: 'finished', race, seats, tournament };
   return success(ended, reply, [
     ...effects,
     { type: 'persistRace', record: recordOf(ended.code, race) },
@@ -276,6 +281,11 @@ function recordOf(roomCode: string, race: Race): RaceRecord {
     rated: isRated(race),
     commitment: race.commitment,
     secret: race.secret,
+    tournament: race.round && {
+      id: race.round.tournamentId,
+      round: race.round.number,
+      rounds: race.round.of,
+    },
     players: standingsOf(race).map((row) => {
       const runner = runners.get(row.playerId)!;
       const { rating: before, newRating } = runner;
@@ -288,6 +298,7 @@ function recordOf(roomCode: string, race: Race): RaceRecord {
         mistakes: row.mistakes,
         outcome: row.outcome === 'racing' ? 'timeout' : row.outcome,
         flag: row.flag,
+        points: row.points,
         rating:
           before && newRating
             ? {

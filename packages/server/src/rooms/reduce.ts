@@ -4,6 +4,7 @@ import { move } from './move.ts';
 import { begin, endNow, rematch, stall, start, tick, timeUp } from './race.ts';
 import { forfeit, idle, play } from './rules.ts';
 import { react } from './reactions.ts';
+import { endTournament, startTournament } from './tournament.ts';
 import { failure, seatHeldBy, success } from './room.ts';
 import { snapshotOf } from './snapshot.ts';
 import { viewFor } from './view.ts';
@@ -35,6 +36,8 @@ const handlers: { readonly [T in CommandType]: Handler<T> } = {
   rematch,
   endRace: endNow,
   forfeit,
+  startTournament,
+  endTournament,
   idle,
   begin,
   timeUp,

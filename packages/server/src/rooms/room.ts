@@ -24,6 +24,7 @@ export function createRoom(
     race: null,
     lastRace: null,
     imported: null,
+    tournament: null,
     nextPlayer: 1,
     reactions: new Map(),
   };

@@ -15,6 +15,7 @@ import { idleTimers } from './idle-timers.ts';
 import type { MoveRecord } from './records.ts';
 import { KeyedLog, SharedLog } from './shared-log.ts';
 import { isRaceOn } from './room.ts';
+import { RaceRoundSnapshotSchema, TournamentSnapshotSchema } from './tournament.ts';
 import type { Effect, MoveAck, Race, Room, RoomTimings } from './types.ts';
 
 /**
@@ -104,6 +105,7 @@ const LastRaceSchema = z.object({
     StandingSchema.extend({
       rating: StandingSchema.shape.rating.default(null),
       flag: StandingSchema.shape.flag.default(null),
+      points: StandingSchema.shape.points.default(null),
     }),
   ),
 });
@@ -133,6 +135,7 @@ const RaceSchema = z.object({
     .default([]),
   /** Absent before hosts brought puzzles: drawn. */
   imported: z.boolean().default(false),
+  round: RaceRoundSnapshotSchema,
   runners: z.array(RunnerSchema),
   /** How many logged moves the runners' boards already include. */
   movesApplied: z.int().min(0),
@@ -159,6 +162,7 @@ const SnapshotSchema = z.object({
     lastRace: LastRaceSchema.nullable().default(null),
     /** Absent before hosts brought puzzles: none. */
     imported: ImportedSchema.nullable().default(null),
+    tournament: TournamentSnapshotSchema,
     nextPlayer: z.int().min(1),
   }),
 });
@@ -190,6 +194,7 @@ export function snapshotOf(room: Room): string {
       race: kept.race ? raceSnapshot(kept.race) : null,
       lastRace: kept.lastRace,
       imported: kept.imported,
+      tournament: kept.tournament,
       nextPlayer: kept.nextPlayer,
     },
   };

@@ -133,6 +133,8 @@ export interface Race {
   readonly pauses: readonly Pause[];
   /** The host's own puzzle (`room:puzzle`): never rated. */
   readonly imported: boolean;
+  /** The evening this race is a round of (frozen at the start); null: a race on its own. */
+  readonly round: RaceRound | null;
   /** In seat order at the start; a runner stays when their seat goes. */
   readonly runners: readonly Runner[];
   /**
@@ -193,6 +195,11 @@ export interface Room {
    * the next start races it (unrated: the host has seen it) and clears it. Null: drawn.
    */
   readonly imported: ImportedPuzzle | null;
+  /**
+   * The evening of rounds on in this room (`tournament:start`), or the one just over (its
+   * podium, kept until the next start); null: none.
+   */
+  readonly tournament: Tournament | null;
   /** Next player id number (ids are `p1`, `p2`, … per room). */
   readonly nextPlayer: number;
   /**
@@ -200,6 +207,44 @@ export interface Room {
    * not kept in snapshots (a restart forgets them, as it forgets the connections).
    */
   readonly reactions: ReadonlyMap<string, readonly number[]>;
+}
+
+/** A race's place in an evening. */
+export interface RaceRound {
+  readonly tournamentId: string;
+  /** 1-based. */
+  readonly number: number;
+  /** Rounds planned; null: until the host ends the evening. */
+  readonly of: number | null;
+}
+
+/** One entrant's result in one round (a device: its best seat in that race). */
+export interface RoundEntry {
+  readonly deviceId: string;
+  readonly playerId: string;
+  readonly nickname: string;
+  readonly place: number | null;
+  readonly points: number;
+  /** The seat's colour in that race (shown once the entrant has left). */
+  readonly colour: number;
+}
+
+/** A finished round: its race and every entrant's result, best first. */
+export interface RoundResult {
+  readonly raceId: string;
+  readonly entries: readonly RoundEntry[];
+}
+
+/** An evening of rounds (`tournament.ts`). */
+export interface Tournament {
+  readonly id: string;
+  /** Rounds planned; null: until the host ends it. */
+  readonly rounds: number | null;
+  readonly startedAt: number;
+  /** Finished rounds, in order. */
+  readonly results: readonly RoundResult[];
+  /** Set when the last planned round finished or the host ended the evening. */
+  readonly endedAt: number | null;
 }
 
 export interface PuzzleDraw {
@@ -280,6 +325,13 @@ export type Command =
   | (From & { readonly type: 'rematch' })
   | (From & { readonly type: 'endRace' })
   | (From & { readonly type: 'forfeit' })
+  /** `tournament:start`: `tournamentId` is made by the caller (the core has no randomness). */
+  | (From & {
+      readonly type: 'startTournament';
+      readonly tournamentId: string;
+      readonly rounds: number | null;
+    })
+  | (From & { readonly type: 'endTournament' })
   | { readonly type: 'expire'; readonly playerId: string; readonly drops: number }
   | { readonly type: 'begin'; readonly raceId: string }
   | { readonly type: 'timeUp'; readonly raceId: string }
@@ -316,6 +368,8 @@ export interface Replies {
   rematch: object;
   endRace: object;
   forfeit: object;
+  startTournament: object;
+  endTournament: object;
   idle: object;
   expire: object;
   begin: object;

@@ -11,6 +11,7 @@ import { placeOf, progressOf, standingsOf, timeOf } from './progress.ts';
 import { isRated, ratingView, unratedReason } from './ratings.ts';
 import { permissionsFor } from './permissions.ts';
 import { blindTo } from './secrecy.ts';
+import { tournamentView } from './tournament.ts';
 import type { Race, Recipient, Room } from './types.ts';
 
 export type { Recipient };
@@ -55,6 +56,7 @@ export function viewFor(room: Room, recipient: Recipient, now: number): RoomView
       difficulty: room.imported.difficulty,
       clues: room.imported.clues,
     },
+    tournament: tournamentView(room),
     you: {
       role: recipient.role,
       playerId: recipient.role === 'player' ? recipient.playerId : null,

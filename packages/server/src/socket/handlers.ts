@@ -16,6 +16,7 @@ import {
   ReadySchema,
   SettingsSchema,
   SpectateSchema,
+  TournamentStartSchema,
   TransferHostSchema,
   type Result,
 } from '@percent/protocol';
@@ -28,6 +29,8 @@ import { notInRoom, on, type Reply } from './on.ts';
 import type { HandlerDeps, PercentSocket } from './types.ts';
 
 const newToken = (): string => randomBytes(18).toString('base64url');
+/** An evening's id (`/tournament/ID`): unguessable, as a race's. */
+const newId = (): string => randomBytes(12).toString('base64url');
 
 /**
  * Wires every client event of one connection to a command for its room. Nothing is decided
@@ -273,6 +276,10 @@ function registerPlay(socket: PercentSocket, deps: HandlerDeps): void {
   on(socket, 'room:react', ReactSchema, (p) =>
     send({ type: 'react', connectionId, emoji: p.emoji }),
   );
+  on(socket, 'tournament:start', TournamentStartSchema, (p) =>
+    send({ type: 'startTournament', connectionId, tournamentId: newId(), rounds: p.rounds }),
+  );
+  on(socket, 'tournament:end', EmptySchema, () => send({ type: 'endTournament', connectionId }));
   on(socket, 'room:puzzle', ImportPuzzleSchema, (p) =>
     inRoom(socket, deps, (runner) => runner.importPuzzle(connectionId, p.puzzle)),
   );

@@ -1,3 +1,4 @@
+import type { TournamentRecordView } from '@percent/protocol';
 import {
   INITIAL_RATING,
   type MoveRecord,
@@ -22,6 +23,8 @@ export interface HistoryStore {
   recordRace(record: RaceRecord, moves: readonly MoveRecord[]): Promise<void>;
   /** A finished race with its standings and every move; undefined when there is none. */
   raceOf(raceId: string): Promise<Loaded<StoredRace> | undefined>;
+  /** An evening's stored rounds, ranked; undefined when none of them is stored. */
+  tournamentOf(id: string): Promise<Loaded<TournamentRecordView> | undefined>;
   /** The device's races, newest first (default limit 50). */
   historyOf(deviceId: string, limit?: number): Promise<HistoryEntry[]>;
   /** Devices ranked by wins, then best time, then races (default limit 20). */
@@ -38,12 +41,16 @@ export interface HistoryStore {
 }
 
 /** What the socket handlers and the HTTP API read: the history of either kind of store. */
-export type HistoryReader = Pick<HistoryStore, 'raceOf' | 'historyOf' | 'leaderboard' | 'ratingOf'>;
+export type HistoryReader = Pick<
+  HistoryStore,
+  'raceOf' | 'tournamentOf' | 'historyOf' | 'leaderboard' | 'ratingOf'
+>;
 
 /** The one-process store's history, read as the cluster's is. */
 export function historyOf(store: Store): HistoryReader {
   return {
     raceOf: (raceId) => Promise.resolve(store.raceOf(raceId)),
+    tournamentOf: (id) => Promise.resolve(store.tournamentOf(id)),
     historyOf: (deviceId, limit) => Promise.resolve(store.historyOf(deviceId, limit)),
     leaderboard: (code, limit) => Promise.resolve(store.leaderboard(code, limit)),
     ratingOf: async (deviceId) => store.ratingOf(deviceId) ?? INITIAL_RATING,

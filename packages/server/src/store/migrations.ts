@@ -193,6 +193,13 @@ export const MIGRATIONS: readonly string[] = [
    ALTER TABLE daily_results ADD COLUMN attempt_id TEXT;
    ALTER TABLE ratings ADD COLUMN rated_from INTEGER;
    ALTER TABLE race_players ADD COLUMN flag TEXT CHECK (flag IN ('tooFast'));`,
+  // 9: tournaments — a race's evening and round, a standing's points.
+  `ALTER TABLE races ADD COLUMN tournament_id TEXT;
+   ALTER TABLE races ADD COLUMN tournament_round INTEGER CHECK (tournament_round >= 1);
+   ALTER TABLE races ADD COLUMN tournament_rounds INTEGER CHECK (tournament_rounds >= 1);
+   CREATE INDEX races_by_tournament ON races (tournament_id, tournament_round)
+     WHERE tournament_id IS NOT NULL;
+   ALTER TABLE race_players ADD COLUMN points INTEGER CHECK (points >= 0);`,
 ];
 
 /**

@@ -28,3 +28,10 @@ export const LEADERBOARD_SQL = `
   GROUP BY e.device_id
   ORDER BY wins DESC, bestTimeMs IS NULL, bestTimeMs, races DESC, nickname
   LIMIT ?`;
+
+/** The races of an evening in round order (`tournament-record.ts`). */
+export const TOURNAMENT_SQL = `SELECT id, room_code AS roomCode, variant, difficulty, started_at AS startedAt,
+              ended_at AS endedAt, tournament_round AS round, tournament_rounds AS rounds
+       FROM races WHERE tournament_id = ?
+       ORDER BY tournament_round, ended_at
+       LIMIT ?`;

@@ -27,6 +27,7 @@ function player(deviceId: string, place: number | null, rating: number): RacePla
     mistakes: 0,
     outcome: place === null ? 'left' : 'finished',
     flag: null,
+    points: null,
     rating: { before: 1500, after: rating, provisional: true },
     oldRating: INITIAL_RATING,
     newRating: { rating, rd: 290.3, volatility: 0.06, races: 1 },
@@ -37,6 +38,7 @@ function race(id: string, players: RacePlayerRecord[]): RaceRecord {
   return {
     id,
     roomCode: 'KXMTA',
+    tournament: null,
     variant: 'percent',
     difficulty: 'easy',
     puzzle: PUZZLE,

@@ -1,4 +1,10 @@
-import { DIFFICULTIES, MOVE_VERDICTS, RUNNER_STATUSES, VARIANTS } from '@percent/protocol';
+import {
+  DIFFICULTIES,
+  MOVE_VERDICTS,
+  RaceRoundViewSchema,
+  RUNNER_STATUSES,
+  VARIANTS,
+} from '@percent/protocol';
 import { z } from 'zod';
 import {
   INITIAL_RATING,
@@ -61,6 +67,10 @@ export const RaceRowSchema = z.object({
   rated: Flag,
   commitment: Hex64.nullable(),
   secret: Hex64.nullable(),
+  /** The evening it was a round of (columns added with tournaments: null before). */
+  tournamentId: z.string().nullable().default(null),
+  tournamentRound: z.int().min(1).nullable().default(null),
+  tournamentRounds: z.int().min(1).nullable().default(null),
 });
 
 /** A player's standing, as a row of `race_players` and in a queued race record alike. */
@@ -74,6 +84,8 @@ const StandingFields = {
   outcome: z.enum(RUNNER_STATUSES).exclude(['racing']),
   /** Absent before flags were stored (SQLite 8, PostgreSQL 6): none. */
   flag: z.enum(['tooFast']).nullable().default(null),
+  /** Absent before tournaments (SQLite 9, PostgreSQL 7), and outside one: null. */
+  points: z.int().min(0).nullable().default(null),
 };
 
 export const PlayerRowSchema = z
@@ -147,6 +159,7 @@ export const RaceRecordSchema = z.object({
   rated: z.boolean().default(false),
   commitment: Hex64.nullable().default(null),
   secret: Hex64.nullable().default(null),
+  tournament: RaceRoundViewSchema.nullable().default(null),
   players: z.array(RecordPlayerSchema),
 }) satisfies z.ZodType<RaceRecord, unknown>;
 
@@ -238,16 +251,23 @@ export function storedRace(
   players: StoredRace['players'],
   moves: readonly MoveRecord[],
 ): StoredRace {
-  const { pauses, ...race } = header;
+  const { pauses, tournamentId, tournamentRound, tournamentRounds, ...race } = header;
+  const tournament =
+    tournamentId === null || tournamentRound === null
+      ? null
+      : { id: tournamentId, round: tournamentRound, rounds: tournamentRounds };
   const logged = moves.map((move, seq) => ({ ...move, raceId: race.id, seq }));
   const timed = onRaceClock({ ...race, pauses }, logged);
-  return { ...race, durationMs: timed.durationMs, players, moves: timed.moves };
+  return { ...race, tournament, durationMs: timed.durationMs, players, moves: timed.moves };
 }
 
 /** A race's row as SQLite binds it (no booleans there: `rated` is 0 or 1; pauses as JSON). */
-export type RaceRow = Omit<RaceRecord, 'players' | 'rated' | 'pauses'> & {
+export type RaceRow = Omit<RaceRecord, 'players' | 'rated' | 'pauses' | 'tournament'> & {
   readonly rated: 0 | 1;
   readonly pauses: string;
+  readonly tournamentId: string | null;
+  readonly tournamentRound: number | null;
+  readonly tournamentRounds: number | null;
 };
 
 /** A standing's row as SQLite binds it. */
@@ -261,6 +281,7 @@ export interface PlayerRow {
   readonly mistakes: number;
   readonly outcome: string;
   readonly flag: 'tooFast' | null;
+  readonly points: number | null;
   readonly ratingBefore: number | null;
   readonly ratingAfter: number | null;
   readonly provisional: 0 | 1 | null;
@@ -268,7 +289,8 @@ export interface PlayerRow {
 
 /** The standing of `player` in race `raceId` as a row. */
 export function playerRow(raceId: string, player: RaceRecord['players'][number]): PlayerRow {
-  const { playerId, deviceId, nickname, place, timeMs, mistakes, outcome, rating, flag } = player;
+  const { playerId, deviceId, nickname, place, timeMs, mistakes, outcome, rating, flag, points } =
+    player;
   return {
     raceId,
     playerId,
@@ -279,6 +301,7 @@ export function playerRow(raceId: string, player: RaceRecord['players'][number])
     mistakes,
     outcome,
     flag,
+    points,
     ratingBefore: rating?.before ?? null,
     ratingAfter: rating?.after ?? null,
     provisional: rating === null ? null : rating.provisional ? 1 : 0,

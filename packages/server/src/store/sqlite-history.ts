@@ -1,3 +1,4 @@
+import type { TournamentRecordView } from '@percent/protocol';
 import {
   INITIAL_RATING,
   type MoveRecord,
@@ -32,6 +33,10 @@ class SqliteHistory implements HistoryStore {
 
   async raceOf(raceId: string): Promise<Loaded<StoredRace> | undefined> {
     return this.open().raceOf(raceId);
+  }
+
+  async tournamentOf(id: string): Promise<Loaded<TournamentRecordView> | undefined> {
+    return this.open().tournamentOf(id);
   }
 
   async historyOf(deviceId: string, limit?: number): Promise<HistoryEntry[]> {

@@ -15,7 +15,13 @@ import {
   type PlayerRow,
   type RaceRow,
 } from './rows.ts';
-import { HISTORY_SQL, LEADERBOARD_SQL } from './queries.ts';
+import { HISTORY_SQL, LEADERBOARD_SQL, TOURNAMENT_SQL } from './queries.ts';
+import {
+  MAX_TOURNAMENT_RACES,
+  TournamentRaceRowSchema,
+  tournamentRecord,
+} from './tournament-record.ts';
+import type { TournamentRecordView } from '@percent/protocol';
 import type {
   AppendTimes,
   HistoryEntry,
@@ -147,8 +153,15 @@ export class SqliteStore implements Store {
         // here or is skipped by `recordRace`, so no rating counts a race twice. The race's
         // insert took the write lock: the ratings read next are current until the commit,
         // and the race's changes are settled from them (`settleRatings`).
-        const { players: _players, rated: _rated, pauses, ...row } = write.record;
-        s.insertRace.run({ ...row, rated: 0, pauses: JSON.stringify(pauses) });
+        const { players: _players, rated: _rated, pauses, tournament, ...row } = write.record;
+        s.insertRace.run({
+          ...row,
+          rated: 0,
+          pauses: JSON.stringify(pauses),
+          tournamentId: tournament?.id ?? null,
+          tournamentRound: tournament?.round ?? null,
+          tournamentRounds: tournament?.rounds ?? null,
+        });
         const settled = settleRatings(write.record, (deviceId) =>
           s.selectStoredRating.get(deviceId),
         );
@@ -185,6 +198,24 @@ export class SqliteStore implements Store {
     const moves = this.movesOf(raceId);
     if (!moves.ok) return moves;
     return { ok: true, value: storedRace(race.data, players.data, moves.value) };
+  }
+
+  /** An evening's stored rounds (`/api/tournaments/:id`); undefined when none is stored. */
+  tournamentOf(id: string): Loaded<TournamentRecordView> | undefined {
+    const rows = this.statements.selectTournament.all(id, MAX_TOURNAMENT_RACES);
+    const races = [];
+    for (const row of rows) {
+      const race = TournamentRaceRowSchema.safeParse(row);
+      const players = race.success
+        ? PlayerRowSchema.array().safeParse(this.statements.selectPlayers.all(race.data.id))
+        : undefined;
+      if (!race.success || !players?.success) {
+        return { ok: false, message: `tournament ${id}: a stored row is damaged` };
+      }
+      races.push({ race: race.data, players: players.data });
+    }
+    const record = tournamentRecord(id, races);
+    return record && { ok: true, value: record };
   }
 
   ratingOf(deviceId: string): Rating | null {
@@ -265,15 +296,17 @@ function prepare(db: Database.Database) {
     ),
     insertRace: db.prepare<RaceRow>(
       `INSERT INTO races (id, room_code, variant, difficulty, puzzle, solution, started_at, ended_at,
-                          pauses, rated, commitment, secret)
+                          pauses, rated, commitment, secret, tournament_id, tournament_round,
+                          tournament_rounds)
        VALUES (@id, @roomCode, @variant, @difficulty, @puzzle, @solution, @startedAt, @endedAt,
-               @pauses, @rated, @commitment, @secret)`,
+               @pauses, @rated, @commitment, @secret, @tournamentId, @tournamentRound,
+               @tournamentRounds)`,
     ),
     insertPlayer: db.prepare<PlayerRow>(
       `INSERT INTO race_players (race_id, player_id, device_id, nickname, place, time_ms, mistakes,
-                                 outcome, flag, rating_before, rating_after, provisional)
+                                 outcome, flag, points, rating_before, rating_after, provisional)
        VALUES (@raceId, @playerId, @deviceId, @nickname, @place, @timeMs, @mistakes, @outcome,
-               @flag, @ratingBefore, @ratingAfter, @provisional)`,
+               @flag, @points, @ratingBefore, @ratingAfter, @provisional)`,
     ),
     markRated: db.prepare<[string]>('UPDATE races SET rated = 1 WHERE id = ?'),
     selectStoredRating: db.prepare<[string], StoredRating>(
@@ -313,16 +346,19 @@ function prepare(db: Database.Database) {
     selectOne: db.prepare<[], { one: number }>('SELECT 1 AS one'),
     selectRace: db.prepare<[string], unknown>(
       `SELECT id, room_code AS roomCode, variant, difficulty, puzzle, solution,
-              started_at AS startedAt, ended_at AS endedAt, pauses, rated, commitment, secret
+              started_at AS startedAt, ended_at AS endedAt, pauses, rated, commitment, secret,
+              tournament_id AS tournamentId, tournament_round AS tournamentRound,
+              tournament_rounds AS tournamentRounds
        FROM races WHERE id = ?`,
     ),
     selectPlayers: db.prepare<[string], unknown>(
       `SELECT player_id AS playerId, device_id AS deviceId, nickname, place, time_ms AS timeMs,
-              mistakes, outcome, flag, rating_before AS ratingBefore, rating_after AS ratingAfter,
-              provisional
+              mistakes, outcome, flag, points, rating_before AS ratingBefore,
+              rating_after AS ratingAfter, provisional
        FROM race_players WHERE race_id = ? ORDER BY place IS NULL, place, rowid`,
     ),
     selectHistory: db.prepare<[string, number], HistoryEntry>(HISTORY_SQL),
+    selectTournament: db.prepare<[string, number], unknown>(TOURNAMENT_SQL),
     selectLeaderboard: db.prepare<[string, number], LeaderboardEntry>(LEADERBOARD_SQL),
   };
 }

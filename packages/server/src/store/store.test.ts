@@ -28,6 +28,7 @@ function player(
     mistakes: 0,
     outcome,
     flag: null,
+    points: null,
     rating: null,
     oldRating: null,
     newRating: null,
@@ -44,6 +45,7 @@ function race(
   return {
     id,
     roomCode,
+    tournament: null,
     variant: 'percent',
     difficulty: 'easy',
     puzzle: PUZZLE,

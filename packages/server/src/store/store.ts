@@ -1,3 +1,4 @@
+import type { TournamentRecordView } from '@percent/protocol';
 import type { HistoryEntryView } from '@percent/protocol';
 import type { MoveRecord, PersistEffect, Rating, StoredRace } from '../rooms/index.ts';
 import type { HistoryReader } from './history.ts';
@@ -68,6 +69,8 @@ export interface Store {
   movesOf(raceId: string): Loaded<MoveRecord[]>;
   /** A finished race with its standings and every move; undefined when there is none. */
   raceOf(raceId: string): Loaded<StoredRace> | undefined;
+  /** An evening's stored rounds, ranked (`tournament-record.ts`); undefined when none is stored. */
+  tournamentOf(id: string): Loaded<TournamentRecordView> | undefined;
   /** The device's races, newest first (default limit 50). */
   historyOf(deviceId: string, limit?: number): HistoryEntry[];
   /** The device's rating after its last rated race; null when it has played none. */

@@ -20,6 +20,12 @@ import {
 } from '../rows.ts';
 import type { HistoryEntry, LeaderboardEntry, Loaded } from '../store.ts';
 import { migrate } from './migrations.ts';
+import {
+  MAX_TOURNAMENT_RACES,
+  TournamentRaceRowSchema,
+  tournamentRecord,
+} from '../tournament-record.ts';
+import type { TournamentRecordView } from '@percent/protocol';
 import { pingPool } from './ping.ts';
 import * as sql from './queries.ts';
 import { historyFromRows, leaderboardFromRows, parseRow, pgTypes } from './rows.ts';
@@ -123,6 +129,30 @@ class PgHistory implements HistoryStore {
     return { ok: true, value: storedRace(header.value, standings.value, logged.value) };
   }
 
+  async tournamentOf(id: string): Promise<Loaded<TournamentRecordView> | undefined> {
+    const pool = this.open();
+    const found = await pool.query(sql.TOURNAMENT_SQL, [id, MAX_TOURNAMENT_RACES]);
+    const races = parseRow(TournamentRaceRowSchema.array(), found.rows, `tournament ${id}: races`);
+    if (!races.ok) return races;
+    const ids = races.value.map((race) => race.id);
+    const players = await pool.query(sql.SELECT_PLAYERS_OF_SQL, [ids]);
+    const rows = parseRow(
+      PlayerRowSchema.array(),
+      players.rows,
+      `tournament ${id}: race_players rows`,
+    );
+    if (!rows.ok) return rows;
+    const raceOf = (players.rows as { raceId: string }[]).map((row) => row.raceId);
+    const record = tournamentRecord(
+      id,
+      races.value.map((race) => ({
+        race,
+        players: rows.value.filter((_, i) => raceOf[i] === race.id),
+      })),
+    );
+    return record && { ok: true, value: record };
+  }
+
   async historyOf(deviceId: string, limit = DEFAULT_HISTORY_LIMIT): Promise<HistoryEntry[]> {
     const { rows } = await this.open().query(sql.HISTORY_SQL, [deviceId, limit]);
     return historyFromRows(`history of ${deviceId}`, rows);
@@ -164,11 +194,12 @@ class PgHistory implements HistoryStore {
 function insertRace(record: RaceRecord, moves: readonly MoveRecord[]) {
   return async (client: PoolClient): Promise<void> => {
     const { id, roomCode, variant, difficulty, puzzle, solution, startedAt, endedAt } = record;
-    const { pauses, commitment, secret } = record;
+    const { pauses, commitment, secret, tournament } = record;
     const race = [id, roomCode, variant, difficulty, puzzle, solution, startedAt, endedAt];
     // Unrated until its ratings are settled below (`settleIn`).
-    const rest = [JSON.stringify(pauses), false, commitment, secret];
-    const inserted = await client.query(sql.INSERT_RACE_SQL, [...race, ...rest]);
+    const rest = [JSON.stringify(pauses), false, commitment, secret, tournament?.id ?? null];
+    const round = [tournament?.round ?? null, tournament?.rounds ?? null];
+    const inserted = await client.query(sql.INSERT_RACE_SQL, [...race, ...rest, ...round]);
     if (inserted.rowCount === 0) return;
     const settled = await settleIn(client, record);
     if (settled.rated) await client.query('UPDATE races SET rated = true WHERE id = $1', [id]);
@@ -204,6 +235,7 @@ async function insertPlayers(client: PoolClient, record: RaceRecord): Promise<vo
       p.map((x) => x.rating?.after ?? null),
       p.map((x) => x.rating?.provisional ?? null),
       p.map((x) => x.flag),
+      p.map((x) => x.points),
     ],
   ]);
 }

@@ -7,21 +7,22 @@
 
 export const INSERT_RACE_SQL = `INSERT INTO races
     (id, room_code, variant, difficulty, puzzle, solution, started_at, ended_at, pauses, rated,
-     commitment, secret)
-  VALUES ($1, $2, $3, $4, $5, $6, $7, $8, $9, $10, $11, $12)
+     commitment, secret, tournament_id, tournament_round, tournament_rounds)
+  VALUES ($1, $2, $3, $4, $5, $6, $7, $8, $9, $10, $11, $12, $13, $14, $15)
   ON CONFLICT (id) DO NOTHING
   RETURNING id`;
 
 /** The standings, one array per column (one statement whatever the number of players). */
 export const INSERT_PLAYERS_SQL = `INSERT INTO race_players
     (race_id, position, player_id, device_id, nickname, place, time_ms, mistakes, outcome,
-     rating_before, rating_after, provisional, flag)
+     rating_before, rating_after, provisional, flag, points)
   SELECT $1, p.position - 1, p.player_id, p.device_id, p.nickname, p.place, p.time_ms,
-         p.mistakes, p.outcome, p.rating_before, p.rating_after, p.provisional, p.flag
+         p.mistakes, p.outcome, p.rating_before, p.rating_after, p.provisional, p.flag, p.points
   FROM unnest($2::text[], $3::text[], $4::text[], $5::int[], $6::bigint[], $7::int[], $8::text[],
-              $9::double precision[], $10::double precision[], $11::boolean[], $12::text[])
+              $9::double precision[], $10::double precision[], $11::boolean[], $12::text[],
+              $13::int[])
     WITH ORDINALITY AS p (player_id, device_id, nickname, place, time_ms, mistakes, outcome,
-                          rating_before, rating_after, provisional, flag, position)`;
+                          rating_before, rating_after, provisional, flag, points, position)`;
 
 /**
  * Rated races are stored one at a time, as SQLite's write lock makes them: the ratings a race
@@ -58,11 +59,12 @@ export const INSERT_MOVES_SQL = `INSERT INTO race_moves
 
 export const SELECT_RACE_SQL = `SELECT id, room_code AS "roomCode", variant, difficulty, puzzle,
     solution, started_at AS "startedAt", ended_at AS "endedAt", pauses, rated, commitment,
-    secret
+    secret, tournament_id AS "tournamentId", tournament_round AS "tournamentRound",
+    tournament_rounds AS "tournamentRounds"
   FROM races WHERE id = $1`;
 
 export const SELECT_PLAYERS_SQL = `SELECT player_id AS "playerId", device_id AS "deviceId",
-    nickname, place, time_ms AS "timeMs", mistakes, outcome, flag,
+    nickname, place, time_ms AS "timeMs", mistakes, outcome, flag, points,
     rating_before AS "ratingBefore", rating_after AS "ratingAfter", provisional
   FROM race_players WHERE race_id = $1
   ORDER BY place IS NULL, place, position`;
@@ -108,3 +110,18 @@ export const LEADERBOARD_SQL = `
   ORDER BY wins DESC, best_time_ms IS NULL, best_time_ms, races DESC,
            nickname COLLATE "C", device_id COLLATE "C"
   LIMIT $2`;
+
+/** The races of an evening in round order (`TOURNAMENT_SQL`). */
+export const TOURNAMENT_SQL = `SELECT id, room_code AS "roomCode", variant, difficulty,
+    started_at AS "startedAt", ended_at AS "endedAt", tournament_round AS round,
+    tournament_rounds AS rounds
+  FROM races WHERE tournament_id = $1
+  ORDER BY tournament_round, ended_at
+  LIMIT $2`;
+
+/** The standings of several races (an evening's rounds), in each race's order. */
+export const SELECT_PLAYERS_OF_SQL = `SELECT race_id AS "raceId", player_id AS "playerId",
+    device_id AS "deviceId", nickname, place, time_ms AS "timeMs", mistakes, outcome, flag,
+    points, rating_before AS "ratingBefore", rating_after AS "ratingAfter", provisional
+  FROM race_players WHERE race_id = ANY ($1::text[])
+  ORDER BY race_id, place IS NULL, place, position`;

@@ -18,6 +18,7 @@ const standing = (nickname: string, place: number | null): Standing => ({
   mistakes: 0,
   outcome: place === null ? 'eliminated' : 'finished',
   progress,
+  points: null,
   rating: null,
   flag: null,
 });
