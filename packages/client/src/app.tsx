@@ -1,7 +1,7 @@
 /**
  * The app shell: header (home link, language, colour scheme) and the page for the URL.
  * Routes: `/` home, `/r/:code` a room (lobby, race, spectate, results), `/solo` solo play,
- * `/lab` the SAT lab, `/race/:id` and `/replay/:id` replays, `/daily…` the daily puzzle. The
+ * `/lab` the SAT lab, `/race/:id` and `/replay/:id` replays, `/tournament/:id` an evening, `/daily…` the daily puzzle. The
  * room, solo, lab, replay and daily pages are chunks of their own (their engine
  * workers too), loaded when first visited, so the home page loads none of them.
  */
@@ -22,6 +22,9 @@ const lab = lazyComponent(() => import('./features/lab/LabPage.tsx').then((m) =>
 const room = lazyComponent(() => import('./features/room/RoomPage.tsx').then((m) => m.RoomPage));
 const replay = lazyComponent(() =>
   import('./features/replay/ReplayPage.tsx').then((m) => m.ReplayPage),
+);
+const tournament = lazyComponent(() =>
+  import('./features/tournament/TournamentPage.tsx').then((m) => m.TournamentPage),
 );
 const daily = lazyComponent(() =>
   import('./features/daily/DailyPage.tsx').then((m) => m.DailyPage),
@@ -55,6 +58,9 @@ export function App() {
             page={replay}
             render={(Replay) => <Replay source={{ kind: 'solve', id: route.solveId }} />}
           />
+        )}
+        {route.page === 'tournament' && (
+          <Lazy page={tournament} render={(Page) => <Page id={route.tournamentId} />} />
         )}
         {route.page === 'daily' && (
           <Lazy

@@ -205,6 +205,11 @@ export class RoomSession {
   /** Sends a reaction to the room (a seat or a spectator); refused past the rate limit. */
   react = (emoji: Reaction) =>
     this.link.request('room:react', { emoji }, { waitForConnection: false });
+  /** Host: start an evening of `rounds` races (null: until `endTournament`); between races. */
+  startTournament = (rounds: number | null) =>
+    this.act(() => this.link.request('tournament:start', { rounds }));
+  /** Host: end the evening now (its standings become final); between races. */
+  endTournament = () => this.act(() => this.link.request('tournament:end', {}));
   /** The host's own puzzle for the next race (81 cells), or null to take it back. */
   puzzle = (puzzle: string | null) =>
     this.act(() => this.link.request('room:puzzle', { puzzle }, { timeoutMs: START_TIMEOUT_MS }));

@@ -44,7 +44,7 @@ export const TournamentStandingSchema = z.object({
   /** 1 = leading. Entrants level on points and wins share a place (1, 1, 3). */
   place: z.int().min(1),
   nickname: z.string(),
-  /** The colour of the entrant's seat (`PlayerView.colour`); in a stored evening, by entry order. */
+  /** The colour of the entrant’s seat (`PlayerView.colour`); in a stored evening, by join order (`pN`). */
   colour: z
     .int()
     .min(0)

@@ -7,7 +7,8 @@
  * Catalogues: `en.ts` / `zh.ts` (app shell, board, solo), `race.ts` (home, lobby, race,
  * spectate, results: see its header for the shape), `show.ts` (TV, podium, rules card) and
  * `a11y.ts` (screen-reader announcements), `lab.ts` (the SAT lab), `replay.ts` (replays and
- * debriefs), `daily.ts` (the daily puzzle, ghosts, solo solves), `rating.ts` (ratings, fairness).
+ * debriefs), `daily.ts` (the daily puzzle, ghosts, solo solves), `rating.ts` (ratings, fairness),
+ * `tournament.ts` (evenings of several rounds).
  */
 import { signal } from '@preact/signals';
 import { readStored, writeStored } from '../ui/storage.ts';
@@ -19,6 +20,7 @@ import { raceEn, raceZh } from './race.ts';
 import { ratingEn, ratingZh } from './rating.ts';
 import { replayEn, replayZh } from './replay.ts';
 import { showEn, showZh } from './show.ts';
+import { tournamentEn, tournamentZh } from './tournament.ts';
 import { zh } from './zh.ts';
 
 export const LANGUAGES = ['en', 'zh'] as const;
@@ -32,12 +34,33 @@ export type MessageKey =
   | keyof typeof labEn
   | keyof typeof replayEn
   | keyof typeof dailyEn
-  | keyof typeof ratingEn;
+  | keyof typeof ratingEn
+  | keyof typeof tournamentEn;
 export type Params = Readonly<Record<string, string | number>>;
 
 const CATALOGUES: Record<Language, Record<MessageKey, string>> = {
-  en: { ...en, ...raceEn, ...showEn, ...a11yEn, ...labEn, ...replayEn, ...dailyEn, ...ratingEn },
-  zh: { ...zh, ...raceZh, ...showZh, ...a11yZh, ...labZh, ...replayZh, ...dailyZh, ...ratingZh },
+  en: {
+    ...en,
+    ...raceEn,
+    ...showEn,
+    ...a11yEn,
+    ...labEn,
+    ...replayEn,
+    ...dailyEn,
+    ...ratingEn,
+    ...tournamentEn,
+  },
+  zh: {
+    ...zh,
+    ...raceZh,
+    ...showZh,
+    ...a11yZh,
+    ...labZh,
+    ...replayZh,
+    ...dailyZh,
+    ...ratingZh,
+    ...tournamentZh,
+  },
 };
 
 /** Language names in their own language, for the switcher. */

@@ -32,11 +32,13 @@ export type Route =
   | { readonly page: 'daily'; readonly day: string | null; readonly variant: string | null }
   /** A daily played against the server (`/daily/2026-11-25/percent/play`). */
   | { readonly page: 'dailyPlay'; readonly day: string; readonly variant: string }
+  /** An evening of rounds as stored (`/tournament/ID`, `GET /api/tournaments/ID`). */
+  | { readonly page: 'tournament'; readonly tournamentId: string }
   | { readonly page: 'notFound' };
 
 /**
  * `/` home, `/solo`, `/lab`, `/r/CODE` (any case; the room page normalises), `/race/ID`,
- * `/replay/ID`, `/daily`, `/daily/DAY/VARIANT`, `/daily/DAY/VARIANT/play`, else not found.
+ * `/replay/ID`, `/tournament/ID`, `/daily`, `/daily/DAY/VARIANT`, `/daily/DAY/VARIANT/play`, else not found.
  */
 export function matchRoute(pathname: string): Route {
   const trimmed = pathname.replace(/\/+$/, '') || '/';
@@ -47,6 +49,8 @@ export function matchRoute(pathname: string): Route {
   if (room) return { page: 'room', code: decodeURIComponent(room[1]!) };
   const race = /^\/race\/([A-Za-z0-9_-]{1,64})$/.exec(trimmed);
   if (race) return { page: 'replay', raceId: race[1]! };
+  const evening = /^\/tournament\/([A-Za-z0-9_-]{1,64})$/.exec(trimmed);
+  if (evening) return { page: 'tournament', tournamentId: evening[1]! };
   const solve = /^\/replay\/([A-Za-z0-9_-]{1,64})$/.exec(trimmed);
   if (solve) return { page: 'soloReplay', solveId: solve[1]! };
   if (trimmed === '/daily') return { page: 'daily', day: null, variant: null };

@@ -91,6 +91,24 @@ describe('copying the cluster outbox into the history', () => {
     expect(await history.ratingOf('ann')).toEqual(INITIAL_RATING);
   });
 
+  it('copies a tournament round through the outbox with its evening and points', async () => {
+    const round = {
+      ...OLD_RECORD,
+      id: 'round-1',
+      tournament: { id: 'eve-1', round: 1, rounds: 3 },
+      players: OLD_RECORD.players.map((p, i) => ({ ...p, points: i === 0 ? 11 : 0 })),
+    };
+    const { copier, history } = copierWith({ 'round-1': JSON.parse(JSON.stringify(round)) });
+    await copier.drain();
+    const stored = await history.raceOf('round-1');
+    expect(stored?.ok && stored.value.tournament).toEqual({ id: 'eve-1', round: 1, rounds: 3 });
+    const evening = await history.tournamentOf('eve-1');
+    expect(evening?.ok && evening.value.standings.map((s) => [s.nickname, s.points])).toEqual([
+      ['Ann', 11],
+      ['Bob', 0],
+    ]);
+  });
+
   it('keeps a damaged record queued, naming the bad field, and copies the others', async () => {
     const damaged = { ...OLD_RECORD, id: 'bad-1', puzzle: 'x' };
     const good = { ...OLD_RECORD, id: 'old-2' };

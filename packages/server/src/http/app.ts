@@ -196,6 +196,7 @@ function serveClient(app: Express, clientDir: string): void {
       '/lab',
       '/race/:id',
       '/replay/:id',
+      '/tournament/:id',
       '/daily',
       '/daily/:day/:variant',
       '/daily/:day/:variant/play',

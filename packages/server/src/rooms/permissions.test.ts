@@ -46,6 +46,22 @@ const ROOMS: Record<string, () => Room> = {
   'racing, Bob finished': () => solveAll(racing(['Ann', 'Bob', 'Cyd']), 'p2', 6000).room,
   finished: () => solveAll(racing(['Ann']), 'p1', 6000).room,
   'TV host, lobby': tvRoom,
+  'evening on, lobby': () =>
+    apply(lobbyWith(['Ann', 'Bob']), {
+      type: 'startTournament',
+      connectionId: 'c1',
+      tournamentId: 'eve-1',
+      rounds: 3,
+    }).room,
+  'evening on, racing': () => {
+    const evening = apply(lobbyWith(['Ann', 'Bob']), {
+      type: 'startTournament',
+      connectionId: 'c1',
+      tournamentId: 'eve-1',
+      rounds: 3,
+    }).room;
+    return apply(apply(evening, startCmd).room, { type: 'begin', raceId: 'race-1' }, 4000).room;
+  },
   'TV host, racing': () => {
     const counting = apply(tvRoom(), startCmd).room;
     return apply(counting, { type: 'begin', raceId: 'race-1' }, 4000).room;
@@ -87,6 +103,13 @@ describe('each member is told exactly what the server accepts', () => {
         expect(can.endRace, say).toBe(accepts(room, { type: 'endRace', connectionId: c }));
         expect(can.rematch, say).toBe(accepts(room, { type: 'rematch', connectionId: c }));
         expect(can.forfeit, say).toBe(accepts(room, { type: 'forfeit', connectionId: c }));
+        const evening = { connectionId: c, tournamentId: 'eve-2', rounds: null };
+        expect(can.startTournament, say).toBe(
+          accepts(room, { type: 'startTournament', ...evening }),
+        );
+        expect(can.endTournament, say).toBe(
+          accepts(room, { type: 'endTournament', connectionId: c }),
+        );
         const cell = BLANK_CELLS[0]!;
         const move = { type: 'move', connectionId: c, moveId: 'x1', cell, digit: digitAt(cell) };
         expect(can.move, say).toBe(accepts(room, move as Command));

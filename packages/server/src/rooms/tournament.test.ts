@@ -153,7 +153,12 @@ describe('tournaments (an evening of rounds)', () => {
   it('counts a device once per round, and keeps its points when it comes back on a new seat', () => {
     let room = apply(lobbyWith(['Ann', 'Bob']), startEvening(2)).room;
     // Bob's device takes a second seat (another tab): only its better result scores.
-    const tab = { type: 'join', connectionId: 'c3', nickname: 'Bob2', deviceId: 'device-2' };
+    const tab = {
+      type: 'join',
+      connectionId: 'c3',
+      nickname: 'Bob2',
+      deviceId: 'device-2',
+    } as const;
     room = apply(room, {
       ...tab,
       sessionToken: undefined,
@@ -168,7 +173,12 @@ describe('tournaments (an evening of rounds)', () => {
     let lobby = apply(first, { type: 'rematch', connectionId: 'c1' }).room;
     lobby = apply(lobby, { type: 'leave', connectionId: 'c2' }).room;
     lobby = apply(lobby, { type: 'leave', connectionId: 'c3' }).room;
-    const back = { type: 'join', connectionId: 'c4', nickname: 'Bob', deviceId: 'device-2' };
+    const back = {
+      type: 'join',
+      connectionId: 'c4',
+      nickname: 'Bob',
+      deviceId: 'device-2',
+    } as const;
     lobby = apply(lobby, {
       ...back,
       sessionToken: undefined,

@@ -37,18 +37,19 @@ export function tournamentRecord(
   const first = races[0];
   const last = races.at(-1);
   if (!first || !last) return undefined;
-  const colours = new Map<string, number>();
-  const colourOf = (deviceId: string): number => {
-    if (!colours.has(deviceId)) colours.set(deviceId, colours.size % PLAYER_COLOURS);
-    return colours.get(deviceId)!;
+  // Colours are not stored: a seat's is normally its join order (`p3` joined third and got
+  // the third colour unless one was free before), which the player id keeps.
+  const colourOf = (playerId: string, order: number): number => {
+    const joined = /^p(\d+)$/.exec(playerId);
+    return (joined ? Number(joined[1]) - 1 : order) % PLAYER_COLOURS;
   };
   const ranked = rankEntrants(
     races.map(({ players }) => {
       const seen = new Set<string>();
-      return players.flatMap((p) => {
+      return players.flatMap((p, order) => {
         if (seen.has(p.deviceId)) return [];
         seen.add(p.deviceId);
-        const colour = colourOf(p.deviceId);
+        const colour = colourOf(p.playerId, order);
         return [
           { key: p.deviceId, nickname: p.nickname, place: p.place, points: p.points ?? 0, colour },
         ];

@@ -6,6 +6,7 @@ import { useAnnounceChange } from '../../ui/race-announcements.ts';
 import { useTicker } from '../../ui/time.ts';
 import { useEffect } from 'preact/hooks';
 import { play } from '../../sound/sound.ts';
+import { RoundLine } from './Evening.tsx';
 
 export function Countdown({ view, clock }: { view: RoomView; clock: ServerClock }) {
   const now = useTicker(() => clock.now(), 100);
@@ -21,6 +22,7 @@ export function Countdown({ view, clock }: { view: RoomView; clock: ServerClock 
   }, [seconds]);
   return (
     <section class="countdown" data-testid="countdown">
+      <RoundLine view={view} />
       <p class="muted">{t('countdown.title')}</p>
       <p class="countdown-number">{shown}</p>
       <p class="muted">

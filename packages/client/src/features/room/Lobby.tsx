@@ -17,6 +17,7 @@ import { RulesCard } from './show/RulesCard.tsx';
 import { TvToggle } from './show/TvToggle.tsx';
 import { LobbySettings } from './LobbySettings.tsx';
 import { OwnPuzzle } from './OwnPuzzle.tsx';
+import { EveningControls, EveningStandings } from './Evening.tsx';
 import { RatedBadge, RatingTag } from './Rating.tsx';
 import { copyText, useJoinQr } from '../../ui/share.ts';
 import { Avatar } from '../../ui/Avatar.tsx';
@@ -55,6 +56,8 @@ export function Lobby({ view, session }: { view: RoomView; session: RoomSession 
             <Share view={view} />
           </details>
         )}
+        <EveningStandings view={view} />
+        <EveningControls view={view} session={session} />
         <OwnPuzzle view={view} session={session} />
         <LastResults view={view} />
         <RulesCard variant={view.settings.variant} mistakes={view.settings.mistakes} />

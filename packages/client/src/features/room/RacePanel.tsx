@@ -11,6 +11,7 @@ import { RulesButton } from './show/RulesCard.tsx';
 import type { ServerClock } from '@percent/net';
 import { ProgressBar } from '../../ui/ProgressBar.tsx';
 import { formatClock, formatTime, useTicker } from '../../ui/time.ts';
+import { RoundLine } from './Evening.tsx';
 import '../../ui/rules-ui.css';
 
 interface Props {
@@ -37,6 +38,7 @@ export function RacePanel({ view, clock, remove }: PanelProps) {
         <RaceClock view={view} clock={clock} />
         <RulesButton variant={view.settings.variant} mistakes={view.settings.mistakes} />
       </div>
+      <RoundLine view={view} />
       <ul class="race-players">
         {view.players
           .filter((p) => p.plays)

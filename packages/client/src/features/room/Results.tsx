@@ -17,6 +17,7 @@ import { RaceDebrief } from '../replay/debrief/RaceDebrief.tsx';
 import { ReplayLink } from '../replay/ReplayLink.tsx';
 import { FairnessCheck } from '../replay/FairnessCheck.tsx';
 import { Leaderboard } from './Leaderboard.tsx';
+import { EveningControls, EveningStandings } from './Evening.tsx';
 import { RatingChange } from './Rating.tsx';
 import { raceGame } from './race-board.ts';
 import { PlayerCard } from './Spectate.tsx';
@@ -50,6 +51,8 @@ export function Results({ view, session }: { view: RoomView; session: RoomSessio
         </div>
       )}
       <NextRace view={view} session={session} />
+      <EveningStandings view={view} />
+      <EveningControls view={view} session={session} />
       {mine && (
         <p class="results-share">
           <ShareButton
@@ -173,6 +176,8 @@ function StandingsTable({
   view: RoomView;
 }) {
   const penalties = standings.some((s) => s.progress.penaltyMs > 0);
+  // A tournament round: the points each place scored (as the server counted them).
+  const points = standings.some((s) => s.points !== null);
   return (
     <div class="table-scroll">
       <table class="standings">
@@ -184,6 +189,7 @@ function StandingsTable({
             {penalties && <th scope="col">{t('podium.penalty')}</th>}
             <th scope="col">{t('results.mistakes')}</th>
             <th scope="col">{t('results.outcome')}</th>
+            {points && <th scope="col">{t('evening.col.points')}</th>}
           </tr>
         </thead>
         <tbody>
@@ -206,6 +212,9 @@ function StandingsTable({
               )}
               <td>{s.mistakes}</td>
               <td>{s.flag === 'tooFast' ? t('results.tooFast') : t(`race.status.${s.outcome}`)}</td>
+              {points && (
+                <td data-testid="standing-points">{t('evening.gain', { n: s.points ?? 0 })}</td>
+              )}
             </tr>
           ))}
         </tbody>

@@ -8,10 +8,12 @@ import type { PlayerView, RoomSettings, RoomView } from '@percent/protocol';
 import { t } from '../../../i18n/index.ts';
 import type { RoomSession } from '../../../net/room-session.ts';
 import { StartButton, startNote } from '../Lobby.tsx';
+import { EveningControls } from '../Evening.tsx';
 import { Podium } from './Podium.tsx';
 import { QrCode } from './QrCode.tsx';
 import { lastStandings, racers, splitPodium } from './race-facts.ts';
 import { RulesCard } from './RulesCard.tsx';
+import { EveningStandings } from '../Evening.tsx';
 
 export function TvLobby({ view, session }: { view: RoomView; session: RoomSession }) {
   const players = racers(view);
@@ -41,6 +43,7 @@ export function TvLobby({ view, session }: { view: RoomView; session: RoomSessio
           )}
         </ul>
         <div class="tv-side-cards">
+          <EveningStandings view={view} size="big" />
           {podium.length > 0 && (
             <section class="tv-last" data-testid="last-results">
               <h3 class="tv-kicker">{t('podium.lastRace')}</h3>
@@ -76,6 +79,7 @@ function HostBar({ view, session }: { view: RoomView; session: RoomSession }) {
   if (!view.you.can.start) return <p class="tv-note tv-host">{t('tv.hostStarts')}</p>;
   return (
     <footer class="tv-host">
+      <EveningControls view={view} session={session} />
       <StartButton view={view} session={session} />
       <span class="tv-note">{startNote(view) ?? settingsLine(view.settings)}</span>
     </footer>

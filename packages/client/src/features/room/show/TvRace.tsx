@@ -17,6 +17,7 @@ import { Silhouette } from './Silhouette.tsx';
 import { Avatar } from '../../../ui/Avatar.tsx';
 import { colourOf } from '../../../ui/player-colours.ts';
 import { useRecent } from '../Reactions.tsx';
+import { eveningState } from '../Evening.tsx';
 
 export function TvRace({ view, session }: { view: RoomView; session: RoomSession }) {
   const race = view.race;
@@ -32,6 +33,9 @@ export function TvRace({ view, session }: { view: RoomView; session: RoomSession
           <RaceClock view={view} clock={session.clock} />
         </div>
         <p class="tv-race-title">
+          {view.tournament?.current != null && (
+            <span data-testid="round-line">{eveningState(view.tournament)} · </span>
+          )}
           {t(`variant.${view.settings.variant}`)} · {t(`difficulty.${view.settings.difficulty}`)}
           {view.spectators > 0 && (
             <span class="tv-note"> · {t('tv.watching', { n: view.spectators })}</span>

@@ -10,22 +10,17 @@ import { RestItem } from './LastResults.tsx';
 import { Confetti, Podium, winnerLine } from './Podium.tsx';
 import { splitPodium } from './race-facts.ts';
 import { CornerJoin } from './TvRace.tsx';
+import { EveningControls, EveningStandings, eveningWinnerLine } from '../Evening.tsx';
 
 export function TvResults({ view, session }: { view: RoomView; session: RoomSession }) {
   const race = view.race;
   const standings = race?.standings ?? [];
   const { podium, rest } = splitPodium(standings);
-  return (
-    <div class="tv-results" data-testid="tv-results">
-      {podium.length > 0 && <Confetti key={race?.id} />}
-      <header class="tv-race-head">
-        <div>
-          <p class="tv-kicker">{t('results.title')}</p>
-          <h2 class="tv-winner">{winnerLine(standings)}</h2>
-          {race?.endedBy && <p class="tv-note">{t(`results.endedBy.${race.endedBy}`)}</p>}
-        </div>
-        <CornerJoin view={view} />
-      </header>
+  const evening = view.tournament;
+  // The evening's last round: its winner is the headline; the race's goes under it.
+  const finale = evening?.over === true && evening.standings.length > 0;
+  const raceResults = (
+    <>
       {podium.length > 0 && <Podium podium={podium} youId={null} size="big" />}
       {rest.length > 0 && (
         <section class="tv-rest" aria-label={t('podium.rest')}>
@@ -36,9 +31,36 @@ export function TvResults({ view, session }: { view: RoomView; session: RoomSess
           </ol>
         </section>
       )}
+    </>
+  );
+  return (
+    <div class="tv-results" data-testid="tv-results">
+      {(podium.length > 0 || finale) && <Confetti key={race?.id} />}
+      <header class="tv-race-head">
+        <div>
+          <p class="tv-kicker">{finale ? t('evening.final') : t('results.title')}</p>
+          <h2 class="tv-winner">
+            {finale ? eveningWinnerLine(evening.standings) : winnerLine(standings)}
+          </h2>
+          <p class="tv-note">
+            {finale && `${winnerLine(standings)} `}
+            {race?.endedBy && t(`results.endedBy.${race.endedBy}`)}
+          </p>
+        </div>
+        <CornerJoin view={view} />
+      </header>
+      {evening ? (
+        <div class="tv-results-main">
+          <div>{raceResults}</div>
+          <EveningStandings view={view} size="big" />
+        </div>
+      ) : (
+        raceResults
+      )}
       <footer class="tv-host">
         <PlayAgainLine view={view} class="tv-note" />
         {view.you.can.rematch && <RematchButton session={session} />}
+        <EveningControls view={view} session={session} />
       </footer>
     </div>
   );
