@@ -5,11 +5,16 @@
 import { blanksOf, newDeviceId, solveGivens } from '../server/harness.ts';
 import { ClusterPlayer } from './player.ts';
 
-export async function raceOnTwoNodes(urls: readonly string[]) {
+export async function raceOnTwoNodes(urls: readonly string[], evening?: { rounds: number }) {
   const ann = new ClusterPlayer(urls, 0, 'Ann', newDeviceId());
   const bob = new ClusterPlayer(urls, 1, 'Bob', newDeviceId());
   const lobby = await ann.create();
   await bob.join(lobby.code);
+  // As a round of an evening, when asked: the evening lives in the room's snapshot too.
+  if (evening) {
+    const planned = await ann.call('tournament:start', evening);
+    if (!planned?.ok) throw new Error(`no evening: ${JSON.stringify(planned)}`);
+  }
   const ready = await bob.call('room:ready', { ready: true });
   const started = await ann.call('race:start', {});
   if (!ready?.ok || !started?.ok) throw new Error(`no race: ${JSON.stringify({ ready, started })}`);

@@ -1,7 +1,8 @@
 /**
  * A node dies or freezes mid-race and the race goes on: two server processes on one Redis, the
  * room owned by the first. kill -9 of the owner: the other node takes the room over from Redis
- * within 10 s and every acknowledged move is in the stored race exactly once. SIGSTOP of the
+ * within 10 s and every acknowledged move is in the stored race exactly once (the race is a
+ * tournament round: the evening goes on with the new owner and scores it). SIGSTOP of the
  * owner past its lease: the other node takes over, and the frozen node, resumed, writes nothing
  * (Redis refuses its fenced commit) and sends its player to the new owner.
  */
@@ -68,7 +69,8 @@ describe.skipIf(!hasRedis)('a node lost mid-race', () => {
   it('kill -9 of the owner: the other node takes over within 10 s, no acked move lost', async () => {
     const { nodes } = await startCluster();
     const urls = nodes.map((n) => n.url);
-    const { ann, bob, solution, blanks } = await raceOnTwoNodes(urls);
+    // The race is round 1 of an evening: the new owner carries the evening on too.
+    const { ann, bob, solution, blanks } = await raceOnTwoNodes(urls, { rounds: 3 });
     // Each solves the whole puzzle on their own board; the owner dies after a few moves each.
     await Promise.all([
       play(ann, blanks.slice(0, 8), solution),
@@ -88,6 +90,10 @@ describe.skipIf(!hasRedis)('a node lost mid-race', () => {
     const race = await storedRace(nodes[1].url, done.race!.id);
     expectEachOnce(race, [...ann.acked, ...bob.acked]);
     expect(race.moves).toHaveLength(ann.acked.length + bob.acked.length);
+    const evening = done.tournament!;
+    expect(evening).toMatchObject({ rounds: 3, played: 1, current: null, over: false });
+    expect(evening.standings.map((s) => s.points)).toEqual([11, 8]);
+    expect(race.tournament).toEqual({ id: evening.id, round: 1, rounds: 3 });
     ann.close();
     bob.close();
   }, 90_000);
