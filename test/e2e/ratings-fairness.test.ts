@@ -172,7 +172,19 @@ describe.skipIf(!hasChromium)('ratings and commit–reveal', () => {
     expect(Math.round(winner!.rating.after)).toBe(Number(annChange.split('?')[0]));
     expect(Math.round(loser!.rating.after)).toBe(Number(bobChange.split('?')[0]));
     expect(Object.keys(winner!).sort()).toEqual(
-      ['flag', 'mistakes', 'nickname', 'outcome', 'place', 'playerId', 'rating', 'timeMs'].sort(),
+      [
+        'flag',
+        'mistakes',
+        'nickname',
+        'outcome',
+        'place',
+        'playerId',
+        'points',
+        'rating',
+        'team',
+        'teamPlace',
+        'timeMs',
+      ].sort(),
     );
 
     // The replay page of the stored race: Ann's device saw the commitment in the countdown

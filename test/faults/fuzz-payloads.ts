@@ -40,6 +40,8 @@ const VALID: Record<ClientEventName, Record<string, unknown>> = {
   'race:move': { moveId: 'm-1', cell: 3, digit: 4 },
   'tournament:start': { rounds: 3 },
   'tournament:end': {},
+  'team:set': { playerId: 'p2', team: 1 },
+  'team:balance': {},
   'race:rematch': {},
   'race:end': {},
   'race:forfeit': {},

@@ -27,6 +27,8 @@ function record(steps: readonly Step[]): RaceRecordView {
     rating: null,
     flag: null,
     points: null,
+    team: null,
+    teamPlace: null,
   });
   return {
     id: 'race-1',

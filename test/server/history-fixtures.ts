@@ -34,6 +34,8 @@ export function player(
     outcome: place === null ? 'left' : 'finished',
     flag: null,
     points: null,
+    team: null,
+    teamPlace: null,
     rating: null,
     oldRating: null,
     newRating: null,
@@ -142,6 +144,7 @@ export function historyContract(fresh: FreshHistory): void {
       mistakes: 0,
       outcome: 'left',
       players: 2,
+      teamPlace: null,
     });
     expect((await store.historyOf('ann', 1)).map((h) => h.raceId)).toEqual(['r4']);
     expect(await store.historyOf('nobody')).toEqual([]);

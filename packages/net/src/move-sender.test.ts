@@ -20,6 +20,7 @@ const judged = (move: PendingMove, verdict: MoveVerdict, duplicate = false): Rep
   verdict,
   status: 'racing',
   progress: { filled: 1, blanks: 50, percent: 2, mistakes: 0, units: 0, penaltyMs: 0 },
+  team: null,
   duplicate,
 });
 

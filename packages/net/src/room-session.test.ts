@@ -43,6 +43,7 @@ const progress = { filled: 1, blanks: 50, percent: 2, mistakes: 0, units: 0, pen
 const runner: PlayerView = {
   id: 'p1',
   colour: 0,
+  team: null,
   nickname: 'Ann',
   host: true,
   ready: true,
@@ -76,6 +77,7 @@ const judged = (moveId: string): NetResult<MoveReply> => ({
   status: 'racing',
   progress,
   duplicate: false,
+  team: null,
 });
 
 const answer = (event: string, ...replies: unknown[]) => net.answers.set(event, replies);

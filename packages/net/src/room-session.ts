@@ -210,6 +210,11 @@ export class RoomSession {
     this.act(() => this.link.request('tournament:start', { rounds }));
   /** Host: end the evening now (its standings become final); between races. */
   endTournament = () => this.act(() => this.link.request('tournament:end', {}));
+  /** Host, lobby, teams on: put a seat in a team (0 … teams − 1). */
+  setTeam = (playerId: string, team: number) =>
+    this.act(() => this.link.request('team:set', { playerId, team }));
+  /** Host, lobby, teams on: deal every playing seat again into teams of close total rating. */
+  balanceTeams = () => this.act(() => this.link.request('team:balance', {}));
   /** The host's own puzzle for the next race (81 cells), or null to take it back. */
   puzzle = (puzzle: string | null) =>
     this.act(() => this.link.request('room:puzzle', { puzzle }, { timeoutMs: START_TIMEOUT_MS }));

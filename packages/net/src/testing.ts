@@ -38,6 +38,7 @@ export function racingRoom(room: Partial<RoomView>, race: Partial<RaceView> = {}
       boards: null,
       solution: null,
       standings: null,
+      teams: null,
       pausedMs: 0,
       ...race,
     },

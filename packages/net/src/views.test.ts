@@ -18,6 +18,7 @@ const view = racingRoom({
   players: ['p1', 'p2'].map((id, colour) => ({
     id,
     colour,
+    team: null,
     nickname: id,
     host: id === 'p1',
     ready: true,
@@ -38,6 +39,7 @@ describe('applyProgress', () => {
       timeMs: 1234,
       place: 1,
       board: null,
+      team: null,
     });
     expect(next.players[1]!.race).toEqual({
       status: 'finished',
@@ -59,6 +61,7 @@ describe('applyProgress', () => {
       timeMs: null,
       place: null,
       board,
+      team: null,
     });
     expect(next.race!.boards).toEqual({ p1: board });
   });
@@ -72,6 +75,7 @@ describe('a race:progress batch and your own acks', () => {
     timeMs: null,
     place: null,
     board: null,
+    team: null,
   });
 
   it('applies every event of a batch in order', () => {
@@ -89,6 +93,7 @@ describe('a race:progress batch and your own acks', () => {
       status: 'racing',
       progress: progress(7),
       duplicate: false,
+      team: null,
     });
     expect(next.players[0]!.race).toEqual({
       status: 'racing',

@@ -9,6 +9,7 @@ import type {
   ProgressBatch,
   ProgressEvent,
   RoomView,
+  TeamProgress,
 } from '@percent/protocol';
 
 export function applyProgress(view: RoomView, event: ProgressEvent): RoomView {
@@ -25,11 +26,18 @@ export function applyProgress(view: RoomView, event: ProgressEvent): RoomView {
         }
       : p,
   );
-  const race =
+  const boards =
     view.race && event.board !== null
       ? { ...view.race, boards: { ...view.race.boards, [event.playerId]: event.board } }
       : view.race;
-  return { ...view, players, race };
+  return { ...view, players, race: withTeam(boards, event.team) };
+}
+
+/** A team race: the mover's team's progress replaced (its place and order wait for `room:state`). */
+function withTeam(race: RoomView['race'], team: TeamProgress | null): RoomView['race'] {
+  if (!race?.teams || team === null) return race;
+  const teams = race.teams.map((t) => (t.team === team.team ? { ...t, ...team } : t));
+  return { ...race, teams };
 }
 
 /** Every event of a `race:progress` batch, in order. */
@@ -52,6 +60,7 @@ export function applyOwnMove(view: RoomView, reply: MoveReply): RoomView {
     timeMs: me.race.timeMs,
     place: me.race.place,
     board: null,
+    team: reply.team,
   });
 }
 

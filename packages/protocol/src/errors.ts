@@ -43,6 +43,8 @@ export const ErrorCode = {
   sessionInvalid: 'SESSION_INVALID',
   /** No finished race has this id (`GET /api/races/:raceId`). */
   raceNotFound: 'RACE_NOT_FOUND',
+  /** `race:start` in a team race while a team has no playing member; the message names it. */
+  teamEmpty: 'TEAM_EMPTY',
   /** No round of this evening is stored (`GET /api/tournaments/:id`). */
   tournamentNotFound: 'TOURNAMENT_NOT_FOUND',
   /** No puzzle could be produced in time; try again. */

@@ -16,6 +16,7 @@ import type {
   TransferHostPayload,
 } from './schemas.ts';
 import type { TournamentStartPayload } from './tournament.ts';
+import type { TeamSetPayload } from './teams.ts';
 import type { HistoryEntryView, LeaderboardEntryView } from './stored.ts';
 import type { ProgressBatch, RoomView, ReactionEvent, SessionEndedEvent } from './views.ts';
 
@@ -67,6 +68,8 @@ export const ClientEvent = {
   forfeit: 'race:forfeit',
   startTournament: 'tournament:start',
   endTournament: 'tournament:end',
+  setTeam: 'team:set',
+  balanceTeams: 'team:balance',
   history: 'history:get',
   leaderboard: 'leaderboard:get',
 } as const;
@@ -103,6 +106,8 @@ export interface ClientToServerEvents {
   'race:forfeit': (payload: object, ack: Ack<object>) => void;
   'tournament:start': (payload: TournamentStartPayload, ack: Ack<object>) => void;
   'tournament:end': (payload: object, ack: Ack<object>) => void;
+  'team:set': (payload: TeamSetPayload, ack: Ack<object>) => void;
+  'team:balance': (payload: object, ack: Ack<object>) => void;
   'history:get': (payload: HistoryPayload, ack: Ack<{ entries: HistoryEntryView[] }>) => void;
   'leaderboard:get': (
     payload: LeaderboardPayload,

@@ -10,6 +10,7 @@ export * from './schemas.ts';
 export * from './views.ts';
 export * from './stored.ts';
 export * from './tournament.ts';
+export * from './teams.ts';
 export * from './events.ts';
 export * from './replies.ts';
 export * from './daily.ts';

@@ -7,6 +7,7 @@
 import { z } from 'zod';
 import { MOVE_VERDICTS, RUNNER_STATUSES } from './rules.ts';
 import { HistoryEntryViewSchema, LeaderboardEntryViewSchema } from './stored.ts';
+import { TeamProgressSchema } from './teams.ts';
 import {
   ProgressBatchSchema,
   ProgressViewSchema,
@@ -38,6 +39,8 @@ export const MoveReplySchema = z.object({
   verdict: z.enum(MOVE_VERDICTS),
   status: z.enum(RUNNER_STATUSES),
   progress: ProgressViewSchema,
+  /** A team race: your team's progress after the move; null otherwise. */
+  team: TeamProgressSchema.nullable(),
   /**
    * True when this acknowledges a move already counted: a retry of the same `moveId`, or the
    * same wrong digit in the same cell again (one slip is one mistake; nothing is stored).
@@ -69,6 +72,8 @@ export const ACK_SCHEMAS = {
   'race:forfeit': resultSchema(Empty),
   'tournament:start': resultSchema(Empty),
   'tournament:end': resultSchema(Empty),
+  'team:set': resultSchema(Empty),
+  'team:balance': resultSchema(Empty),
   'history:get': resultSchema(z.object({ entries: z.array(HistoryEntryViewSchema) })),
   'leaderboard:get': resultSchema(z.object({ entries: z.array(LeaderboardEntryViewSchema) })),
 } as const;

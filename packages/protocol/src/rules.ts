@@ -205,6 +205,33 @@ export const REACTION_LIMIT = { count: 3, windowMs: 5_000 } as const;
  */
 export const PLAYER_COLOURS = 8;
 
+/* ——— Tournaments (`tournament.ts`: schemas) ——— */
+
+/** Points for 1st, 2nd, 3rd, 4th and 5th place in a round; later places get none of these. */
+export const TOURNAMENT_POINTS = [10, 7, 5, 3, 1] as const;
+/** Every finisher with a place also gets this (so 6th and later still score). */
+export const FINISH_POINT = 1;
+/** How many rounds a host may plan (`null`: until the host ends the evening). */
+export const TOURNAMENT_ROUNDS = { min: 2, max: 20 } as const;
+/** The round choices a host form offers (any value in bounds is valid). */
+export const TOURNAMENT_ROUND_CHOICES = [3, 5, 10, null] as const;
+
+/**
+ * A round's points for a place: `TOURNAMENT_POINTS[place − 1]` (0 past 5th) plus `FINISH_POINT`.
+ * No place (did not finish, or a `tooFast` finish): 0.
+ */
+export function pointsFor(place: number | null): number {
+  if (place === null || place < 1) return 0;
+  return (TOURNAMENT_POINTS[place - 1] ?? 0) + FINISH_POINT;
+}
+
+/* ——— Team races (`teams.ts`: schemas) ——— */
+
+/** How many teams a room may play (`RoomSettings.teams`; null: every player for themselves). */
+export const TEAM_COUNT = { min: 2, max: 4 } as const;
+/** The team choices a settings form offers. */
+export const TEAM_CHOICES = [null, 2, 3, 4] as const;
+
 /** A new room's settings. */
 export const DEFAULT_SETTINGS: RoomSettings = {
   variant: 'percent',
@@ -216,6 +243,7 @@ export const DEFAULT_SETTINGS: RoomSettings = {
   spectatorDigits: SPECTATOR_DIGIT_CHOICES[0],
   idleOutSec: null,
   rated: true,
+  teams: null,
 };
 
 /** A member who may do nothing (a spectator's `you.can`; a client's default before a view). */
@@ -232,6 +260,7 @@ export const NOTHING_ALLOWED: Permissions = {
   move: false,
   startTournament: false,
   endTournament: false,
+  teams: false,
 };
 
 /**

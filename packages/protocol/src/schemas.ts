@@ -113,6 +113,8 @@ export const RoomSettingsSchema = z.object({
   idleOutSec: z.int().min(LIMITS.idleOutSec.min).max(LIMITS.idleOutSec.max).nullable(),
   /** Races in a rated room (with at least two players) change the players' ratings. */
   rated: z.boolean(),
+  /** Team races: 2–4 teams (`team:set`, `team:balance`); null: every player for themselves. */
+  teams: z.int().min(2).max(4).nullable(),
 });
 export type RoomSettings = z.infer<typeof RoomSettingsSchema>;
 

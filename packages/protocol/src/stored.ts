@@ -9,6 +9,7 @@ import { Board, Count, Difficulty, Hex64, Ms, OutcomeSchema, Variant } from './p
 import { PlayerIdSchema } from './schemas.ts';
 import { RatingChangeViewSchema } from './views.ts';
 import { RaceRoundViewSchema } from './tournament.ts';
+import { TeamIndexSchema } from './teams.ts';
 
 /** One row of a device's race history (`history:get`, `GET /api/history/:deviceId`). */
 export const HistoryEntryViewSchema = z.object({
@@ -23,6 +24,8 @@ export const HistoryEntryViewSchema = z.object({
   mistakes: Count,
   outcome: OutcomeSchema,
   players: Count,
+  /** A team race: the device's team's place in it; null otherwise. */
+  teamPlace: z.int().min(1).nullable(),
 });
 export type HistoryEntryView = z.infer<typeof HistoryEntryViewSchema>;
 
@@ -71,6 +74,9 @@ export const RacePlayerViewSchema = z.object({
   flag: z.enum(['tooFast']).nullable().default(null),
   /** In a tournament round, the points scored (`pointsFor`); null outside one (and before). */
   points: Count.nullable().default(null),
+  /** A team race: the player's team and that team's place; null otherwise (and before). */
+  team: TeamIndexSchema.nullable().default(null),
+  teamPlace: z.int().min(1).nullable().default(null),
 });
 export type RacePlayerView = z.infer<typeof RacePlayerViewSchema>;
 

@@ -6,26 +6,8 @@
  */
 import { z } from 'zod';
 import { Count, Difficulty, Ms, Variant } from './primitives.ts';
-import { PLAYER_COLOURS } from './rules.ts';
+import { PLAYER_COLOURS, TOURNAMENT_ROUNDS } from './rules.ts';
 import { PlayerIdSchema, RaceIdSchema } from './schemas.ts';
-
-/** Points for 1st, 2nd, 3rd, 4th and 5th place in a round; later places get none of these. */
-export const TOURNAMENT_POINTS = [10, 7, 5, 3, 1] as const;
-/** Every finisher with a place also gets this (so 6th and later still score). */
-export const FINISH_POINT = 1;
-/** How many rounds a host may plan (`null`: until the host ends the evening). */
-export const TOURNAMENT_ROUNDS = { min: 2, max: 20 } as const;
-/** The round choices a host form offers (any value in bounds is valid). */
-export const TOURNAMENT_ROUND_CHOICES = [3, 5, 10, null] as const;
-
-/**
- * A round's points for a place: `TOURNAMENT_POINTS[place − 1]` (0 past 5th) plus `FINISH_POINT`.
- * No place (did not finish, or a `tooFast` finish): 0.
- */
-export function pointsFor(place: number | null): number {
-  if (place === null || place < 1) return 0;
-  return (TOURNAMENT_POINTS[place - 1] ?? 0) + FINISH_POINT;
-}
 
 /** `tournament:start`: plan `rounds` races (2–20), or null for "until the host ends it". */
 export const TournamentStartSchema = z.object({

@@ -23,6 +23,7 @@ import {
 import { Board, Count, Difficulty, Hex64, Ms, Status, Variant } from './primitives.ts';
 import { PlayerIdSchema, RoomSettingsSchema } from './schemas.ts';
 import { TournamentViewSchema } from './tournament.ts';
+import { TeamIndexSchema, TeamProgressSchema, TeamViewSchema } from './teams.ts';
 
 export const WireErrorSchema = z.object({
   code: z.enum(ErrorCode),
@@ -99,6 +100,8 @@ export const PlayerViewSchema = z.object({
   rating: RatingViewSchema.nullable(),
   /** Present from the start of a race until the room returns to the lobby. */
   race: PlayerRaceViewSchema.nullable(),
+  /** Team races: the seat's team (0 … teams − 1); null without teams or for a seat that sits out. */
+  team: TeamIndexSchema.nullable(),
   /** The seat's colour: an index into the clients' palette (`PLAYER_COLOURS`), kept while seated. */
   colour: z
     .int()
@@ -125,6 +128,8 @@ export const StandingSchema = z.object({
   flag: z.enum(['tooFast']).nullable(),
   /** In a tournament round, the points this place scored (`pointsFor`); null outside one. */
   points: Count.nullable(),
+  /** A team race: the runner's team; null otherwise. */
+  team: TeamIndexSchema.nullable(),
 });
 export type Standing = z.infer<typeof StandingSchema>;
 
@@ -170,6 +175,8 @@ export const RaceViewSchema = z.object({
   solution: Board.nullable(),
   /** Only once the race has ended, best first. */
   standings: z.array(StandingSchema).nullable(),
+  /** A team race: every team, best first (live, and final once it has ended); null otherwise. */
+  teams: z.array(TeamViewSchema).nullable(),
   /**
    * How long the server was away during this race (ms, 0 if never): its clock was paused for
    * that long — `startsAt`, `endsAt` and the finish-time basis were shifted forward by it.
@@ -186,6 +193,8 @@ export const LastRaceViewSchema = z.object({
   endedBy: z.enum(RACE_END_CAUSES),
   /** Best first. */
   standings: z.array(StandingSchema),
+  /** A team race: its teams, best first; null otherwise. */
+  teams: z.array(TeamViewSchema).nullable(),
 });
 export type LastRaceView = z.infer<typeof LastRaceViewSchema>;
 
@@ -228,6 +237,8 @@ export const PermissionsSchema = z.object({
   startTournament: z.boolean(),
   /** `tournament:end`: the host, between races, while an evening is on. */
   endTournament: z.boolean(),
+  /** `team:set` and `team:balance`: the host, in the lobby, teams on. */
+  teams: z.boolean(),
 });
 export type Permissions = z.infer<typeof PermissionsSchema>;
 
@@ -283,6 +294,8 @@ export const ProgressEventSchema = z.object({
   place: z.int().min(1).nullable(),
   /** That player's board, only to spectators under the `live` rule. */
   board: Board.nullable(),
+  /** A team race: that player's team's progress after the move; null otherwise. */
+  team: TeamProgressSchema.nullable(),
 });
 export type ProgressEvent = z.infer<typeof ProgressEventSchema>;
 

@@ -8,7 +8,7 @@
  * spectate, results: see its header for the shape), `show.ts` (TV, podium, rules card) and
  * `a11y.ts` (screen-reader announcements), `lab.ts` (the SAT lab), `replay.ts` (replays and
  * debriefs), `daily.ts` (the daily puzzle, ghosts, solo solves), `rating.ts` (ratings, fairness),
- * `tournament.ts` (evenings of several rounds).
+ * `tournament.ts` (evenings of several rounds), `teams.ts` (team races).
  */
 import { signal } from '@preact/signals';
 import { readStored, writeStored } from '../ui/storage.ts';
@@ -21,6 +21,7 @@ import { ratingEn, ratingZh } from './rating.ts';
 import { replayEn, replayZh } from './replay.ts';
 import { showEn, showZh } from './show.ts';
 import { tournamentEn, tournamentZh } from './tournament.ts';
+import { teamsEn, teamsZh } from './teams.ts';
 import { zh } from './zh.ts';
 
 export const LANGUAGES = ['en', 'zh'] as const;
@@ -35,7 +36,8 @@ export type MessageKey =
   | keyof typeof replayEn
   | keyof typeof dailyEn
   | keyof typeof ratingEn
-  | keyof typeof tournamentEn;
+  | keyof typeof tournamentEn
+  | keyof typeof teamsEn;
 export type Params = Readonly<Record<string, string | number>>;
 
 const CATALOGUES: Record<Language, Record<MessageKey, string>> = {
@@ -49,6 +51,7 @@ const CATALOGUES: Record<Language, Record<MessageKey, string>> = {
     ...dailyEn,
     ...ratingEn,
     ...tournamentEn,
+    ...teamsEn,
   },
   zh: {
     ...zh,
@@ -60,6 +63,7 @@ const CATALOGUES: Record<Language, Record<MessageKey, string>> = {
     ...dailyZh,
     ...ratingZh,
     ...tournamentZh,
+    ...teamsZh,
   },
 };
 

@@ -12,6 +12,7 @@ const player = (id: string, status: RunnerStatus): PlayerView => ({
   id,
   nickname: id,
   colour: 0,
+  team: null,
   host: id === 'Ann',
   ready: true,
   connection: 'online',

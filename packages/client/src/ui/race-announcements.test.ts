@@ -34,6 +34,7 @@ const player = ([id, status, timeMs, place]: Runner): PlayerView => ({
   id,
   nickname: id,
   colour: 0,
+  team: null,
   host: id === 'Ann',
   ready: true,
   connection: 'online',
@@ -62,6 +63,7 @@ const reply = (verdict: MoveReply['verdict'], mistakes: number): MoveReply => ({
   status: 'racing',
   progress: progress(mistakes),
   duplicate: false,
+  team: null,
 });
 
 afterEach(() => setLanguage('en'));

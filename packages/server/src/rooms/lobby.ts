@@ -1,5 +1,6 @@
 import { ErrorCode } from '@percent/protocol';
 import { removeSeat } from './membership.ts';
+import { withTeams } from './teams.ts';
 import { kickRefusal, readyRefusal, settingsRefusal, transferRefusal } from './permissions.ts';
 import { failure, NOTHING, seatHeldBy, seatOf, STATE, success, updateSeat } from './room.ts';
 import type { CommandOf, Room, Transition } from './types.ts';
@@ -30,7 +31,10 @@ export function settings(room: Room, command: CommandOf<'settings'>): Transition
   const seats = gameChange ? room.seats.map((seat) => ({ ...seat, ready: false })) : room.seats;
   // A brought puzzle was checked under the old variant: another variant takes it back.
   const imported = room.imported?.variant === next.variant ? room.imported : null;
-  return success({ ...room, settings: next, seats, imported }, NOTHING, [STATE]);
+  const changed: Room = { ...room, settings: next, seats, imported };
+  // Teams switched on, off or to another number: everyone is dealt again by rating.
+  const dealt = next.teams === room.settings.teams ? changed : withTeams(changed);
+  return success(dealt, NOTHING, [STATE]);
 }
 
 /** Why this connection may not bring a puzzle now (as settings: the host, in the lobby), or null. */

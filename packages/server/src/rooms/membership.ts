@@ -4,6 +4,7 @@ import {
   type SeatReply,
   type SessionEndReason,
 } from '@percent/protocol';
+import { teamForNewcomer } from './teams.ts';
 import { endIfDone, tickTimer, withdraw } from './race.ts';
 import {
   failure,
@@ -64,6 +65,7 @@ export function join(room: Room, command: CommandOf<'join'>, now: number): Trans
     seen: command.seen ?? true,
     address: command.address ?? null,
     colour: freeColour(room),
+    team: (command.plays ?? true) ? teamForNewcomer(room) : null,
   };
   const seated = withoutSpectator(
     { ...room, seats: [...room.seats, seat], nextPlayer: room.nextPlayer + 1 },

@@ -1,3 +1,4 @@
+import { teamProgressOf } from './teams.ts';
 import { countsAsMistake, ErrorCode, judgeMove, type MoveReply } from '@percent/protocol';
 import { progressOf } from './progress.ts';
 import { endIfDone } from './race.ts';
@@ -61,7 +62,9 @@ export function move(room: Room, command: CommandOf<'move'>, now: number): Trans
 }
 
 function replyOf(race: Race, runner: Runner, moveId: string, ack: MoveAck, duplicate: boolean) {
-  return { moveId, ...ack, status: runner.status, progress: progressOf(race, runner), duplicate };
+  const progress = progressOf(race, runner);
+  const team = runner.team === null ? null : teamProgressOf(race, runner.team);
+  return { moveId, ...ack, status: runner.status, progress, team, duplicate };
 }
 
 /**

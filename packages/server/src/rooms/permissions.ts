@@ -33,6 +33,9 @@ export function startRefusal(room: Room, seat: Seat | undefined): Refusal | null
     const names = waiting.map((s) => s.nickname).join(', ');
     return failure(ErrorCode.notReady, `not ready: ${names}`);
   }
+  const empty = emptyTeam(room);
+  if (empty !== null)
+    return failure(ErrorCode.teamEmpty, `team ${empty + 1} has no player: move one in, or balance`);
   return null;
 }
 
@@ -138,6 +141,25 @@ export function tournamentEndRefusal(room: Room, seat: Seat | undefined): Refusa
 
 const isOn = (tournament: Tournament | null): boolean =>
   tournament !== null && tournament.endedAt === null;
+/** `team:set` / `team:balance`: the host, in the lobby, with teams on. */
+export function teamRefusal(room: Room, seat: Seat | undefined): Refusal | null {
+  const host = hostRefusal(room, seat);
+  if (host) return host;
+  if (room.phase !== 'lobby') return failure(ErrorCode.wrongPhase, 'teams change in the lobby');
+  if (room.settings.teams === null)
+    return failure(ErrorCode.wrongPhase, 'the room plays no teams: choose a number of teams first');
+  return null;
+}
+
+/** The first team with no playing seat (a team race cannot start so), or null. */
+export function emptyTeam(room: Room): number | null {
+  const teams = room.settings.teams;
+  if (teams === null) return null;
+  for (let team = 0; team < teams; team++)
+    if (!room.seats.some((s) => s.plays && s.team === team)) return team;
+  return null;
+}
+
 const allowed = (refusal: Refusal | null): boolean => refusal === null;
 
 /** Every control of the recipient, from the rules above. */
@@ -162,6 +184,7 @@ export function permissionsFor(room: Room, recipient: Recipient): Permissions {
     move: allowed(moveRefusal(room, seat)),
     startTournament: allowed(tournamentStartRefusal(room, seat)),
     endTournament: allowed(tournamentEndRefusal(room, seat)),
+    teams: allowed(teamRefusal(room, seat)),
   };
 }
 

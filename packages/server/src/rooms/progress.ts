@@ -68,6 +68,7 @@ export function standingsOf(race: Race): Standing[] {
     rating:
       runner.rating && runner.newRating ? ratingChange(runner.rating, runner.newRating) : null,
     flag: runner.tooFast ? ('tooFast' as const) : null,
+    team: runner.team,
   }));
   // A flagged finish comes after every ranked one, with no place.
   const rank = (row: (typeof rows)[number]) => outcomeRank[row.outcome] + (row.flag ? 0.5 : 0);

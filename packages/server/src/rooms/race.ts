@@ -2,6 +2,7 @@ import { standingsOf, timeOf } from './progress.ts';
 import { isProvisional, isRated, ratedRunners, rateRace } from './ratings.ts';
 import { idleTimers } from './idle-timers.ts';
 import { roundAtStart, scoreRound } from './tournament.ts';
+import { teamsDecided, teamsOf } from './teams.ts';
 import type { MoveRecord, RaceRecord } from './records.ts';
 import { KeyedLog, SharedLog } from './shared-log.ts';
 import { endRaceRefusal, rematchRefusal, startRefusal, type Refusal } from './permissions.ts';
@@ -69,6 +70,7 @@ export function start(room: Room, command: CommandOf<'start'>, now: number): Tra
         tooFast: false,
         firstRace: !seat.seen && room.timings.firstRaceRated !== true,
         outAt: null,
+        team: room.settings.teams === null ? null : seat.team,
       })),
     moves: SharedLog.of<MoveRecord>(),
   };
@@ -233,7 +235,11 @@ export function endIfDone<R>(
   reply: R = NOTHING as R,
 ): Transition<R> {
   const race = room.race;
-  if (!isRaceOn(room) || !race || race.runners.some((runner) => runner.status === 'racing')) {
+  if (!isRaceOn(room) || !race) return success(room, reply, effects);
+  // A team race ends once its order is decided: the ones still racing are stopped.
+  if (race.runners.some((r) => r.status === 'racing') && teamsDecided(race))
+    return endRace(stopRunners(room, race, 'ended'), now, effects, reply, 'players');
+  if (race.runners.some((runner) => runner.status === 'racing')) {
     return success(room, reply, effects);
   }
   return endRace(room, now, effects, reply, 'players');
@@ -268,6 +274,7 @@ function endRace<R>(
 
 function recordOf(roomCode: string, race: Race): RaceRecord {
   const runners = new Map(race.runners.map((runner) => [runner.playerId, runner]));
+  const teams = teamsOf(race, true);
   return {
     id: race.id,
     roomCode,
@@ -288,6 +295,7 @@ function recordOf(roomCode: string, race: Race): RaceRecord {
     },
     players: standingsOf(race).map((row) => {
       const runner = runners.get(row.playerId)!;
+      const teamPlace = teams?.find((t) => t.team === row.team)?.place ?? null;
       const { rating: before, newRating } = runner;
       return {
         playerId: row.playerId,
@@ -299,6 +307,8 @@ function recordOf(roomCode: string, race: Race): RaceRecord {
         outcome: row.outcome === 'racing' ? 'timeout' : row.outcome,
         flag: row.flag,
         points: row.points,
+        team: row.team,
+        teamPlace,
         rating:
           before && newRating
             ? {
@@ -359,5 +369,6 @@ function lastRaceOf(race: Race): LastRaceView {
     difficulty: race.difficulty,
     endedBy: race.endedBy ?? 'players',
     standings: standingsOf(race),
+    teams: teamsOf(race, true),
   };
 }

@@ -5,6 +5,7 @@ import { begin, endNow, rematch, stall, start, tick, timeUp } from './race.ts';
 import { forfeit, idle, play } from './rules.ts';
 import { react } from './reactions.ts';
 import { endTournament, startTournament } from './tournament.ts';
+import { balanceTeams, setTeam } from './teams.ts';
 import { failure, seatHeldBy, success } from './room.ts';
 import { snapshotOf } from './snapshot.ts';
 import { viewFor } from './view.ts';
@@ -38,6 +39,8 @@ const handlers: { readonly [T in CommandType]: Handler<T> } = {
   forfeit,
   startTournament,
   endTournament,
+  setTeam,
+  balanceTeams,
   idle,
   begin,
   timeUp,

@@ -205,6 +205,7 @@ describe('play again, and the last results', () => {
       difficulty: 'easy',
       endedBy: 'host',
       standings,
+      teams: null,
     });
     let next = lobby;
     for (const n of [2, 3])

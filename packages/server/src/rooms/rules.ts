@@ -1,3 +1,4 @@
+import { teamForNewcomer } from './teams.ts';
 import { endIfDone, withdraw } from './race.ts';
 import { idleTimer } from './idle-timers.ts';
 import { playRefusal, runnerRefusal } from './permissions.ts';
@@ -47,7 +48,9 @@ export function play(room: Room, command: CommandOf<'play'>): Transition<object>
   const refusal = playRefusal(room, seat);
   if (refusal) return refusal;
   if (seat!.plays === command.plays) return success(room, NOTHING);
-  return success(updateSeat(room, seat!.id, { plays: command.plays, ready: false }), NOTHING, [
-    STATE,
-  ]);
+  // A seat that sits out leaves its team; one that plays again joins the smallest.
+  const without = updateSeat(room, seat!.id, { team: null });
+  const team = command.plays ? teamForNewcomer(without) : null;
+  const change = { plays: command.plays, ready: false, team };
+  return success(updateSeat(room, seat!.id, change), NOTHING, [STATE]);
 }

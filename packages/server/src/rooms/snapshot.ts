@@ -1,6 +1,7 @@
 import {
   DIFFICULTIES,
   HUMAN_FLOOR_MS_PER_CELL,
+  LastRaceViewSchema,
   PLAYER_COLOURS,
   RACE_END_CAUSES,
   RoomSettingsSchema,
@@ -37,6 +38,8 @@ const READABLE_VERSIONS = [2, 3, SNAPSHOT_VERSION] as const;
 const StoredSettingsSchema = RoomSettingsSchema.extend({
   idleOutSec: RoomSettingsSchema.shape.idleOutSec.default(null),
   rated: RoomSettingsSchema.shape.rated.default(true),
+  /** Absent before team races: none. */
+  teams: RoomSettingsSchema.shape.teams.default(null),
 });
 
 /** A device's rating; before version 4, unknown (null: that seat's races do not rate it). */
@@ -72,6 +75,8 @@ const SeatSchema = z.object({
     .min(0)
     .max(PLAYER_COLOURS - 1)
     .optional(),
+  /** Absent before team races: none. */
+  team: z.int().min(0).max(3).nullable().default(null),
 });
 
 const RunnerSchema = z.object({
@@ -93,6 +98,8 @@ const RunnerSchema = z.object({
   firstRace: z.boolean().default(false),
   /** Absent before early quits went unrated: unknown, so none counts as early. */
   outAt: z.number().nullable().default(null),
+  /** Absent before team races: none. */
+  team: z.int().min(0).max(3).nullable().default(null),
 });
 
 const LastRaceSchema = z.object({
@@ -106,8 +113,11 @@ const LastRaceSchema = z.object({
       rating: StandingSchema.shape.rating.default(null),
       flag: StandingSchema.shape.flag.default(null),
       points: StandingSchema.shape.points.default(null),
+      team: StandingSchema.shape.team.default(null),
     }),
   ),
+  /** Absent before team races: none. */
+  teams: LastRaceViewSchema.shape.teams.default(null),
 });
 
 const RaceSchema = z.object({
@@ -180,7 +190,7 @@ export function snapshotOf(room: Room): string {
       settings: kept.settings,
       hostId: kept.hostId,
       seats: kept.seats.map(
-        ({ id, deviceId, nickname, sessionToken, ready, plays, rating, colour }) => ({
+        ({ id, deviceId, nickname, sessionToken, ready, plays, rating, colour, team }) => ({
           id,
           deviceId,
           nickname,
@@ -189,6 +199,7 @@ export function snapshotOf(room: Room): string {
           plays,
           rating,
           colour,
+          team,
         }),
       ),
       race: kept.race ? raceSnapshot(kept.race) : null,

@@ -52,6 +52,8 @@ export interface Seat {
   readonly address: string | null;
   /** The seat's colour (`PLAYER_COLOURS`): the lowest index no other seat held at its join. */
   readonly colour: number;
+  /** Team races: the seat's team (`teams.ts`); null without teams or while it sits out. */
+  readonly team: number | null;
 }
 
 /** A device's rating (Glicko-2) and how many rated races it has played. */
@@ -96,6 +98,8 @@ export interface Runner {
   readonly firstRace: boolean;
   /** When the runner left, gave up or went idle (ms, the race's clock); null otherwise. */
   readonly outAt: number | null;
+  /** A team race: the runner's team, frozen at the start; null otherwise. */
+  readonly team: number | null;
 }
 
 export interface Race {
@@ -332,6 +336,9 @@ export type Command =
       readonly rounds: number | null;
     })
   | (From & { readonly type: 'endTournament' })
+  /** `team:set`: the host puts seat `target` in `team`. */
+  | (From & { readonly type: 'setTeam'; readonly target: string; readonly team: number })
+  | (From & { readonly type: 'balanceTeams' })
   | { readonly type: 'expire'; readonly playerId: string; readonly drops: number }
   | { readonly type: 'begin'; readonly raceId: string }
   | { readonly type: 'timeUp'; readonly raceId: string }
@@ -370,6 +377,8 @@ export interface Replies {
   forfeit: object;
   startTournament: object;
   endTournament: object;
+  setTeam: object;
+  balanceTeams: object;
   idle: object;
   expire: object;
   begin: object;

@@ -12,6 +12,7 @@ import { isRated, ratingView, unratedReason } from './ratings.ts';
 import { permissionsFor } from './permissions.ts';
 import { blindTo } from './secrecy.ts';
 import { tournamentView } from './tournament.ts';
+import { teamProgressOf, teamsOf } from './teams.ts';
 import type { Race, Recipient, Room } from './types.ts';
 
 export type { Recipient };
@@ -28,6 +29,7 @@ export function viewFor(room: Room, recipient: Recipient, now: number): RoomView
       connection: seat.connectionId !== null ? 'online' : 'reconnecting',
       plays: seat.plays,
       colour: seat.colour,
+      team: seat.team,
       rating: seat.rating && ratingView(seat.rating),
       race:
         runner && room.race
@@ -90,6 +92,7 @@ function raceView(room: Room, race: Race, recipient: Recipient, now: number): Ra
     boards: shown ? visibleBoards(room, race, recipient, now) : null,
     solution: ended ? race.solution : null,
     standings: ended ? standingsOf(race) : null,
+    teams: teamsOf(race, ended),
     pausedMs: race.pausedMs,
   };
 }
@@ -169,6 +172,7 @@ export function progressEventFor(
     timeMs: timeOf(race, runner),
     place: placeOf(race, runner),
     board: live ? runner.board : null,
+    team: runner.team === null ? null : teamProgressOf(race, runner.team),
   };
 }
 

@@ -16,6 +16,7 @@ import {
   ReadySchema,
   SettingsSchema,
   SpectateSchema,
+  TeamSetSchema,
   TournamentStartSchema,
   TransferHostSchema,
   type Result,
@@ -280,6 +281,10 @@ function registerPlay(socket: PercentSocket, deps: HandlerDeps): void {
     send({ type: 'startTournament', connectionId, tournamentId: newId(), rounds: p.rounds }),
   );
   on(socket, 'tournament:end', EmptySchema, () => send({ type: 'endTournament', connectionId }));
+  on(socket, 'team:set', TeamSetSchema, (p) =>
+    send({ type: 'setTeam', connectionId, target: p.playerId, team: p.team }),
+  );
+  on(socket, 'team:balance', EmptySchema, () => send({ type: 'balanceTeams', connectionId }));
   on(socket, 'room:puzzle', ImportPuzzleSchema, (p) =>
     inRoom(socket, deps, (runner) => runner.importPuzzle(connectionId, p.puzzle)),
   );

@@ -1,6 +1,7 @@
 /** The device's races, newest first, with how many played each. */
 export const HISTORY_SQL = `SELECT r.id AS raceId, r.room_code AS roomCode, r.variant, r.difficulty, r.ended_at AS endedAt,
               p.nickname, p.place, p.time_ms AS timeMs, p.mistakes, p.outcome,
+              p.team_place AS teamPlace,
               (SELECT COUNT(*) FROM race_players q WHERE q.race_id = r.id) AS players
        FROM race_players p JOIN races r ON r.id = p.race_id
        WHERE p.device_id = ?

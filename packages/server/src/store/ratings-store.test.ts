@@ -28,6 +28,8 @@ function player(deviceId: string, place: number | null, rating: number): RacePla
     outcome: place === null ? 'left' : 'finished',
     flag: null,
     points: null,
+    team: null,
+    teamPlace: null,
     rating: { before: 1500, after: rating, provisional: true },
     oldRating: INITIAL_RATING,
     newRating: { rating, rd: 290.3, volatility: 0.06, races: 1 },

@@ -86,6 +86,9 @@ const StandingFields = {
   flag: z.enum(['tooFast']).nullable().default(null),
   /** Absent before tournaments (SQLite 9, PostgreSQL 7), and outside one: null. */
   points: z.int().min(0).nullable().default(null),
+  /** Absent before team races (SQLite 10, PostgreSQL 8), and outside one: null. */
+  team: z.int().min(0).max(3).nullable().default(null),
+  teamPlace: z.int().min(1).nullable().default(null),
 };
 
 export const PlayerRowSchema = z
@@ -282,6 +285,8 @@ export interface PlayerRow {
   readonly outcome: string;
   readonly flag: 'tooFast' | null;
   readonly points: number | null;
+  readonly team: number | null;
+  readonly teamPlace: number | null;
   readonly ratingBefore: number | null;
   readonly ratingAfter: number | null;
   readonly provisional: 0 | 1 | null;
@@ -289,8 +294,8 @@ export interface PlayerRow {
 
 /** The standing of `player` in race `raceId` as a row. */
 export function playerRow(raceId: string, player: RaceRecord['players'][number]): PlayerRow {
-  const { playerId, deviceId, nickname, place, timeMs, mistakes, outcome, rating, flag, points } =
-    player;
+  const { playerId, deviceId, nickname, place, timeMs, mistakes, outcome, rating, flag } = player;
+  const { points, team, teamPlace } = player;
   return {
     raceId,
     playerId,
@@ -302,6 +307,8 @@ export function playerRow(raceId: string, player: RaceRecord['players'][number])
     outcome,
     flag,
     points,
+    team,
+    teamPlace,
     ratingBefore: rating?.before ?? null,
     ratingAfter: rating?.after ?? null,
     provisional: rating === null ? null : rating.provisional ? 1 : 0,

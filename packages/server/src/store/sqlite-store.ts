@@ -304,9 +304,10 @@ function prepare(db: Database.Database) {
     ),
     insertPlayer: db.prepare<PlayerRow>(
       `INSERT INTO race_players (race_id, player_id, device_id, nickname, place, time_ms, mistakes,
-                                 outcome, flag, points, rating_before, rating_after, provisional)
+                                 outcome, flag, points, team, team_place, rating_before,
+                                 rating_after, provisional)
        VALUES (@raceId, @playerId, @deviceId, @nickname, @place, @timeMs, @mistakes, @outcome,
-               @flag, @points, @ratingBefore, @ratingAfter, @provisional)`,
+               @flag, @points, @team, @teamPlace, @ratingBefore, @ratingAfter, @provisional)`,
     ),
     markRated: db.prepare<[string]>('UPDATE races SET rated = 1 WHERE id = ?'),
     selectStoredRating: db.prepare<[string], StoredRating>(
@@ -353,7 +354,8 @@ function prepare(db: Database.Database) {
     ),
     selectPlayers: db.prepare<[string], unknown>(
       `SELECT player_id AS playerId, device_id AS deviceId, nickname, place, time_ms AS timeMs,
-              mistakes, outcome, flag, points, rating_before AS ratingBefore,
+              mistakes, outcome, flag, points, team, team_place AS teamPlace,
+              rating_before AS ratingBefore,
               rating_after AS ratingAfter, provisional
        FROM race_players WHERE race_id = ? ORDER BY place IS NULL, place, rowid`,
     ),

@@ -29,6 +29,8 @@ function player(
     outcome,
     flag: null,
     points: null,
+    team: null,
+    teamPlace: null,
     rating: null,
     oldRating: null,
     newRating: null,

@@ -6,6 +6,7 @@ import { deviceHeaders } from '../../net/identity.ts';
 import type { SolveRecord } from '../../state/solve-record.ts';
 import { Link } from '../../ui/Link.tsx';
 import { formatTime } from '../../ui/time.ts';
+import { ordinal } from '../../i18n/ordinal.ts';
 import { recentEntries, fetchHistory, type RecentEntry } from './recent.ts';
 import { outcomeText } from './ReplayStandings.tsx';
 
@@ -60,7 +61,12 @@ function entryText(entry: RecentEntry): string {
     });
   const race = entry.race;
   const variant = variantName(race.variant);
-  return race.place === null
-    ? t('replay.recentUnplaced', { variant, outcome: outcomeText(race.outcome) })
-    : t('replay.recentRace', { variant, place: race.place, players: race.players });
+  const text =
+    race.place === null
+      ? t('replay.recentUnplaced', { variant, outcome: outcomeText(race.outcome) })
+      : t('replay.recentRace', { variant, place: race.place, players: race.players });
+  // A team race: the team's place too.
+  return race.teamPlace === null
+    ? text
+    : `${text} · ${t('team.place', { place: ordinal(race.teamPlace) })}`;
 }

@@ -15,6 +15,7 @@ const race = (raceId: string, endedAt: number): HistoryEntryView => ({
   mistakes: 0,
   outcome: 'finished',
   players: 2,
+  teamPlace: null,
 });
 
 const solve = (id: string, startedAt: number, timeMs: number): SolveRecord => ({

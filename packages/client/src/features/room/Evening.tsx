@@ -4,14 +4,8 @@
  * in the lobby between rounds, on the results screen, and large on the TV — with the evening's
  * podium once it is over. Nothing is scored here: points, places and rounds come from the view.
  */
-import {
-  FINISH_POINT,
-  TOURNAMENT_POINTS,
-  TOURNAMENT_ROUND_CHOICES,
-  type RoomView,
-  type TournamentStanding,
-  type TournamentView,
-} from '@percent/protocol';
+import { FINISH_POINT, TOURNAMENT_POINTS, TOURNAMENT_ROUND_CHOICES } from '@percent/protocol/rules';
+import type { RoomView, TournamentStanding, TournamentView } from '@percent/protocol';
 import { useSignal } from '@preact/signals';
 import { t } from '../../i18n/index.ts';
 import { ordinal } from '../../i18n/ordinal.ts';

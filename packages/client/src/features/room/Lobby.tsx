@@ -18,6 +18,7 @@ import { TvToggle } from './show/TvToggle.tsx';
 import { LobbySettings } from './LobbySettings.tsx';
 import { OwnPuzzle } from './OwnPuzzle.tsx';
 import { EveningControls, EveningStandings } from './Evening.tsx';
+import { LobbyTeams } from './Teams.tsx';
 import { RatedBadge, RatingTag } from './Rating.tsx';
 import { copyText, useJoinQr } from '../../ui/share.ts';
 import { Avatar } from '../../ui/Avatar.tsx';
@@ -49,6 +50,7 @@ export function Lobby({ view, session }: { view: RoomView; session: RoomSession 
         {view.spectators > 0 && (
           <p class="muted">{t('lobby.spectatorCount', { n: view.spectators })}</p>
         )}
+        <LobbyTeams view={view} session={session} />
         {!guest && actions}
         {guest && (
           <details class="lobby-invite" data-testid="invite">

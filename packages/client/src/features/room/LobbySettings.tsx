@@ -11,6 +11,7 @@ import {
   MISTAKE_RULE_DEFAULTS,
   SETTINGS_LIMITS,
   SPECTATOR_DIGIT_CHOICES as SPECTATOR_RULES,
+  TEAM_CHOICES,
   TIME_LIMIT_CHOICES as TIME_LIMITS,
   VARIANTS,
 } from '@percent/protocol/rules';
@@ -153,6 +154,23 @@ export function LobbySettings({ settings, editable, minPlayers, onChange }: Prop
           {SPECTATOR_RULES.map((r) => (
             <option key={spectatorKey(r)} value={spectatorKey(r)}>
               {t(`lobby.spectators.${r.kind}`, r.kind === 'delay' ? { n: r.seconds } : undefined)}
+            </option>
+          ))}
+        </select>
+      </Field>
+      <Field label={t('team.label')}>
+        <select
+          name="teams"
+          data-testid="teams-setting"
+          value={String(settings.teams ?? 0)}
+          onChange={(e) => {
+            const n = Number(e.currentTarget.value);
+            onChange({ teams: n === 0 ? null : n });
+          }}
+        >
+          {TEAM_CHOICES.map((n) => (
+            <option key={n ?? 0} value={String(n ?? 0)}>
+              {n === null ? t('team.none') : t('team.count', { n })}
             </option>
           ))}
         </select>

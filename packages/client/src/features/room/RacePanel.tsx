@@ -12,6 +12,7 @@ import type { ServerClock } from '@percent/net';
 import { ProgressBar } from '../../ui/ProgressBar.tsx';
 import { formatClock, formatTime, useTicker } from '../../ui/time.ts';
 import { RoundLine } from './Evening.tsx';
+import { TeamBars } from './Teams.tsx';
 import '../../ui/rules-ui.css';
 
 interface Props {
@@ -39,6 +40,7 @@ export function RacePanel({ view, clock, remove }: PanelProps) {
         <RulesButton variant={view.settings.variant} mistakes={view.settings.mistakes} />
       </div>
       <RoundLine view={view} />
+      <TeamBars view={view} />
       <ul class="race-players">
         {view.players
           .filter((p) => p.plays)

@@ -18,6 +18,7 @@ import { ReplayLink } from '../replay/ReplayLink.tsx';
 import { FairnessCheck } from '../replay/FairnessCheck.tsx';
 import { Leaderboard } from './Leaderboard.tsx';
 import { EveningControls, EveningStandings } from './Evening.tsx';
+import { TeamResults } from './Teams.tsx';
 import { RatingChange } from './Rating.tsx';
 import { raceGame } from './race-board.ts';
 import { PlayerCard } from './Spectate.tsx';
@@ -50,6 +51,7 @@ export function Results({ view, session }: { view: RoomView; session: RoomSessio
           <Podium podium={podium} youId={view.you.playerId} size="big" />
         </div>
       )}
+      {race.teams && <TeamResults view={view} teams={race.teams} />}
       <NextRace view={view} session={session} />
       <EveningStandings view={view} />
       <EveningControls view={view} session={session} />

@@ -14,6 +14,7 @@ import { tvChoice } from './show/tv-mode.ts';
 import { raceGame } from './race-board.ts';
 import type { RoomSession } from '../../net/room-session.ts';
 import { PlayerProgress, RaceClock, removable } from './RacePanel.tsx';
+import { TeamBars } from './Teams.tsx';
 
 export function Spectate({ view, session }: { view: RoomView; session: RoomSession }) {
   const clock: ServerClock = session.clock;
@@ -28,6 +29,7 @@ export function Spectate({ view, session }: { view: RoomView; session: RoomSessi
           {t('spectate.tvOn')}
         </button>
       </header>
+      <TeamBars view={view} />
       {rule.kind !== 'live' && race?.boards == null && (
         <p class="muted">
           {rule.kind === 'end'

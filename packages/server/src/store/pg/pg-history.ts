@@ -236,6 +236,8 @@ async function insertPlayers(client: PoolClient, record: RaceRecord): Promise<vo
       p.map((x) => x.rating?.provisional ?? null),
       p.map((x) => x.flag),
       p.map((x) => x.points),
+      p.map((x) => x.team),
+      p.map((x) => x.teamPlace),
     ],
   ]);
 }

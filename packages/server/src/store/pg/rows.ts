@@ -33,6 +33,7 @@ const HistoryRowSchema = z.object({
   mistakes: z.int().min(0),
   outcome: z.enum(RUNNER_STATUSES).exclude(['racing']),
   players: z.int().min(1),
+  teamPlace: z.int().min(1).nullable(),
 });
 
 const LeaderboardRowSchema = z.object({

@@ -18,6 +18,8 @@ import { Avatar } from '../../../ui/Avatar.tsx';
 import { colourOf } from '../../../ui/player-colours.ts';
 import { useRecent } from '../Reactions.tsx';
 import { eveningState } from '../Evening.tsx';
+import { TeamBars } from '../Teams.tsx';
+import { teamColour } from '../../../ui/team-colours.ts';
 
 export function TvRace({ view, session }: { view: RoomView; session: RoomSession }) {
   const race = view.race;
@@ -43,6 +45,7 @@ export function TvRace({ view, session }: { view: RoomView; session: RoomSession
         </p>
         <CornerJoin view={view} />
       </header>
+      <TeamBars view={view} size="big" />
       <ol
         class={`tv-lanes${two ? ' two-columns' : ''}`}
         style={{ '--lanes': Math.max(1, two ? Math.ceil(players.length / 2) : players.length) }}
@@ -99,7 +102,11 @@ function Lane({ player, race, remove, reaction }: LaneProps) {
       class={`tv-lane state-${state}${silhouette ? ' has-board' : ''}`}
       data-player={player.nickname}
       data-colour={player.colour}
-      style={{ '--player-colour': colourOf(player.colour) }}
+      data-team={player.team ?? undefined}
+      style={{
+        '--player-colour': colourOf(player.colour),
+        ...(player.team !== null && { '--team': teamColour(player.team) }),
+      }}
       data-testid="tv-lane"
     >
       {race?.puzzle && board ? (

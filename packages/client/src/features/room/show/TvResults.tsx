@@ -11,6 +11,7 @@ import { Confetti, Podium, winnerLine } from './Podium.tsx';
 import { splitPodium } from './race-facts.ts';
 import { CornerJoin } from './TvRace.tsx';
 import { EveningControls, EveningStandings, eveningWinnerLine } from '../Evening.tsx';
+import { TeamResults, teamWinnerLine } from '../Teams.tsx';
 
 export function TvResults({ view, session }: { view: RoomView; session: RoomSession }) {
   const race = view.race;
@@ -21,6 +22,7 @@ export function TvResults({ view, session }: { view: RoomView; session: RoomSess
   const finale = evening?.over === true && evening.standings.length > 0;
   const raceResults = (
     <>
+      {race?.teams && <TeamResults view={view} teams={race.teams} />}
       {podium.length > 0 && <Podium podium={podium} youId={null} size="big" />}
       {rest.length > 0 && (
         <section class="tv-rest" aria-label={t('podium.rest')}>
@@ -40,7 +42,9 @@ export function TvResults({ view, session }: { view: RoomView; session: RoomSess
         <div>
           <p class="tv-kicker">{finale ? t('evening.final') : t('results.title')}</p>
           <h2 class="tv-winner">
-            {finale ? eveningWinnerLine(evening.standings) : winnerLine(standings)}
+            {finale
+              ? eveningWinnerLine(evening.standings)
+              : ((race?.teams && teamWinnerLine(race.teams)) ?? winnerLine(standings))}
           </h2>
           <p class="tv-note">
             {finale && `${winnerLine(standings)} `}

@@ -19,6 +19,7 @@ const standing = (nickname: string, place: number | null): Standing => ({
   outcome: place === null ? 'eliminated' : 'finished',
   progress,
   points: null,
+  team: null,
   rating: null,
   flag: null,
 });
