@@ -42,7 +42,8 @@ export type Outcome = Exclude<RunnerStatus, 'racing'>;
 export const MOVE_VERDICTS = ['correct', 'wrong', 'cleared'] as const;
 export type MoveVerdict = (typeof MOVE_VERDICTS)[number];
 
-export const RACE_END_CAUSES = ['players', 'timeLimit', 'host'] as const;
+/** Why a race ended; `team`: a team race's order was decided (every team but one complete). */
+export const RACE_END_CAUSES = ['players', 'timeLimit', 'host', 'team'] as const;
 export type RaceEndCause = (typeof RACE_END_CAUSES)[number];
 
 export const CONNECTIONS = ['online', 'reconnecting'] as const;

@@ -9,7 +9,7 @@ import { Count, Ms } from './primitives.ts';
 import { TEAM_COUNT } from './rules.ts';
 import { PlayerIdSchema } from './schemas.ts';
 
-/** A team's index: 0 … teams − 1 (clients name and colour it: 0 orange, 1 blue, 2 green, 3 purple). */
+/** A team's index: 0 … teams − 1 (the web client names and colours it: 0 red, 1 blue, 2 yellow, 3 pink). */
 export const TeamIndexSchema = z
   .int()
   .min(0)

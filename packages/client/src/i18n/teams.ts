@@ -1,9 +1,9 @@
 /** Team races: team names (by colour), the host's team controls, team standings. */
 export const teamsEn = {
-  'team.name.0': 'Team Orange',
+  'team.name.0': 'Team Red',
   'team.name.1': 'Team Blue',
-  'team.name.2': 'Team Green',
-  'team.name.3': 'Team Purple',
+  'team.name.2': 'Team Yellow',
+  'team.name.3': 'Team Pink',
   'team.label': 'Teams',
   'team.none': 'Everyone for themselves',
   'team.count': '{n} teams',
@@ -26,10 +26,10 @@ export const teamsEn = {
 };
 
 export const teamsZh: Record<keyof typeof teamsEn, string> = {
-  'team.name.0': '橙队',
+  'team.name.0': '红队',
   'team.name.1': '蓝队',
-  'team.name.2': '绿队',
-  'team.name.3': '紫队',
+  'team.name.2': '黄队',
+  'team.name.3': '粉队',
   'team.label': '分队',
   'team.none': '各自为战',
   'team.count': '{n} 队',

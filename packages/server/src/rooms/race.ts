@@ -238,7 +238,7 @@ export function endIfDone<R>(
   if (!isRaceOn(room) || !race) return success(room, reply, effects);
   // A team race ends once its order is decided: the ones still racing are stopped.
   if (race.runners.some((r) => r.status === 'racing') && teamsDecided(race))
-    return endRace(stopRunners(room, race, 'ended'), now, effects, reply, 'players');
+    return endRace(stopRunners(room, race, 'ended'), now, effects, reply, 'team');
   if (race.runners.some((runner) => runner.status === 'racing')) {
     return success(room, reply, effects);
   }

@@ -5,7 +5,7 @@
  * to everyone once the race has ended).
  */
 import { getVariant } from '@percent/engine';
-import type { RoomView, Standing } from '@percent/protocol';
+import type { RaceEndCause, RoomView, Standing } from '@percent/protocol';
 import { Board } from '../../board/Board.tsx';
 import { t } from '../../i18n/index.ts';
 import { Avatar } from '../../ui/Avatar.tsx';
@@ -213,7 +213,9 @@ function StandingsTable({
                 <td>{s.progress.penaltyMs > 0 ? `+${formatTime(s.progress.penaltyMs)}` : '–'}</td>
               )}
               <td>{s.mistakes}</td>
-              <td>{s.flag === 'tooFast' ? t('results.tooFast') : t(`race.status.${s.outcome}`)}</td>
+              <td>
+                {s.flag === 'tooFast' ? t('results.tooFast') : outcomeOf(s, view.race?.endedBy)}
+              </td>
               {points && (
                 <td data-testid="standing-points">{t('evening.gain', { n: s.points ?? 0 })}</td>
               )}
@@ -223,6 +225,13 @@ function StandingsTable({
       </table>
     </div>
   );
+}
+
+/** A standing's outcome; a runner stopped because a team won is told so, not "by the host". */
+export function outcomeOf(s: Standing, endedBy: RaceEndCause | null | undefined): string {
+  return s.outcome === 'ended' && endedBy === 'team'
+    ? t('race.status.endedTeam')
+    : t(`race.status.${s.outcome}`);
 }
 
 /** Every player's final board and the solution. */

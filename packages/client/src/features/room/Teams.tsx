@@ -2,7 +2,7 @@
  * Team races on the client: the teams in the lobby (the host moves a player or balances by
  * rating — offered by `you.can.teams`), each team's progress during the race (the server's
  * sums: `RaceView.teams`, kept fresh by `race:progress`), and the teams' result. A team is
- * always named with its colour ("Team Orange"), never shown by colour alone.
+ * always named with its colour ("Team Red"), never shown by colour alone.
  */
 import type { PlayerView, RoomView, TeamView } from '@percent/protocol';
 import { t } from '../../i18n/index.ts';
@@ -148,11 +148,20 @@ export function teamWinnerLine(teams: readonly TeamView[]): string | undefined {
 }
 
 /** The teams' result, best first: place, team, its players, its time (complete) or cells. */
-export function TeamResults({ view, teams }: { view: RoomView; teams: readonly TeamView[] }) {
+export function TeamResults({
+  view,
+  teams,
+  heading = true,
+}: {
+  view: RoomView;
+  teams: readonly TeamView[];
+  /** false where the winner is already the headline (the TV). */
+  heading?: boolean;
+}) {
   const nameOf = (id: string) => view.players.find((p) => p.id === id)?.nickname ?? id;
   return (
     <section class="team-results" data-testid="team-results" aria-label={t('team.standings')}>
-      <h3 data-testid="team-winner">{teamWinnerLine(teams)}</h3>
+      {heading && <h3 data-testid="team-winner">{teamWinnerLine(teams)}</h3>}
       <table class="evening-table">
         <thead>
           <tr>

@@ -3,7 +3,8 @@
  * server (`RoomView.lastRace`) until the next race starts, so a group that comes back to the
  * lobby still sees who won.
  */
-import type { RoomView, Standing } from '@percent/protocol';
+import type { RaceEndCause, RoomView, Standing } from '@percent/protocol';
+import { outcomeOf } from '../Results.tsx';
 import { t } from '../../../i18n/index.ts';
 import { formatTime } from '../../../ui/time.ts';
 import { Podium } from './Podium.tsx';
@@ -25,7 +26,7 @@ export function LastResults({ view }: { view: RoomView }) {
       {rest.length > 0 && (
         <ol class="last-rest">
           {rest.map((s) => (
-            <RestItem key={s.playerId} standing={s} />
+            <RestItem key={s.playerId} standing={s} endedBy={view.lastRace?.endedBy} />
           ))}
         </ol>
       )}
@@ -34,13 +35,19 @@ export function LastResults({ view }: { view: RoomView }) {
 }
 
 /** One standing below the podium: place (or outcome) and time. */
-export function RestItem({ standing: s }: { standing: Standing }) {
+export function RestItem({
+  standing: s,
+  endedBy,
+}: {
+  standing: Standing;
+  endedBy?: RaceEndCause | null;
+}) {
   return (
     <li data-testid="rest-standing">
       <span class="rest-place">{s.place === null ? '–' : ordinal(s.place)}</span>
       <span class="rest-name">{s.nickname}</span>
       <span class="rest-what muted">
-        {s.timeMs !== null ? formatTime(s.timeMs) : t(`race.status.${s.outcome}`)}
+        {s.timeMs !== null ? formatTime(s.timeMs) : outcomeOf(s, endedBy)}
       </span>
     </li>
   );

@@ -20,15 +20,16 @@ export function TvResults({ view, session }: { view: RoomView; session: RoomSess
   const evening = view.tournament;
   // The evening's last round: its winner is the headline; the race's goes under it.
   const finale = evening?.over === true && evening.standings.length > 0;
+  const teamHeadline = !finale && race?.teams != null;
   const raceResults = (
     <>
-      {race?.teams && <TeamResults view={view} teams={race.teams} />}
+      {race?.teams && <TeamResults view={view} teams={race.teams} heading={false} />}
       {podium.length > 0 && <Podium podium={podium} youId={null} size="big" />}
       {rest.length > 0 && (
         <section class="tv-rest" aria-label={t('podium.rest')}>
           <ol class="last-rest">
             {rest.map((s) => (
-              <RestItem key={s.playerId} standing={s} />
+              <RestItem key={s.playerId} standing={s} endedBy={race?.endedBy} />
             ))}
           </ol>
         </section>
@@ -41,7 +42,7 @@ export function TvResults({ view, session }: { view: RoomView; session: RoomSess
       <header class="tv-race-head">
         <div>
           <p class="tv-kicker">{finale ? t('evening.final') : t('results.title')}</p>
-          <h2 class="tv-winner">
+          <h2 class="tv-winner" data-testid={teamHeadline ? 'team-winner' : undefined}>
             {finale
               ? eveningWinnerLine(evening.standings)
               : ((race?.teams && teamWinnerLine(race.teams)) ?? winnerLine(standings))}
