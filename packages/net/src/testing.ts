@@ -18,6 +18,7 @@ export function racingRoom(room: Partial<RoomView>, race: Partial<RaceView> = {}
     lastRace: null,
     imported: null,
     tournament: null,
+    handicaps: null,
     you: { role: 'spectator', playerId: null, can: NOTHING_ALLOWED },
     serverNow: 0,
     ...room,

@@ -115,6 +115,10 @@ export const RoomSettingsSchema = z.object({
   rated: z.boolean(),
   /** Team races: 2–4 teams (`team:set`, `team:balance`); null: every player for themselves. */
   teams: z.int().min(2).max(4).nullable(),
+  /** Head starts from ratings (`HANDICAP`, `headStartsMs`): such races are unrated. */
+  handicap: z.boolean(),
+  /** The accessible race: twice the time, no idle rule, ranked by mistakes not speed; unrated. */
+  relaxed: z.boolean(),
 });
 export type RoomSettings = z.infer<typeof RoomSettingsSchema>;
 

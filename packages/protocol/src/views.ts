@@ -250,6 +250,19 @@ export const YouViewSchema = z.object({
 });
 export type YouView = z.infer<typeof YouViewSchema>;
 
+/**
+ * A runner's head start (`RoomSettings.handicap`), shown openly to everyone: in the lobby as it
+ * would be for the playing seats now, from the countdown as the race fixed it.
+ */
+export const HandicapViewSchema = z.object({
+  playerId: PlayerIdSchema,
+  /** How far ahead of the strongest runner this one starts (ms; 0: the strongest). */
+  headStartMs: Count,
+  /** In a race: when this runner's puzzle appears (server ms); null in the lobby. */
+  startsAt: Ms.nullable(),
+});
+export type HandicapView = z.infer<typeof HandicapViewSchema>;
+
 /** The full snapshot of a room for one recipient: sent on join, rejoin and every change. */
 /**
  * The host's own puzzle the next race will use (`room:puzzle`), as everyone sees it before the
@@ -279,6 +292,8 @@ export const RoomViewSchema = z.object({
   imported: ImportedPuzzleViewSchema.nullable(),
   /** The evening of rounds on (or just over: its podium) in this room; null: none. */
   tournament: TournamentViewSchema.nullable(),
+  /** Head starts (`settings.handicap`): the lobby's preview or the race's, best-rated first; null when off. */
+  handicaps: z.array(HandicapViewSchema).nullable(),
   you: YouViewSchema,
   serverNow: Ms,
 });

@@ -8,7 +8,8 @@
  * spectate, results: see its header for the shape), `show.ts` (TV, podium, rules card) and
  * `a11y.ts` (screen-reader announcements), `lab.ts` (the SAT lab), `replay.ts` (replays and
  * debriefs), `daily.ts` (the daily puzzle, ghosts, solo solves), `rating.ts` (ratings, fairness),
- * `tournament.ts` (evenings of several rounds), `teams.ts` (team races).
+ * `tournament.ts` (evenings of several rounds), `teams.ts` (team races),
+ * `handicap.ts` (head starts, relaxed races).
  */
 import { signal } from '@preact/signals';
 import { readStored, writeStored } from '../ui/storage.ts';
@@ -22,6 +23,7 @@ import { replayEn, replayZh } from './replay.ts';
 import { showEn, showZh } from './show.ts';
 import { tournamentEn, tournamentZh } from './tournament.ts';
 import { teamsEn, teamsZh } from './teams.ts';
+import { handicapEn, handicapZh } from './handicap.ts';
 import { zh } from './zh.ts';
 
 export const LANGUAGES = ['en', 'zh'] as const;
@@ -37,7 +39,8 @@ export type MessageKey =
   | keyof typeof dailyEn
   | keyof typeof ratingEn
   | keyof typeof tournamentEn
-  | keyof typeof teamsEn;
+  | keyof typeof teamsEn
+  | keyof typeof handicapEn;
 export type Params = Readonly<Record<string, string | number>>;
 
 const CATALOGUES: Record<Language, Record<MessageKey, string>> = {
@@ -52,6 +55,7 @@ const CATALOGUES: Record<Language, Record<MessageKey, string>> = {
     ...ratingEn,
     ...tournamentEn,
     ...teamsEn,
+    ...handicapEn,
   },
   zh: {
     ...zh,
@@ -64,6 +68,7 @@ const CATALOGUES: Record<Language, Record<MessageKey, string>> = {
     ...ratingZh,
     ...tournamentZh,
     ...teamsZh,
+    ...handicapZh,
   },
 };
 

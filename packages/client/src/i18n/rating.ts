@@ -18,6 +18,8 @@ export const ratingEn = {
   'rating.raceUnrated': 'Unrated race: ratings did not change.',
   'rating.unrated.roomUnrated': 'The room is unrated.',
   'rating.unrated.importedPuzzle': 'The host brought this puzzle: races on it are not rated.',
+  'rating.unrated.handicap': 'Head starts are on: such races are not rated.',
+  'rating.unrated.relaxed': 'A relaxed race ranks by mistakes, not speed: it is not rated.',
   'rating.unrated.tooShort': 'It ended before 30 seconds: too short to rate.',
   'rating.unrated.firstRaces':
     'A device’s first race here is unrated, and it was the first race of all but one player.',
@@ -69,6 +71,8 @@ export const ratingZh: Record<keyof typeof ratingEn, string> = {
   'rating.setting': '计分房间',
   'rating.raceUnrated': '不计分的比赛：等级分没有变化。',
   'rating.unrated.roomUnrated': '此房间不计分。',
+  'rating.unrated.handicap': '已开启让时：此类比赛不计等级分。',
+  'rating.unrated.relaxed': '轻松赛按错误数而非速度排名：不计等级分。',
   'rating.unrated.importedPuzzle': '这道题是房主自己带来的：用它比赛不计分。',
   'rating.unrated.tooShort': '比赛不到 30 秒就结束了：太短，不计分。',
   'rating.unrated.firstRaces': '设备在这里的第一场比赛不计分，而这是除一人外所有玩家的第一场。',

@@ -62,6 +62,18 @@ const ROOMS: Record<string, () => Room> = {
     }).room;
     return apply(apply(evening, startCmd).room, { type: 'begin', raceId: 'race-1' }, 4000).room;
   },
+  'head starts, Ann waiting': () => {
+    let room = createRoom('KQZTM', TIMINGS, { handicap: true });
+    for (const [name, n, rating] of [
+      ['Ann', 1, 1900],
+      ['Bob', 2, 1300],
+    ] as const) {
+      const strength = { rating, rd: 60, volatility: 0.06, races: 30 };
+      room = apply(room, { ...joinCmd(name, n), rating: strength }).room;
+      room = apply(room, { type: 'ready', connectionId: `c${n}`, ready: true }).room;
+    }
+    return apply(apply(room, startCmd).room, { type: 'begin', raceId: 'race-1' }, 4000).room;
+  },
   'TV host, racing': () => {
     const counting = apply(tvRoom(), startCmd).room;
     return apply(counting, { type: 'begin', raceId: 'race-1' }, 4000).room;

@@ -113,10 +113,14 @@ export function runnerRefusal(room: Room, seat: Seat | undefined): Refusal | nul
 
 /** `race:move`: as `runnerRefusal`, and the puzzle is out (not in the countdown). */
 export function moveRefusal(room: Room, seat: Seat | undefined): Refusal | null {
-  return (
+  const refusal =
     runnerRefusal(room, seat) ??
-    (room.phase === 'racing' ? null : failure(ErrorCode.wrongPhase, `the race is ${room.phase}`))
-  );
+    (room.phase === 'racing' ? null : failure(ErrorCode.wrongPhase, `the race is ${room.phase}`));
+  if (refusal) return refusal;
+  const runner = room.race!.runners.find((r) => r.playerId === seat!.id)!;
+  return runner.released
+    ? null
+    : failure(ErrorCode.wrongPhase, 'your puzzle appears when the others’ head start is over');
 }
 
 /** `tournament:start`: the host, between races (lobby or results), with no evening on. */

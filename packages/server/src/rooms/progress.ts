@@ -72,15 +72,21 @@ export function standingsOf(race: Race): Standing[] {
   }));
   // A flagged finish comes after every ranked one, with no place.
   const rank = (row: (typeof rows)[number]) => outcomeRank[row.outcome] + (row.flag ? 0.5 : 0);
+  // A relaxed race ranks finishers by mistakes, never by speed (equal mistakes: one place).
+  const relaxed = race.rules.relaxed;
+  const speed = (a: (typeof rows)[number], b: (typeof rows)[number]) =>
+    relaxed ? a.mistakes - b.mistakes : (a.timeMs ?? 0) - (b.timeMs ?? 0);
   rows.sort(
     (a, b) =>
       rank(a) - rank(b) ||
-      (a.timeMs ?? 0) - (b.timeMs ?? 0) ||
+      speed(a, b) ||
       b.progress.filled - a.progress.filled ||
       a.mistakes - b.mistakes,
   );
   return rows.map((row, i) => {
-    const place = row.outcome === 'finished' && row.flag === null ? i + 1 : null;
+    const ranked = row.outcome === 'finished' && row.flag === null;
+    const first = relaxed ? rows.findIndex((r) => r.mistakes === row.mistakes) : i;
+    const place = ranked ? first + 1 : null;
     return { ...row, place, points: race.round ? pointsFor(place) : null };
   });
 }

@@ -3,6 +3,7 @@ import { isProvisional, isRated, ratedRunners, rateRace } from './ratings.ts';
 import { idleTimers } from './idle-timers.ts';
 import { roundAtStart, scoreRound } from './tournament.ts';
 import { teamsDecided, teamsOf } from './teams.ts';
+import { headStartsAtStart, releaseTimers } from './handicap.ts';
 import type { MoveRecord, RaceRecord } from './records.ts';
 import { KeyedLog, SharedLog } from './shared-log.ts';
 import { endRaceRefusal, rematchRefusal, startRefusal, type Refusal } from './permissions.ts';
@@ -10,6 +11,7 @@ import { isRaceOn, NOTHING, seatHeldBy, STATE, success } from './room.ts';
 import {
   HUMAN_FLOOR_MS_PER_CELL,
   MIN_RATED_RACE_MS,
+  RELAXED_TIME_FACTOR,
   type LastRaceView,
   type RaceEndCause,
   type RunnerStatus,
@@ -32,14 +34,22 @@ export function start(room: Room, command: CommandOf<'start'>, now: number): Tra
   const draw = room.imported ?? command.draw;
   const startsAt = now + room.timings.countdownMs;
   const { tournament, round } = roundAtStart(room);
-  const limit = room.settings.timeLimitSec;
+  const relaxed = room.settings.relaxed;
+  // A relaxed race: more time, no idle rule (the rules in force say so).
+  const limit =
+    room.settings.timeLimitSec === null
+      ? null
+      : room.settings.timeLimitSec * (relaxed ? RELAXED_TIME_FACTOR : 1);
+  const rules = relaxed ? { ...room.settings, idleOutSec: null } : room.settings;
+  const ahead = headStartsAtStart(room);
+  const most = Math.max(0, ...ahead.values());
   const race: Race = {
     id: command.raceId,
     variant: draw.variant,
     difficulty: draw.difficulty,
     puzzle: draw.puzzle,
     solution: draw.solution,
-    rules: room.settings,
+    rules,
     floorMs: room.timings.humanFloorMs ?? HUMAN_FLOOR_MS_PER_CELL,
     minRatedMs: room.timings.minRatedMs ?? MIN_RATED_RACE_MS,
     commitment: command.fairness.commitment,
@@ -62,7 +72,7 @@ export function start(room: Room, command: CommandOf<'start'>, now: number): Tra
         mistakes: 0,
         status: 'racing',
         finishedAt: null,
-        activeAt: startsAt,
+        activeAt: startsAt + most - (ahead.get(seat.id) ?? 0),
         acks: KeyedLog.empty<MoveAck>(),
         rating: seat.rating,
         newRating: null,
@@ -71,6 +81,8 @@ export function start(room: Room, command: CommandOf<'start'>, now: number): Tra
         firstRace: !seat.seen && room.timings.firstRaceRated !== true,
         outAt: null,
         team: room.settings.teams === null ? null : seat.team,
+        headStartMs: ahead.get(seat.id) ?? 0,
+        released: most - (ahead.get(seat.id) ?? 0) === 0,
       })),
     moves: SharedLog.of<MoveRecord>(),
   };
@@ -112,7 +124,12 @@ export function begin(room: Room, command: CommandOf<'begin'>, now: number): Tra
       raceTimers(room.race).filter((e) => !isTimeUp(e)),
     );
   const next: Room = { ...room, phase: 'racing' };
-  return success(next, NOTHING, [STATE, ...tickTimer(next, now), ...idleTimers(room.race)]);
+  return success(next, NOTHING, [
+    STATE,
+    ...tickTimer(next, now),
+    ...idleTimers(room.race),
+    ...releaseTimers(room.race),
+  ]);
 }
 
 /**
@@ -184,6 +201,7 @@ export function stall(room: Room, command: CommandOf<'stall'>, now: number): Tra
     ...raceTimers(paused.race!),
     ...idleTimers(paused.race),
     ...tickTimer(paused, now),
+    ...(paused.phase === 'racing' ? releaseTimers(paused.race!) : []),
   ]);
 }
 

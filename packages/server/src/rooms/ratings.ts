@@ -34,7 +34,7 @@ const endedTooSoon = (race: RatedPart): boolean =>
  * unrated or the race ended before `minRatedMs`. In race order.
  */
 export function ratedRunners(race: RatedPart, newcomers = false): Runner[] {
-  if (!race.rules.rated || race.imported || endedTooSoon(race)) return [];
+  if (!race.rules.rated || race.imported || unratedRules(race) || endedTooSoon(race)) return [];
   const seats = new Map<string, number>();
   for (const r of race.runners) seats.set(r.deviceId, (seats.get(r.deviceId) ?? 0) + 1);
   const early = (runner: Runner): boolean =>
@@ -59,6 +59,8 @@ export function ratedRunners(race: RatedPart, newcomers = false): Runner[] {
 export function unratedReason(race: RatedPart): UnratedReason | null {
   if (!race.rules.rated) return 'roomUnrated';
   if (race.imported) return 'importedPuzzle';
+  const rules = unratedRules(race);
+  if (rules) return rules;
   if (endedTooSoon(race)) return 'tooShort';
   const rates =
     race.endedAt === null
@@ -66,6 +68,12 @@ export function unratedReason(race: RatedPart): UnratedReason | null {
       : race.runners.some((runner) => runner.newRating !== null);
   if (rates) return null;
   return ratedRunners(race, true).length >= 2 ? 'firstRaces' : 'tooFewPlayers';
+}
+
+/** Head starts and relaxed races change the race itself: they are never rated. */
+function unratedRules(race: RatedPart): 'handicap' | 'relaxed' | null {
+  if (race.rules.handicap) return 'handicap';
+  return race.rules.relaxed ? 'relaxed' : null;
 }
 
 export const isRated = (race: RatedPart): boolean => unratedReason(race) === null;

@@ -6,6 +6,7 @@ import { forfeit, idle, play } from './rules.ts';
 import { react } from './reactions.ts';
 import { endTournament, startTournament } from './tournament.ts';
 import { balanceTeams, setTeam } from './teams.ts';
+import { release } from './handicap.ts';
 import { failure, seatHeldBy, success } from './room.ts';
 import { snapshotOf } from './snapshot.ts';
 import { viewFor } from './view.ts';
@@ -46,6 +47,7 @@ const handlers: { readonly [T in CommandType]: Handler<T> } = {
   timeUp,
   tick: (room, _command, now) => tick(room, now),
   stall,
+  release,
 };
 
 /**

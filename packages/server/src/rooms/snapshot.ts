@@ -13,6 +13,7 @@ import { z } from 'zod';
 import { recordMove, noteMove } from './move.ts';
 import { afterRace, raceTimers, endIfDone, pauseRace, tickTimer } from './race.ts';
 import { idleTimers } from './idle-timers.ts';
+import { releaseTimers } from './handicap.ts';
 import type { MoveRecord } from './records.ts';
 import { KeyedLog, SharedLog } from './shared-log.ts';
 import { isRaceOn } from './room.ts';
@@ -40,6 +41,9 @@ const StoredSettingsSchema = RoomSettingsSchema.extend({
   rated: RoomSettingsSchema.shape.rated.default(true),
   /** Absent before team races: none. */
   teams: RoomSettingsSchema.shape.teams.default(null),
+  /** Absent before head starts and relaxed races: off. */
+  handicap: RoomSettingsSchema.shape.handicap.default(false),
+  relaxed: RoomSettingsSchema.shape.relaxed.default(false),
 });
 
 /** A device's rating; before version 4, unknown (null: that seat's races do not rate it). */
@@ -100,6 +104,9 @@ const RunnerSchema = z.object({
   outAt: z.number().nullable().default(null),
   /** Absent before team races: none. */
   team: z.int().min(0).max(3).nullable().default(null),
+  /** Absent before head starts: none, and let in. */
+  headStartMs: z.number().min(0).default(0),
+  released: z.boolean().default(true),
 });
 
 const LastRaceSchema = z.object({
@@ -312,7 +319,8 @@ function restoredWithTimers(room: Room, now: number): Restored {
   if (room.race && isRaceOn(room)) {
     const pending = raceTimers(room.race);
     timers.push(...(room.phase === 'countdown' ? pending : pending.slice(1)));
-    if (room.phase === 'racing') timers.push(...idleTimers(room.race), ...tickTimer(room, now));
+    if (room.phase === 'racing')
+      timers.push(...idleTimers(room.race), ...tickTimer(room, now), ...releaseTimers(room.race));
   }
   const ended = endIfDone(room, now, timers);
   return ended.ok

@@ -100,6 +100,10 @@ export interface Runner {
   readonly outAt: number | null;
   /** A team race: the runner's team, frozen at the start; null otherwise. */
   readonly team: number | null;
+  /** Head starts (`handicap.ts`): this runner's head start over the strongest (ms; 0: none). */
+  readonly headStartMs: number;
+  /** Its puzzle has appeared: false while it waits out the others' head starts. */
+  readonly released: boolean;
 }
 
 export interface Race {
@@ -343,6 +347,8 @@ export type Command =
   | { readonly type: 'begin'; readonly raceId: string }
   | { readonly type: 'timeUp'; readonly raceId: string }
   | { readonly type: 'tick' }
+  /** A runner's wait for the others' head starts is over (`handicap.ts`). */
+  | { readonly type: 'release'; readonly raceId: string; readonly playerId: string }
   | { readonly type: 'idle'; readonly raceId: string; readonly playerId: string }
   /**
    * The server stood still from `at` for `ms` (its process was frozen: SIGSTOP, a paused VM):
@@ -354,7 +360,9 @@ export type CommandType = Command['type'];
 export type CommandOf<T extends CommandType> = Extract<Command, { type: T }>;
 
 /** Commands a timer posts back to the room. */
-export type TimerCommand = CommandOf<'begin' | 'timeUp' | 'expire' | 'tick' | 'idle' | 'stall'>;
+export type TimerCommand = CommandOf<
+  'begin' | 'timeUp' | 'expire' | 'tick' | 'idle' | 'stall' | 'release'
+>;
 
 /** The typed reply of each command. */
 export interface Replies {
@@ -385,6 +393,7 @@ export interface Replies {
   timeUp: object;
   tick: object;
   stall: object;
+  release: object;
 }
 
 /** Writes, in order, in one store transaction — before anyone hears of the change. */

@@ -13,6 +13,7 @@ import { permissionsFor } from './permissions.ts';
 import { blindTo } from './secrecy.ts';
 import { tournamentView } from './tournament.ts';
 import { teamProgressOf, teamsOf } from './teams.ts';
+import { handicapsOf } from './handicap.ts';
 import type { Race, Recipient, Room } from './types.ts';
 
 export type { Recipient };
@@ -59,6 +60,7 @@ export function viewFor(room: Room, recipient: Recipient, now: number): RoomView
       clues: room.imported.clues,
     },
     tournament: tournamentView(room),
+    handicaps: handicapsOf(room),
     you: {
       role: recipient.role,
       playerId: recipient.role === 'player' ? recipient.playerId : null,
@@ -70,11 +72,13 @@ export function viewFor(room: Room, recipient: Recipient, now: number): RoomView
 
 function raceView(room: Room, race: Race, recipient: Recipient, now: number): RaceView {
   const ended = room.phase === 'finished';
-  const shown = room.phase !== 'countdown';
-  const own =
+  const mine =
     recipient.role === 'player'
-      ? (race.runners.find((r) => r.playerId === recipient.playerId)?.board ?? null)
-      : null;
+      ? race.runners.find((r) => r.playerId === recipient.playerId)
+      : undefined;
+  // A runner waiting out the others' head start sees no puzzle yet (nor anyone's board).
+  const shown = room.phase !== 'countdown' && (ended || mine?.released !== false);
+  const own = mine?.board ?? null;
   return {
     id: race.id,
     variant: race.variant,

@@ -7,6 +7,7 @@ import { useTicker } from '../../ui/time.ts';
 import { useEffect } from 'preact/hooks';
 import { play } from '../../sound/sound.ts';
 import { RoundLine } from './Evening.tsx';
+import { HandicapList } from './Handicaps.tsx';
 
 export function Countdown({ view, clock }: { view: RoomView; clock: ServerClock }) {
   const now = useTicker(() => clock.now(), 100);
@@ -23,6 +24,7 @@ export function Countdown({ view, clock }: { view: RoomView; clock: ServerClock 
   return (
     <section class="countdown" data-testid="countdown">
       <RoundLine view={view} />
+      <HandicapList view={view} rule={false} />
       <p class="muted">{t('countdown.title')}</p>
       <p class="countdown-number">{shown}</p>
       <p class="muted">

@@ -19,6 +19,7 @@ import { LobbySettings } from './LobbySettings.tsx';
 import { OwnPuzzle } from './OwnPuzzle.tsx';
 import { EveningControls, EveningStandings } from './Evening.tsx';
 import { LobbyTeams } from './Teams.tsx';
+import { HandicapList } from './Handicaps.tsx';
 import { RatedBadge, RatingTag } from './Rating.tsx';
 import { copyText, useJoinQr } from '../../ui/share.ts';
 import { Avatar } from '../../ui/Avatar.tsx';
@@ -51,6 +52,12 @@ export function Lobby({ view, session }: { view: RoomView; session: RoomSession 
           <p class="muted">{t('lobby.spectatorCount', { n: view.spectators })}</p>
         )}
         <LobbyTeams view={view} session={session} />
+        <HandicapList view={view} />
+        {view.settings.relaxed && (
+          <p class="muted" data-testid="relaxed-note">
+            {t('relaxed.note')}
+          </p>
+        )}
         {!guest && actions}
         {guest && (
           <details class="lobby-invite" data-testid="invite">

@@ -199,6 +199,26 @@ export function LobbySettings({ settings, editable, minPlayers, onChange }: Prop
         />
         {t('rating.setting')}
       </label>
+      <label class="lobby-check" title={t('handicap.hint')}>
+        <input
+          type="checkbox"
+          name="handicap"
+          data-testid="handicap-setting"
+          checked={settings.handicap}
+          onChange={(e) => onChange({ handicap: e.currentTarget.checked })}
+        />
+        {t('handicap.setting')}
+      </label>
+      <label class="lobby-check" title={t('relaxed.hint')}>
+        <input
+          type="checkbox"
+          name="relaxed"
+          data-testid="relaxed-setting"
+          checked={settings.relaxed}
+          onChange={(e) => onChange({ relaxed: e.currentTarget.checked })}
+        />
+        {t('relaxed.setting')}
+      </label>
       <label class="lobby-check">
         <input
           type="checkbox"

@@ -19,6 +19,7 @@ import { FairnessCheck } from '../replay/FairnessCheck.tsx';
 import { Leaderboard } from './Leaderboard.tsx';
 import { EveningControls, EveningStandings } from './Evening.tsx';
 import { TeamResults } from './Teams.tsx';
+import { HandicapList } from './Handicaps.tsx';
 import { RatingChange } from './Rating.tsx';
 import { raceGame } from './race-board.ts';
 import { PlayerCard } from './Spectate.tsx';
@@ -81,6 +82,8 @@ export function Results({ view, session }: { view: RoomView; session: RoomSessio
           {race.unrated !== null && ` ${t(`rating.unrated.${race.unrated}`)}`}
         </p>
       )}
+      <HandicapList view={view} />
+      {race.unrated === 'relaxed' && <p class="muted">{t('relaxed.note')}</p>}
       <FairnessCheck race={race} seen={seenOf(session, race.id)} />
       {/* A runner gets their debrief (and its replay link); anyone else the replay link. */}
       {mine ? (

@@ -33,6 +33,7 @@ import { Reactions } from './Reactions.tsx';
 import { Results } from './Results.tsx';
 import { fetchSummary, takeJoinIntent, watchReason } from '../../net/room-summary.ts';
 import { Spectate } from './Spectate.tsx';
+import { HeadStartWait } from './Handicaps.tsx';
 import { TvRoom } from './show/TvRoom.tsx';
 import { tvOn } from './show/tv-mode.ts';
 import '../../ui/room.css';
@@ -185,6 +186,9 @@ function Phase({ view, session }: { view: RoomView; session: RoomSession }) {
       // A seat with no runner (it sits the race out) watches, like a spectator.
       if (playerOf(view, view.you.playerId)?.race && race?.puzzle != null)
         return <RacePlay view={view} race={{ ...race, puzzle: race.puzzle }} session={session} />;
+      // A runner still waiting out the others' head start: no puzzle yet.
+      if (playerOf(view, view.you.playerId)?.race?.status === 'racing' && view.handicaps)
+        return <HeadStartWait view={view} clock={session.clock} />;
       return <Spectate view={view} session={session} />;
     case 'finished':
       return <Results view={view} session={session} />;

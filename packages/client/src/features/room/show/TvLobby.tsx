@@ -14,6 +14,7 @@ import { QrCode } from './QrCode.tsx';
 import { lastStandings, racers, splitPodium } from './race-facts.ts';
 import { RulesCard } from './RulesCard.tsx';
 import { EveningStandings } from '../Evening.tsx';
+import { HandicapList } from '../Handicaps.tsx';
 
 export function TvLobby({ view, session }: { view: RoomView; session: RoomSession }) {
   const players = racers(view);
@@ -44,6 +45,7 @@ export function TvLobby({ view, session }: { view: RoomView; session: RoomSessio
         </ul>
         <div class="tv-side-cards">
           <EveningStandings view={view} size="big" />
+          <HandicapList view={view} />
           {podium.length > 0 && (
             <section class="tv-last" data-testid="last-results">
               <h3 class="tv-kicker">{t('podium.lastRace')}</h3>

@@ -19,6 +19,7 @@ import { colourOf } from '../../../ui/player-colours.ts';
 import { useRecent } from '../Reactions.tsx';
 import { eveningState } from '../Evening.tsx';
 import { TeamBars } from '../Teams.tsx';
+import { HandicapList } from '../Handicaps.tsx';
 import { teamColour } from '../../../ui/team-colours.ts';
 
 export function TvRace({ view, session }: { view: RoomView; session: RoomSession }) {
@@ -46,6 +47,7 @@ export function TvRace({ view, session }: { view: RoomView; session: RoomSession
         <CornerJoin view={view} />
       </header>
       <TeamBars view={view} size="big" />
+      <HandicapList view={view} rule={false} />
       <ol
         class={`tv-lanes${two ? ' two-columns' : ''}`}
         style={{ '--lanes': Math.max(1, two ? Math.ceil(players.length / 2) : players.length) }}
