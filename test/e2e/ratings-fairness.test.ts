@@ -173,6 +173,7 @@ describe.skipIf(!hasChromium)('ratings and commit–reveal', () => {
     expect(Math.round(loser!.rating.after)).toBe(Number(bobChange.split('?')[0]));
     expect(Object.keys(winner!).sort()).toEqual(
       [
+        'colour',
         'flag',
         'mistakes',
         'nickname',

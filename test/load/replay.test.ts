@@ -29,6 +29,7 @@ function record(steps: readonly Step[]): RaceRecordView {
     points: null,
     team: null,
     teamPlace: null,
+    colour: null,
   });
   return {
     id: 'race-1',

@@ -36,6 +36,7 @@ export function player(
     points: null,
     team: null,
     teamPlace: null,
+    colour: null,
     rating: null,
     oldRating: null,
     newRating: null,

@@ -89,9 +89,9 @@ describe('team races over the socket', () => {
     const stored = (await (await fetch(`${server.url}/api/races/${ended.race!.id}`)).json()) as {
       race: RaceRecordView;
     };
-    expect(stored.race.players.map((p) => [p.nickname, p.team, p.teamPlace])).toEqual([
-      ['Ann', 0, 1],
-      ['Bob', 1, 2],
+    expect(stored.race.players.map((p) => [p.nickname, p.team, p.teamPlace, p.colour])).toEqual([
+      ['Ann', 0, 1, 0],
+      ['Bob', 1, 2, 1],
     ]);
     const history = expectOk<{ entries: HistoryEntryView[] }>(
       await ann.call('history:get', { deviceId: annDevice }),

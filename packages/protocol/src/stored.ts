@@ -4,7 +4,7 @@
  * join link, and a stored race move by move. Shapes as in `views.ts`.
  */
 import { z } from 'zod';
-import { MOVE_VERDICTS, ROOM_PHASES } from './rules.ts';
+import { MOVE_VERDICTS, PLAYER_COLOURS, ROOM_PHASES } from './rules.ts';
 import { Board, Count, Difficulty, Hex64, Ms, OutcomeSchema, Variant } from './primitives.ts';
 import { PlayerIdSchema } from './schemas.ts';
 import { RatingChangeViewSchema } from './views.ts';
@@ -77,6 +77,13 @@ export const RacePlayerViewSchema = z.object({
   /** A team race: the player's team and that team's place; null otherwise (and before). */
   team: TeamIndexSchema.nullable().default(null),
   teamPlace: z.int().min(1).nullable().default(null),
+  /** The seat's colour in the race (`PlayerView.colour`); null for races stored before. */
+  colour: z
+    .int()
+    .min(0)
+    .max(PLAYER_COLOURS - 1)
+    .nullable()
+    .default(null),
 });
 export type RacePlayerView = z.infer<typeof RacePlayerViewSchema>;
 

@@ -82,6 +82,7 @@ export function start(room: Room, command: CommandOf<'start'>, now: number): Tra
         outAt: null,
         team: room.settings.teams === null ? null : seat.team,
         headStartMs: ahead.get(seat.id) ?? 0,
+        colour: seat.colour,
         released: most - (ahead.get(seat.id) ?? 0) === 0,
       })),
     moves: SharedLog.of<MoveRecord>(),
@@ -325,6 +326,7 @@ function recordOf(roomCode: string, race: Race): RaceRecord {
         outcome: row.outcome === 'racing' ? 'timeout' : row.outcome,
         flag: row.flag,
         points: row.points,
+        colour: runner.colour,
         team: row.team,
         teamPlace,
         rating:

@@ -107,6 +107,12 @@ const RunnerSchema = z.object({
   /** Absent before head starts: none, and let in. */
   headStartMs: z.number().min(0).default(0),
   released: z.boolean().default(true),
+  /** Absent before runners kept their colour: by race order (`replay`). */
+  colour: z
+    .int()
+    .min(0)
+    .max(PLAYER_COLOURS - 1)
+    .optional(),
 });
 
 const LastRaceSchema = z.object({
@@ -292,8 +298,9 @@ function replay(saved: SavedRace, log: readonly MoveRecord[]) {
   if (log.length < movesApplied) {
     return `race ${saved.id}: the snapshot has seen ${movesApplied} moves, the log holds ${log.length}`;
   }
-  const fresh = runners.map((r) => ({
+  const fresh = runners.map((r, i) => ({
     ...r,
+    colour: r.colour ?? i % PLAYER_COLOURS,
     activeAt: r.activeAt ?? saved.startsAt,
     acks: KeyedLog.empty<MoveAck>(),
     newRating: null,

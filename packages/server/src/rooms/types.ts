@@ -104,6 +104,8 @@ export interface Runner {
   readonly headStartMs: number;
   /** Its puzzle has appeared: false while it waits out the others' head starts. */
   readonly released: boolean;
+  /** The seat's colour at the start (`Seat.colour`), kept with the stored race for replays. */
+  readonly colour: number;
 }
 
 export interface Race {

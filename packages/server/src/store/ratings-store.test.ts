@@ -30,6 +30,7 @@ function player(deviceId: string, place: number | null, rating: number): RacePla
     points: null,
     team: null,
     teamPlace: null,
+    colour: null,
     rating: { before: 1500, after: rating, provisional: true },
     oldRating: INITIAL_RATING,
     newRating: { rating, rd: 290.3, volatility: 0.06, races: 1 },

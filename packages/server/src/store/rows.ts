@@ -89,6 +89,8 @@ const StandingFields = {
   /** Absent before team races (SQLite 10, PostgreSQL 8), and outside one: null. */
   team: z.int().min(0).max(3).nullable().default(null),
   teamPlace: z.int().min(1).nullable().default(null),
+  /** Absent before standings kept the seat's colour (same migrations as teams): null. */
+  colour: z.int().min(0).max(7).nullable().default(null),
 };
 
 export const PlayerRowSchema = z
@@ -287,6 +289,7 @@ export interface PlayerRow {
   readonly points: number | null;
   readonly team: number | null;
   readonly teamPlace: number | null;
+  readonly colour: number | null;
   readonly ratingBefore: number | null;
   readonly ratingAfter: number | null;
   readonly provisional: 0 | 1 | null;
@@ -295,7 +298,7 @@ export interface PlayerRow {
 /** The standing of `player` in race `raceId` as a row. */
 export function playerRow(raceId: string, player: RaceRecord['players'][number]): PlayerRow {
   const { playerId, deviceId, nickname, place, timeMs, mistakes, outcome, rating, flag } = player;
-  const { points, team, teamPlace } = player;
+  const { points, team, teamPlace, colour } = player;
   return {
     raceId,
     playerId,
@@ -309,6 +312,7 @@ export function playerRow(raceId: string, player: RaceRecord['players'][number])
     points,
     team,
     teamPlace,
+    colour,
     ratingBefore: rating?.before ?? null,
     ratingAfter: rating?.after ?? null,
     provisional: rating === null ? null : rating.provisional ? 1 : 0,

@@ -304,10 +304,11 @@ function prepare(db: Database.Database) {
     ),
     insertPlayer: db.prepare<PlayerRow>(
       `INSERT INTO race_players (race_id, player_id, device_id, nickname, place, time_ms, mistakes,
-                                 outcome, flag, points, team, team_place, rating_before,
+                                 outcome, flag, points, team, team_place, colour, rating_before,
                                  rating_after, provisional)
        VALUES (@raceId, @playerId, @deviceId, @nickname, @place, @timeMs, @mistakes, @outcome,
-               @flag, @points, @team, @teamPlace, @ratingBefore, @ratingAfter, @provisional)`,
+               @flag, @points, @team, @teamPlace, @colour, @ratingBefore, @ratingAfter,
+               @provisional)`,
     ),
     markRated: db.prepare<[string]>('UPDATE races SET rated = 1 WHERE id = ?'),
     selectStoredRating: db.prepare<[string], StoredRating>(
@@ -354,7 +355,7 @@ function prepare(db: Database.Database) {
     ),
     selectPlayers: db.prepare<[string], unknown>(
       `SELECT player_id AS playerId, device_id AS deviceId, nickname, place, time_ms AS timeMs,
-              mistakes, outcome, flag, points, team, team_place AS teamPlace,
+              mistakes, outcome, flag, points, team, team_place AS teamPlace, colour,
               rating_before AS ratingBefore,
               rating_after AS ratingAfter, provisional
        FROM race_players WHERE race_id = ? ORDER BY place IS NULL, place, rowid`,

@@ -31,6 +31,7 @@ function player(
     points: null,
     team: null,
     teamPlace: null,
+    colour: null,
     rating: null,
     oldRating: null,
     newRating: null,

@@ -49,7 +49,7 @@ export function tournamentRecord(
       return players.flatMap((p, order) => {
         if (seen.has(p.deviceId)) return [];
         seen.add(p.deviceId);
-        const colour = colourOf(p.playerId, order);
+        const colour = p.colour ?? colourOf(p.playerId, order);
         return [
           { key: p.deviceId, nickname: p.nickname, place: p.place, points: p.points ?? 0, colour },
         ];

@@ -3,6 +3,7 @@
  * (wrong digits flash red when entered — in a solve they stay, drawn wrong, until replaced;
  * every cell that ever took a wrong digit keeps a red corner mark) and a link to race them as a ghost.
  */
+import { Avatar } from '../../ui/Avatar.tsx';
 import { getVariant, type VariantIdName } from '@percent/engine';
 import { useMemo } from 'preact/hooks';
 import { Board } from '../../board/Board.tsx';
@@ -89,6 +90,9 @@ function CardHead({ player, selected, onSelect }: Pick<Props, 'player' | 'select
     <header class="replay-card-head">
       <h2>
         {player.place !== null && <span class="replay-place">{player.place}</span>}
+        {player.colour !== undefined && (
+          <Avatar nickname={player.nickname} colour={player.colour} class="avatar-lead" />
+        )}
         {player.nickname}
       </h2>
       {onSelect && (

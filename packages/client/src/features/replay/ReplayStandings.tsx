@@ -1,6 +1,7 @@
 /** The race's final standings, as stored (best first). */
 import { hasMessage, t } from '../../i18n/index.ts';
 import { formatTime } from '../../ui/time.ts';
+import { Avatar } from '../../ui/Avatar.tsx';
 import type { ReplayPlayer } from './replay-record.ts';
 
 export function ReplayStandings({ players }: { players: readonly ReplayPlayer[] }) {
@@ -22,7 +23,12 @@ export function ReplayStandings({ players }: { players: readonly ReplayPlayer[] 
             {players.map((p) => (
               <tr key={p.id} data-testid="replay-standing">
                 <td>{p.place ?? '–'}</td>
-                <td>{p.nickname}</td>
+                <td>
+                  {p.colour !== undefined && (
+                    <Avatar nickname={p.nickname} colour={p.colour} class="avatar-lead" />
+                  )}
+                  {p.nickname}
+                </td>
                 <td>{p.timeMs === null ? '–' : formatTime(p.timeMs)}</td>
                 <td>{p.mistakes}</td>
                 <td>{p.tooFast ? t('results.tooFast') : outcomeText(p.outcome)}</td>

@@ -87,6 +87,17 @@ describe('records', () => {
     expect(open.ok && replayOfRace(open.race).commitment).toBeUndefined();
   });
 
+  it('gives each player the colour they raced in, and none for a race stored before colours', () => {
+    const coloured = {
+      race: { ...body.race, players: [{ ...body.race.players[0]!, colour: 5 }] },
+    };
+    const parsed = parseRaceReply(coloured);
+    if (!parsed.ok) throw new Error(parsed.message);
+    expect(replayOfRace(parsed.race).players[0]?.colour).toBe(5);
+    const older = parseRaceReply(body);
+    expect(older.ok && replayOfRace(older.race).players[0]?.colour).toBeUndefined();
+  });
+
   it('refuses a malformed reply, naming the field', () => {
     const bad = { race: { ...body.race, puzzle: 'x' } };
     expect(parseRaceReply(bad)).toEqual({

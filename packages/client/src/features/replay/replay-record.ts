@@ -18,6 +18,8 @@ export interface ReplayPlayer {
   readonly outcome: string;
   /** A finish too fast for a person (no place, not rated); false for the rest. */
   readonly tooFast?: boolean;
+  /** The player's colour in the race (`PlayerView.colour`); absent for older races and solves. */
+  readonly colour?: number;
 }
 
 export interface ReplayMove {
@@ -105,6 +107,7 @@ export function replayOfRace(race: StoredRace): ReplayRecord {
       mistakes: p.mistakes,
       outcome: p.outcome,
       tooFast: p.flag === 'tooFast',
+      ...(p.colour === null ? {} : { colour: p.colour }),
     })),
     moves,
     wrongDigitsStay: false,

@@ -134,9 +134,10 @@ export const PG_MIGRATIONS: readonly string[] = [
    CREATE INDEX races_by_tournament ON races (tournament_id, tournament_round)
      WHERE tournament_id IS NOT NULL;
    ALTER TABLE race_players ADD COLUMN points INTEGER CHECK (points >= 0);`,
-  // 8: team races — a standing's team and its team's place.
+  // 8: team races — a standing's team and its team's place; the seat's colour (replays).
   `ALTER TABLE race_players ADD COLUMN team INTEGER CHECK (team BETWEEN 0 AND 3);
-   ALTER TABLE race_players ADD COLUMN team_place INTEGER CHECK (team_place >= 1);`,
+   ALTER TABLE race_players ADD COLUMN team_place INTEGER CHECK (team_place >= 1);
+   ALTER TABLE race_players ADD COLUMN colour INTEGER CHECK (colour BETWEEN 0 AND 7);`,
 ];
 
 /** Our tables: finding one without `schema_migrations` means the database is not ours. */

@@ -238,6 +238,7 @@ async function insertPlayers(client: PoolClient, record: RaceRecord): Promise<vo
       p.map((x) => x.points),
       p.map((x) => x.team),
       p.map((x) => x.teamPlace),
+      p.map((x) => x.colour),
     ],
   ]);
 }

@@ -15,16 +15,16 @@ export const INSERT_RACE_SQL = `INSERT INTO races
 /** The standings, one array per column (one statement whatever the number of players). */
 export const INSERT_PLAYERS_SQL = `INSERT INTO race_players
     (race_id, position, player_id, device_id, nickname, place, time_ms, mistakes, outcome,
-     rating_before, rating_after, provisional, flag, points, team, team_place)
+     rating_before, rating_after, provisional, flag, points, team, team_place, colour)
   SELECT $1, p.position - 1, p.player_id, p.device_id, p.nickname, p.place, p.time_ms,
          p.mistakes, p.outcome, p.rating_before, p.rating_after, p.provisional, p.flag, p.points,
-         p.team, p.team_place
+         p.team, p.team_place, p.colour
   FROM unnest($2::text[], $3::text[], $4::text[], $5::int[], $6::bigint[], $7::int[], $8::text[],
               $9::double precision[], $10::double precision[], $11::boolean[], $12::text[],
-              $13::int[], $14::int[], $15::int[])
+              $13::int[], $14::int[], $15::int[], $16::int[])
     WITH ORDINALITY AS p (player_id, device_id, nickname, place, time_ms, mistakes, outcome,
                           rating_before, rating_after, provisional, flag, points, team,
-                          team_place, position)`;
+                          team_place, colour, position)`;
 
 /**
  * Rated races are stored one at a time, as SQLite's write lock makes them: the ratings a race
@@ -67,7 +67,7 @@ export const SELECT_RACE_SQL = `SELECT id, room_code AS "roomCode", variant, dif
 
 export const SELECT_PLAYERS_SQL = `SELECT player_id AS "playerId", device_id AS "deviceId",
     nickname, place, time_ms AS "timeMs", mistakes, outcome, flag, points, team,
-    team_place AS "teamPlace", rating_before AS "ratingBefore", rating_after AS "ratingAfter", provisional
+    team_place AS "teamPlace", colour, rating_before AS "ratingBefore", rating_after AS "ratingAfter", provisional
   FROM race_players WHERE race_id = $1
   ORDER BY place IS NULL, place, position`;
 
@@ -124,6 +124,6 @@ export const TOURNAMENT_SQL = `SELECT id, room_code AS "roomCode", variant, diff
 /** The standings of several races (an evening's rounds), in each race's order. */
 export const SELECT_PLAYERS_OF_SQL = `SELECT race_id AS "raceId", player_id AS "playerId",
     device_id AS "deviceId", nickname, place, time_ms AS "timeMs", mistakes, outcome, flag,
-    points, team, team_place AS "teamPlace", rating_before AS "ratingBefore", rating_after AS "ratingAfter", provisional
+    points, team, team_place AS "teamPlace", colour, rating_before AS "ratingBefore", rating_after AS "ratingAfter", provisional
   FROM race_players WHERE race_id = ANY ($1::text[])
   ORDER BY race_id, place IS NULL, place, position`;
