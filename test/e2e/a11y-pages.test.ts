@@ -3,12 +3,20 @@
  * axe-core on every page a link can open, in light and dark, in English and 中文, on a phone
  * (390×844) and a desktop (1280×900): 8 looks of home, a join link's form, solo with a puzzle,
  * the SAT lab, the daily overview, a day's leaderboard, a daily being played, a finished
- * race's replay and the not-found page. The room's own screens (lobby, race, spectate, TV,
+ * race's replay, an evening's page (`/tournament/ID`) and the not-found page. The room's own screens (lobby, race, spectate, TV,
  * results) are walked in a11y.test.ts. Each look is screenshotted (test/artifacts/screenshots).
  */
 import type { Page } from 'playwright-core';
 import { describe, expect, it } from 'vitest';
-import { connect, expectOk, finishedRace } from '../server/harness.ts';
+import {
+  blanksOf,
+  connect,
+  expectOk,
+  finishedRace,
+  solveGivens,
+  startRace,
+  twoPlayerLobby,
+} from '../server/harness.ts';
 import { axeViolations } from './axe.ts';
 import { hasChromium, screenshot, useE2eSession, type E2eSession } from './harness.ts';
 
@@ -39,6 +47,27 @@ async function openRoom(url: string): Promise<string> {
   return seat.view.code;
 }
 
+/** An evening's page with one round stored (socket bots race it): its path. */
+async function storedEvening(url: string): Promise<string> {
+  const { ann, bob } = await twoPlayerLobby(url);
+  expectOk(await ann.call('tournament:start', { rounds: 3 }));
+  const puzzle = await startRace(ann, bob);
+  const solution = solveGivens(puzzle);
+  const finished = ann.state((v) => v.phase === 'finished', 30_000);
+  for (const [n, player] of [ann, bob].entries())
+    for (const cell of blanksOf(puzzle))
+      expectOk(
+        await player.call('race:move', {
+          moveId: `e${n}-${cell}`,
+          cell,
+          digit: Number(solution[cell]),
+        }),
+      );
+  const link = (await finished).tournament!.link;
+  for (const player of [ann, bob]) player.close();
+  return link;
+}
+
 async function stops(e2e: E2eSession): Promise<Stop[]> {
   const url = e2e.server.url;
   const index = (await (await fetch(`${url}/api/daily`)).json()) as { today: string };
@@ -64,6 +93,11 @@ async function stops(e2e: E2eSession): Promise<Stop[]> {
       name: 'replay',
       path: `/race/${await finishedRace(url)}`,
       ready: '[data-testid="replay"][data-state="ready"]',
+    },
+    {
+      name: 'evening',
+      path: await storedEvening(url),
+      ready: '[data-testid="evening-page"][data-state="ready"]',
     },
     { name: 'not-found', path: '/nowhere/at/all', ready: 'main.page-notFound' },
   ];

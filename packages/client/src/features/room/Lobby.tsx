@@ -41,7 +41,15 @@ export function Lobby({ view, session }: { view: RoomView; session: RoomSession 
         {guest && actions}
         <h2>
           {t('lobby.players', { n: view.players.length, max: view.settings.maxPlayers })}{' '}
-          <RatedBadge rated={view.settings.rated && view.imported === null} />
+          {/* The next race's rules that rate nobody (PROTOCOL.md, "Ratings"). */}
+          <RatedBadge
+            rated={
+              view.settings.rated &&
+              view.imported === null &&
+              !view.settings.handicap &&
+              !view.settings.relaxed
+            }
+          />
         </h2>
         <ul class="lobby-players">
           {players.map((p) => (
