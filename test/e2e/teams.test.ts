@@ -69,13 +69,22 @@ describe.skipIf(!hasChromium)('a team race', () => {
         .evaluate((el) => getComputedStyle(el).borderTopColor),
     ).toBe(BLUE);
     await screenshot(cat, 'teams-lobby');
+    // The TV's lobby shows the teams too, and each name chip carries its team's colour.
+    const tv = await e2e.newPage({ viewport: FULL_HD });
+    await tv.goto(`${e2e.server.url}/r/${code}?tv=1`);
+    await tv.getByTestId('tv').waitFor();
+    await expect
+      .poll(() => lobbyTeams(tv))
+      .toEqual([
+        ['0', ['Ann', 'Dan']],
+        ['1', ['Bob', 'Cat']],
+      ]);
+    expect(await tv.locator('.tv-chip[data-player="Cat"]').getAttribute('data-team')).toBe('1');
 
     for (const page of pages.slice(1)) await page.getByTestId('ready').click();
     await expect.poll(() => ann.getByTestId('start').isEnabled()).toBe(true);
     await ann.getByTestId('start').click();
     for (const page of pages) await page.getByTestId('race').waitFor({ timeout: 15_000 });
-    const tv = await e2e.newPage({ viewport: FULL_HD });
-    await tv.goto(`${e2e.server.url}/r/${code}?tv=1`);
     await tv.getByTestId('tv-lanes').waitFor();
     const danLane = tv.locator('[data-testid="tv-lane"][data-player="Dan"]');
     expect(await danLane.getAttribute('data-team')).toBe('0');

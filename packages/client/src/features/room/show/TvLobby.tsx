@@ -15,6 +15,8 @@ import { lastStandings, racers, splitPodium } from './race-facts.ts';
 import { RulesCard } from './RulesCard.tsx';
 import { EveningStandings } from '../Evening.tsx';
 import { HandicapList } from '../Handicaps.tsx';
+import { LobbyTeams } from '../Teams.tsx';
+import { teamColour } from '../../../ui/team-colours.ts';
 
 export function TvLobby({ view, session }: { view: RoomView; session: RoomSession }) {
   const players = racers(view);
@@ -45,6 +47,7 @@ export function TvLobby({ view, session }: { view: RoomView; session: RoomSessio
         </ul>
         <div class="tv-side-cards">
           <EveningStandings view={view} size="big" />
+          <LobbyTeams view={view} session={session} />
           <HandicapList view={view} />
           {podium.length > 0 && (
             <section class="tv-last" data-testid="last-results">
@@ -63,7 +66,12 @@ export function TvLobby({ view, session }: { view: RoomView; session: RoomSessio
 function PlayerChip({ player }: { player: PlayerView }) {
   const ready = player.ready || player.host;
   return (
-    <li class={`tv-chip${ready ? ' is-ready' : ''}`} data-player={player.nickname}>
+    <li
+      class={`tv-chip${ready ? ' is-ready' : ''}`}
+      data-player={player.nickname}
+      data-team={player.team ?? undefined}
+      style={player.team === null ? undefined : { '--team': teamColour(player.team) }}
+    >
       <span class="tv-chip-name">{player.nickname}</span>
       <span class="tv-chip-state">
         {player.host
