@@ -38,7 +38,10 @@ describe.skipIf(!hasChromium)('head starts', () => {
     await ann.getByTestId('rematch').click();
     await ann.getByTestId('lobby').waitFor();
 
+    expect(await bob.getByTestId('rated-badge').textContent()).toBe('Rated');
     await ann.getByTestId('handicap-setting').check();
+    // The server says the next race is unrated by its rules; the badge shows it.
+    await expect.poll(() => bob.getByTestId('rated-badge').textContent()).toBe('Unrated');
     const bobRow = bob.locator('[data-testid="handicap"][data-player="Bob"]');
     await expect.poll(() => bobRow.count()).toBe(1);
     const ahead = Number(await bobRow.getAttribute('data-ms'));

@@ -19,6 +19,7 @@ export function racingRoom(room: Partial<RoomView>, race: Partial<RaceView> = {}
     imported: null,
     tournament: null,
     handicaps: null,
+    unratedRules: null,
     you: { role: 'spectator', playerId: null, can: NOTHING_ALLOWED },
     serverNow: 0,
     ...room,

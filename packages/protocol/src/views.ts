@@ -292,6 +292,12 @@ export const RoomViewSchema = z.object({
   imported: ImportedPuzzleViewSchema.nullable(),
   /** The evening of rounds on (or just over: its podium) in this room; null: none. */
   tournament: TournamentViewSchema.nullable(),
+  /**
+   * Why the room's rules leave the next race unrated whoever plays it (`roomUnrated`,
+   * `importedPuzzle`, `handicap`, `relaxed`); null when they let it be rated (it still needs two
+   * rated runners: `RaceView.unrated`). Clients show it as the lobby's Rated/Unrated badge.
+   */
+  unratedRules: z.enum(UNRATED_REASONS).nullable(),
   /** Head starts (`settings.handicap`): the lobby's preview or the race's, best-rated first; null when off. */
   handicaps: z.array(HandicapViewSchema).nullable(),
   you: YouViewSchema,

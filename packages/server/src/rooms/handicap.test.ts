@@ -46,6 +46,9 @@ describe('head starts from ratings', () => {
 
   it('are shown in the lobby, and the start holds each stronger runner back by the difference', () => {
     const room = lobby({ handicap: true });
+    expect(viewFor(room, asPlayer('p2'), 0).unratedRules).toBe('handicap');
+    expect(viewFor(lobby({}), asPlayer('p2'), 0).unratedRules).toBeNull();
+    expect(viewFor(lobby({ relaxed: true }), asPlayer('p2'), 0).unratedRules).toBe('relaxed');
     expect(viewFor(room, asPlayer('p2'), 0).handicaps).toEqual([
       { playerId: 'p1', headStartMs: 0, startsAt: null },
       { playerId: 'p2', headStartMs: 150_000, startsAt: null },

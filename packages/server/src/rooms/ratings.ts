@@ -1,4 +1,10 @@
-import type { RatingChangeView, RatingView, RunnerStatus, UnratedReason } from '@percent/protocol';
+import type {
+  RatingChangeView,
+  RatingView,
+  RoomSettings,
+  RunnerStatus,
+  UnratedReason,
+} from '@percent/protocol';
 import { glicko2, type Game } from './glicko2.ts';
 import type { Race, Rating, Runner } from './types.ts';
 
@@ -71,9 +77,22 @@ export function unratedReason(race: RatedPart): UnratedReason | null {
 }
 
 /** Head starts and relaxed races change the race itself: they are never rated. */
-function unratedRules(race: RatedPart): 'handicap' | 'relaxed' | null {
+function unratedRules(race: Pick<RatedPart, 'rules'>): 'handicap' | 'relaxed' | null {
   if (race.rules.handicap) return 'handicap';
   return race.rules.relaxed ? 'relaxed' : null;
+}
+
+/**
+ * Why the room's rules would leave the next race unrated whoever plays it, or null
+ * (`RoomView.unratedRules`): the same rules as `unratedReason`, before the start.
+ */
+export function unratedByRules(
+  settings: RoomSettings,
+  imported: boolean,
+): 'roomUnrated' | 'importedPuzzle' | 'handicap' | 'relaxed' | null {
+  if (!settings.rated) return 'roomUnrated';
+  if (imported) return 'importedPuzzle';
+  return unratedRules({ rules: settings });
 }
 
 export const isRated = (race: RatedPart): boolean => unratedReason(race) === null;

@@ -8,7 +8,7 @@ import {
   type SeatReply,
 } from '@percent/protocol';
 import { placeOf, progressOf, standingsOf, timeOf } from './progress.ts';
-import { isRated, ratingView, unratedReason } from './ratings.ts';
+import { isRated, ratingView, unratedByRules, unratedReason } from './ratings.ts';
 import { permissionsFor } from './permissions.ts';
 import { blindTo } from './secrecy.ts';
 import { tournamentView } from './tournament.ts';
@@ -60,6 +60,7 @@ export function viewFor(room: Room, recipient: Recipient, now: number): RoomView
       clues: room.imported.clues,
     },
     tournament: tournamentView(room),
+    unratedRules: unratedByRules(room.settings, room.imported !== null),
     handicaps: handicapsOf(room),
     you: {
       role: recipient.role,

@@ -41,15 +41,7 @@ export function Lobby({ view, session }: { view: RoomView; session: RoomSession 
         {guest && actions}
         <h2>
           {t('lobby.players', { n: view.players.length, max: view.settings.maxPlayers })}{' '}
-          {/* The next race's rules that rate nobody (PROTOCOL.md, "Ratings"). */}
-          <RatedBadge
-            rated={
-              view.settings.rated &&
-              view.imported === null &&
-              !view.settings.handicap &&
-              !view.settings.relaxed
-            }
-          />
+          <RatedBadge rated={view.unratedRules === null} />
         </h2>
         <ul class="lobby-players">
           {players.map((p) => (
