@@ -79,19 +79,18 @@ export function roundAtStart(room: Room): {
 export function scoreRound(room: Room, race: Race, now: number): Tournament | null {
   const tournament = room.tournament;
   if (!isOn(tournament) || race.round?.tournamentId !== tournament.id) return tournament;
-  const results = [...tournament.results, { raceId: race.id, entries: roundEntries(room, race) }];
+  const results = [...tournament.results, { raceId: race.id, entries: roundEntries(race) }];
   const over = tournament.rounds !== null && results.length >= tournament.rounds;
   return { ...tournament, results, endedAt: over ? now : null };
 }
 
-/** Each device's best standing in the race, best first, with its points and seat colour. */
-function roundEntries(room: Room, race: Race): RoundEntry[] {
-  const devices = new Map(race.runners.map((r) => [r.playerId, r.deviceId]));
-  const colours = new Map(room.seats.map((s) => [s.id, s.colour]));
+/** Each device's best standing in the race, best first, with its points and the colour it raced in. */
+function roundEntries(race: Race): RoundEntry[] {
+  const runners = new Map(race.runners.map((r) => [r.playerId, r]));
   const seen = new Set<string>();
   const entries: RoundEntry[] = [];
   for (const row of standingsOf(race)) {
-    const deviceId = devices.get(row.playerId)!;
+    const { deviceId, colour } = runners.get(row.playerId)!;
     if (seen.has(deviceId)) continue;
     seen.add(deviceId);
     entries.push({
@@ -100,7 +99,7 @@ function roundEntries(room: Room, race: Race): RoundEntry[] {
       nickname: row.nickname,
       place: row.place,
       points: pointsFor(row.place),
-      colour: colours.get(row.playerId) ?? entries.length % PLAYER_COLOURS,
+      colour,
     });
   }
   return entries;
