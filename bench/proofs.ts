@@ -239,7 +239,7 @@ function render(
   return [
     '## DRAT proofs of UNSAT answers',
     `_Measured by \`${context.command}\` on ${date} UTC: ${m.cpu}, ${m.cores} cores, Node ${m.node}._`,
-    `Each file: \`percent sat FILE --proof P --proof-format binary\` (limit ${timeoutMs / 1000} s; XOR reasoning is off while a proof is written, elimination stays on and is in the proof), then \`percent check FILE P --lrat L\` (ours) and drat-trim, both backward checking with core-first propagation: only the lemmas the refutation uses are checked; ours also writes them as LRAT with their hints, which lrat-check (beside drat-trim) verifies in linear time${noTrim ? ` — drat-trim not run here: ${noTrim}` : ''}. Times are totals over the files with a proof; the solve time is in-process (\`--json\` \`ms\`), the check times are each checker's own. SATLIB files from ../shared/data/cnf (see its SOURCES.md).`,
+    `Each file: \`percent sat FILE --proof P --proof-format binary\` (limit ${timeoutMs / 1000} s; Gauss–Jordan XOR reasoning is off in a proof-writing search, but XORs that alone add up to 0 = 1 are refuted at once, the proof deriving their sum with extension variables; elimination stays on and is in the proof), then \`percent check FILE P --lrat L\` (ours) and drat-trim, both backward checking with core-first propagation: only the lemmas the refutation uses are checked; ours also writes them as LRAT with their hints, which lrat-check (beside drat-trim) verifies in linear time${noTrim ? ` — drat-trim not run here: ${noTrim}` : ''}. Times are totals over the files with a proof; the solve time is in-process (\`--json\` \`ms\`), the check times are each checker's own. SATLIB files from ../shared/data/cnf (see its SOURCES.md).`,
     wrong.length === 0
       ? '**Every proof written was verified by ours and drat-trim, and its LRAT by lrat-check.**'
       : `**Not verified:** ${wrong.join('; ')}`,
@@ -263,6 +263,6 @@ function render(
     ),
     unproved.length === 0
       ? 'Every UNSAT file that ran was refuted with a proof.'
-      : `Not proved within ${timeoutMs / 1000} s (XOR reasoning, which decides the parity files, is off while a proof is written: Gauss–Jordan steps are not written as DRAT yet): ${unproved.join(', ')}.`,
+      : `Not proved within ${timeoutMs / 1000} s (Gauss–Jordan reasoning in the search is off while a proof is written: its steps are not written as DRAT; XORs that alone add up to 0 = 1 are proved): ${unproved.join(', ')}.`,
   ].join('\n\n');
 }

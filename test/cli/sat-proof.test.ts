@@ -5,7 +5,7 @@
 import { existsSync, readdirSync, readFileSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { createRng, pigeonhole, randomKSat, type Cnf } from '@percent/engine';
+import { createRng, pigeonhole, randomKSat, randomTseitin, type Cnf } from '@percent/engine';
 import { percent, repoRoot, tempDir, writeCnf } from './cli-harness.ts';
 import {
   buildDratTrim,
@@ -153,6 +153,32 @@ describe('percent sat --proof, percent check', () => {
     expect(readFileSync(lrat, 'utf8')).toBe('');
   });
 
+  it('proves a Tseitin formula by its XORs: UNSAT without a search, verified by all checkers', async () => {
+    const formula = randomTseitin(createRng('cli-tseitin'), 120);
+    const file = await writeCnf(dir, 'tseitin-120.cnf', formula);
+    const proof = path.join(dir, 'tseitin.drat');
+    const solved = await percent('sat', file, '--proof', proof, '--json');
+    expect(solved.code).toBe(20);
+    const { stats } = JSON.parse(solved.stdout) as { stats: { conflicts: number; xors: number } };
+    expect([stats.conflicts, stats.xors]).toEqual([0, 120]);
+    const checked = await percent('check', file, proof);
+    expect(checked.stdout).toMatch(/^c \d+ lemmas checked \([1-9]\d* by RAT\)/m);
+    expect(checked.stdout).toMatch(/\ns VERIFIED\n$/);
+    if (dratTrim) expect(dratTrimSays(file, proof)).toBe('s VERIFIED');
+    const lrat = path.join(dir, 'tseitin.lrat');
+    expect((await percent('sat', file, '--proof', lrat, '--proof-format', 'lrat')).code).toBe(20);
+    if (lratCheck) expect(lratCheckVerdict(lratCheck, file, lrat)).toBe('VERIFIED');
+    // One extension variable defined wrongly (¬e ∨ a ∨ b made ¬e ∨ ¬a ∨ b): both reject it.
+    const lines = readFileSync(proof, 'utf8').split('\n');
+    const at = lines.findIndex((l) => Math.abs(Number(l.split(' ')[0])) > formula.numVars);
+    const [e, a, b] = lines[at]!.split(' ').map(Number);
+    lines[at] = `${e} ${-a!} ${b} 0`;
+    const broken = path.join(dir, 'tseitin-broken.drat');
+    writeFileSync(broken, lines.join('\n'));
+    expect((await percent('check', file, broken)).stdout).toMatch(/\ns NOT VERIFIED\n$/);
+    if (dratTrim) expect(dratTrimSays(file, broken)).toBe('s NOT VERIFIED');
+  }, 60_000);
+
   it('says what is wrong with its use', async () => {
     const file = await writeCnf(dir, 'php-3-2.cnf', pigeonhole(3, 2));
     const dpll = await percent('sat', file, '--proof', path.join(dir, 'x.drat'), '--mode', 'dpll');
@@ -169,14 +195,15 @@ describe('percent sat --proof, percent check', () => {
 });
 
 /**
- * UNSAT files of ../shared/data, by set, that a proof run decides in seconds without XOR
- * reasoning (hole9 and hole10 take minutes; the course's #8 needs Gauss–Jordan elimination).
+ * UNSAT files of ../shared/data, by set, that a proof run decides in seconds (hole9 and hole10
+ * take minutes); the course's #8 and #9, dubois and pret by their XORs alone.
  */
 const SATLIB_UNSAT: Record<string, RegExp> = {
   pigeonhole: /^hole[678]\.cnf$/,
   dubois: /\.cnf$/,
+  pret: /\.cnf$/,
   'uuf50-218': /\.cnf$/,
-  'hust/check': /^(4|7|11)-unsatisfied\.cnf$/,
+  'hust/check': /^(4|7|8|9|11)-unsatisfied\.cnf$/,
 };
 
 describe.skipIf(!existsSync(DATA))('proofs of the SATLIB UNSAT files in ../shared/data', () => {

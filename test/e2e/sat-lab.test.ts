@@ -277,6 +277,14 @@ describe.skipIf(!hasChromium)('the SAT lab', () => {
     await expect.poll(() => page.getByTestId('lab-summary').count()).toBe(1);
     await page.getByRole('button', { name: 'Solve', exact: true }).click();
     await expect.poll(() => statusOf(page, 'chosen').textContent()).toBe('UNSAT — unsatisfiable');
+    // Refuted by its XORs, without a search, and the proof of that checks in the worker.
+    const conflicts = page.locator(
+      '[data-testid="lab-run-chosen"] [data-stat="lab.stat.conflicts"]',
+    );
+    expect(await conflicts.textContent()).toBe('0');
+    await expect
+      .poll(() => page.getByTestId('lab-run-chosen').getByTestId('lab-proof').textContent())
+      .toMatch(/^Proof verified: [\d,]+ lemmas \(DRAT\)/);
     const width = await page.evaluate(() => document.documentElement.scrollWidth);
     expect(width).toBeLessThanOrEqual(390);
     await screenshot(page, 'sat-lab-phone-dark');

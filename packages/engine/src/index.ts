@@ -2,6 +2,7 @@ export * from './cnf/formula.ts';
 export * from './sat/types.ts';
 export * from './rng.ts';
 export * from './cnf/generators.ts';
+export { parityCycle, randomTseitin } from './sat/xor/generators.ts';
 export * from './sat/solver.ts';
 export * from './sat/solve-cnf.ts';
 export * from './sat/rate.ts';

@@ -35,7 +35,8 @@ export const labEn = {
   'lab.xor': 'XOR reasoning',
   'lab.xor.cdclOnly': 'XOR reasoning works in CDCL mode only.',
   'lab.compare': 'Compare with the baseline (DPLL, first literal)',
-  'lab.proof': 'Prove UNSAT: write and check a DRAT proof (XOR reasoning off meanwhile)',
+  'lab.proof':
+    'Prove UNSAT: write and check a DRAT proof (Gauss–Jordan off in the search; contradictory XORs are proved)',
   'lab.proof.cdclOnly': 'Proofs come from CDCL: plain DPLL learns no clauses.',
   'lab.proof.checking': 'Checking the proof…',
   'lab.proof.verified':
@@ -154,7 +155,8 @@ export const labZh: Record<keyof typeof labEn, string> = {
   'lab.xor': 'XOR 推理',
   'lab.xor.cdclOnly': 'XOR 推理仅在 CDCL 模式下可用。',
   'lab.compare': '与基准（DPLL，第一个文字）对比',
-  'lab.proof': '证明 UNSAT：写出并检验 DRAT 证明（其间关闭 XOR 推理）',
+  'lab.proof':
+    '证明 UNSAT：写出并检验 DRAT 证明（搜索中关闭高斯–约当消元；自相矛盾的 XOR 约束会被证明）',
   'lab.proof.cdclOnly': '证明来自 CDCL：普通 DPLL 不学习子句。',
   'lab.proof.checking': '正在检验证明…',
   'lab.proof.verified':

@@ -23,7 +23,7 @@ export interface RunConfig {
   /** Wall-clock budget in ms; undefined for none. */
   readonly timeMs: number | undefined;
   /**
-   * Write a DRAT proof as the search goes (CDCL; XOR reasoning is off meanwhile) and check it
+   * Write a DRAT proof as the search goes (CDCL; Gauss–Jordan is off in the search, contradictory XORs are proved) and check it
    * when the answer is UNSAT.
    */
   readonly proof: boolean;

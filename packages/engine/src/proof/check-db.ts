@@ -25,6 +25,8 @@ export class CheckDb {
    */
   private readonly watches: number[][];
   private readonly coreWatches: number[][];
+  /** Ids of the clauses holding each literal (active or not), for the RAT check. */
+  private readonly occurs: number[][];
   /** Clause ids by their sorted literals, for deletions. */
   private readonly byKey = new Map<string, number[]>();
   /** Each clause's key in `byKey`. */
@@ -51,6 +53,7 @@ export class CheckDb {
   constructor(numVars: number) {
     this.watches = Array.from({ length: 2 * numVars }, () => []);
     this.coreWatches = Array.from({ length: 2 * numVars }, () => []);
+    this.occurs = Array.from({ length: 2 * numVars }, () => []);
     this.vals = new Int8Array(2 * numVars);
     this.reason = new Int32Array(numVars).fill(NONE);
     this.trail = new Int32Array(numVars);
@@ -77,6 +80,7 @@ export class CheckDb {
     if (same) same.push(id);
     else this.byKey.set(key, [id]);
     if (lits.length === 1) this.units.push(id);
+    for (const lit of lits) this.occurs[lit]!.push(id);
     this.activate(id);
     return id;
   }
@@ -155,17 +159,20 @@ export class CheckDb {
 
   /**
    * RAT on the first literal: every non-tautological resolvent with an active clause holding
-   * its negation is RUP. With `mark`, those clauses and the derivations are marked core.
+   * its negation is RUP. With `mark`, those clauses (each one, as LRAT lists them all) and the
+   * derivations are marked core. With `hints`, LRAT's RAT hints: for each such clause, in id
+   * order, −(id + 1), then the hints of its resolvent (none for a tautology).
    */
-  rat(lits: Int32Array, mark = false): boolean {
+  rat(lits: Int32Array, mark = false, hints?: number[]): boolean {
     const pivot = lits[0]!;
-    for (let id = 0; id < this.clauses.length; id++) {
+    for (const id of this.occurs[pivot ^ 1]!) {
+      if (this.active[id] === 0) continue;
+      if (mark) this.core[id] = 1;
+      hints?.push(-(id + 1));
       const other = this.clauses[id]!;
-      if (this.active[id] === 0 || !other.includes(pivot ^ 1)) continue;
       const resolvent = Int32Array.from([...lits, ...other.filter((l) => l !== (pivot ^ 1))]);
       if (uniqueLits(resolvent) === null) continue;
-      if (!this.rup(resolvent, mark)) return false;
-      if (mark) this.core[id] = 1;
+      if (!this.rup(resolvent, mark, hints)) return false;
     }
     return true;
   }

@@ -224,9 +224,7 @@ function* backward(
     const hints: number[] | undefined = lrat ? [] : undefined;
     const failure = checkLemma(db, step, stats, true, hints);
     if (failure !== undefined) return failed(failure, stats);
-    if (lrat === undefined) continue;
-    if (hints!.length === 0) lrat.refuse(`${step.at}: a RAT lemma (LRAT here has RUP hints only)`);
-    else lrat.lemma(i, id, step.lits, hints!);
+    lrat?.lemma(i, id, step.lits, hints!);
   }
   return 'verified';
 }
@@ -242,7 +240,7 @@ function checkLemma(
   stats.lemmas++;
   const lits = step.lits;
   if (db.rup(lits, mark, hints)) return undefined;
-  if (lits.length > 0 && db.rat(lits, mark)) {
+  if (lits.length > 0 && db.rat(lits, mark, hints)) {
     stats.rat++;
     return undefined;
   }

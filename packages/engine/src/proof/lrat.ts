@@ -5,8 +5,10 @@
  * by a linear-time LRAT checker (cake_lpr, lrat-check) with no search, as drat-trim's `-L` does.
  *
  * Clause ids: the formula's clauses are 1..m in file order; the lemmas used get m+1, m+2, … in
- * proof order; the last line is the empty clause. Only RUP lemmas: a RAT lemma in the core
- * (never in this solver's proofs) leaves the LRAT unwritten, with the reason.
+ * proof order; the last line is the empty clause. A RAT lemma (an extension variable's
+ * definition in an XOR refutation) lists, after its own RUP hints (none), each clause holding
+ * its pivot's negation as −id followed by the hints of the resolvent with it (none for a
+ * tautology), in id order, as lrat-check and cake_lpr read them.
  */
 import { litToDimacs } from '../sat/lit.ts';
 
@@ -37,7 +39,7 @@ export class LratRecorder {
     });
   }
 
-  /** A lemma checked by RUP, with its hints (checker ids). */
+  /** A lemma checked by RUP or RAT, with its hints (checker ids; −(id + 1) opens a RAT group). */
   lemma(step: number, id: number, lits: Int32Array, hints: readonly number[]): void {
     this.used.push({ step, id, lits, hints });
   }
@@ -59,7 +61,7 @@ export class LratRecorder {
     let next = this.inputs + 1;
     const lemmas = this.used.slice().sort((a, b) => a.step - b.step);
     const line = (lits: Iterable<number>, hints: readonly number[]): void => {
-      const ids = hints.map((h) => this.ids[h]!);
+      const ids = hints.map((h) => (h >= 0 ? this.ids[h]! : -this.ids[-h - 1]!));
       text += [next++, ...[...lits].map(litToDimacs), 0, ...ids, 0].join(' ') + '\n';
       if (text.length >= CHUNK_BYTES) {
         out.push(encoder.encode(text));

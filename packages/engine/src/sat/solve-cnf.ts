@@ -6,6 +6,7 @@ import { detectXors } from './xor/detect.ts';
 import { worthMatrix } from './xor/engine.ts';
 import { directXorClauses } from './xor/first-look.ts';
 import { mergeAuxVariables } from './xor/merge.ts';
+import { proveXorContradiction } from './xor/xor-proof.ts';
 import type { Xor } from './xor/xor.ts';
 
 /** Options of the whole-formula calls. */
@@ -176,10 +177,27 @@ function statsOf(result: SolveResult, prepared: Prepared, clock: Clock): SolverS
 
 /**
  * Whether XOR reasoning is on for these options: CDCL unless switched off, and never while a
- * proof is written (Gauss–Jordan steps have no clausal derivation here).
+ * proof is written (Gauss–Jordan steps during the search have no clausal derivation here; a
+ * contradiction among the XORs alone does, see `provesXors`).
  */
 const wantsXor = (options: SolveCnfOptions): boolean =>
   options.mode !== 'dpll' && options.xor !== false && options.proof === undefined;
+
+/**
+ * Whether a proof-writing CDCL solve first asks if the formula's XORs alone add up to 0 = 1
+ * (parity problems, which a search without Gauss–Jordan may not decide in a lifetime), and if
+ * so answers unsat with that derivation as the proof (`xor/xor-proof.ts`).
+ */
+const provesXors = (options: SolveCnfOptions): boolean =>
+  options.mode !== 'dpll' && options.xor !== false && options.proof !== undefined;
+
+/** The unsat answer of a formula whose XORs were refuted (`used` of them) in the proof. */
+function xorRefuted(cnf: Cnf, used: number, clock: Clock): SolveResult {
+  const counters = { decisions: 0, propagations: 0, conflicts: 0, learned: 0, restarts: 0 };
+  const stats: SolverStats = { ...counters, deleted: 0, eliminated: 0, xors: used, ms: 0 };
+  const prepared: Prepared = { formula: cnf, xors: [], found: used, simplified: undefined };
+  return verified(cnf, { status: 'unsat', failedAssumptions: [], stats }, prepared, clock);
+}
 
 /**
  * Whether a short search on the formula as given comes first: for CDCL, unless XORs are asked
@@ -276,6 +294,10 @@ function* plan<T extends SolveCnfOptions>(
   const eliminated = (found: FoundXors) =>
     timed(phases, 'eliminateMs', () => prepare(found, options, started));
   const afterProbeLook = () => eliminated(wantsXor(options) ? xorsOf(cnf) : NO_XORS(cnf));
+  if (provesXors(options)) {
+    const used = timed(phases, 'xorMs', () => proveXorContradiction(cnf, options.proof!));
+    if (used !== undefined) return xorRefuted(cnf, used, clock);
+  }
   if (!probeFirst(options)) {
     const prepared = afterProbeLook();
     const result = yield { solver: loaded(prepared), options: rest(options, started) };

@@ -1,4 +1,4 @@
-import { parseDimacs, solveCnf } from '@percent/engine';
+import { checkDrat, MemoryProof, parseDimacs, solveCnf } from '@percent/engine';
 import { describe, expect, it } from 'vitest';
 import { EXAMPLE_IDS, example } from './examples.ts';
 
@@ -22,6 +22,16 @@ describe('the lab examples', () => {
     expect(withXor.stats.xors).toBeGreaterThan(0);
     const without = solveCnf(parsed.cnf, { xor: false, budget: { conflicts: 2000 } });
     expect(without.status).toBe('unknown');
+  });
+
+  it('with Prove UNSAT on, the Tseitin example is refuted by its XORs in a proof that checks', () => {
+    const parsed = parseDimacs(example('tseitin').text);
+    if (!parsed.ok) throw new Error(parsed.error.message);
+    const proof = new MemoryProof('text');
+    const result = solveCnf(parsed.cnf, { proof });
+    expect(result.status).toBe('unsat');
+    expect(result.stats.conflicts).toBe(0);
+    expect(checkDrat(parsed.cnf, proof.bytes()).status).toBe('verified');
   });
 
   it('is the same formula every time (seeded)', () => {

@@ -21,7 +21,7 @@ export interface LabOptions {
   readonly budgetS: (typeof BUDGETS_S)[number];
   readonly xor: boolean;
   readonly compare: boolean;
-  /** Write and check a DRAT proof of an UNSAT answer (CDCL; XOR reasoning off meanwhile). */
+  /** Write and check a DRAT proof of an UNSAT answer (CDCL; Gauss–Jordan off in the search, contradictory XORs proved). */
   readonly proof: boolean;
 }
 

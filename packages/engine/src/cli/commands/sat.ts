@@ -129,7 +129,7 @@ function satCommand(): Command {
     .option('--compare', 'solve twice, DPLL + first and the chosen mode, and print the rate')
     .option(
       '--proof <file>',
-      'write a DRAT proof of an UNSAT answer to FILE (CDCL, one file; XOR reasoning off meanwhile)',
+      'write a DRAT proof of an UNSAT answer to FILE (CDCL, one file; Gauss–Jordan off in the search, contradictory XORs proved)',
     )
     .addOption(
       new Option(

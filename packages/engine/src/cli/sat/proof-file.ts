@@ -133,5 +133,5 @@ export function proofLine(proof: ProofSummary): string {
   const ends = proof.complete
     ? `ends with the empty clause (check it: ${check})`
     : 'no empty clause: the answer is not UNSAT';
-  return `c proof ${proof.path}: ${what}; ${ends}; XOR reasoning was off while writing it`;
+  return `c proof ${proof.path}: ${what}; ${ends}; Gauss–Jordan was off in the search (XORs that alone add up to 0 = 1 are refuted in the proof)`;
 }
