@@ -59,13 +59,16 @@ describe('percent sat', () => {
     // An implication chain 1 → 2 → … → 12, and 1 ∨ 13, 1 ∨ ¬13: eliminating 13 makes 1 a
     // fact, and every model has 1 … 12 true.
     const links = Array.from({ length: 11 }, (_, i) => [-(i + 1), i + 2]);
-    // Beside a planted 3-SAT formula (variables 14…213) the search needs thousands of
+    // A second chain 14 → 15 → … → 73, whose middle variables elimination resolves away: over a
+    // tenth of the formula's variables, enough for the search to start again on what is left.
+    const longer = Array.from({ length: 59 }, (_, i) => [-(i + 14), i + 15]);
+    // Beside a planted 3-SAT formula (variables 74…273) the search needs thousands of
     // conflicts, more than the short first search without elimination gets: so elimination
-    // runs (the chain alone would be decided by that first search, never simplified).
+    // runs (the chains alone would be decided by that first search, never simplified).
     const hard = plantedKSat(createRng('hard-3'), 200, 852, 3).cnf.clauses.map((c) =>
-      Array.from(c, (lit) => (lit > 0 ? lit + 13 : lit - 13)),
+      Array.from(c, (lit) => (lit > 0 ? lit + 73 : lit - 73)),
     );
-    const chain = cnf(213, [[1, 13], [1, -13], ...links, ...hard]);
+    const chain = cnf(273, [[1, 13], [1, -13], ...links, ...longer, ...hard]);
     const file = await writeCnf(dir, 'chain.cnf', chain);
     for (const [flags, eliminated] of [
       [[], true],
@@ -77,6 +80,11 @@ describe('percent sat', () => {
       expect(stats.eliminated > 0).toBe(eliminated);
       const res = await readRes(path.join(dir, 'chain.res'));
       expect(res.literals?.slice(0, 12)).toEqual(Array.from({ length: 12 }, (_, i) => i + 1));
+      // The model covers the eliminated variables: it satisfies every clause of the file.
+      const model = Uint8Array.from({ length: 274 }, (_, v) =>
+        (res.literals?.[v - 1] ?? 0) > 0 ? 1 : 0,
+      );
+      expect(firstFalsifiedClause(chain, model)).toBe(-1);
     }
   });
 
