@@ -1,6 +1,7 @@
 import { firstFalsifiedClause, type Cnf } from '../cnf/formula.ts';
 import { eliminateVariables, type Simplified } from './eliminate.ts';
 import { addProbe, afterProbe, continued, probeDecided, probeOptions, rest } from './probe.ts';
+import { primeKernel } from './prime.ts';
 import { Solver } from './solver.ts';
 import type { PhaseTimes, SolveOptions, SolveResult, SolverOptions, SolverStats } from './types.ts';
 import { detectXors } from './xor/detect.ts';
@@ -245,6 +246,7 @@ function* plan<T extends SolveCnfOptions>(
   cnf: Cnf,
   options: T,
 ): Generator<Search<T>, SolveResult, SolveResult> {
+  if (options.mode !== 'dpll') primeKernel();
   const clock: Clock = { started: performance.now(), phases: noPhases() };
   const { started, phases } = clock;
   const xorsOf = (formula: Cnf) => timed(phases, 'xorMs', () => findXors(formula));
