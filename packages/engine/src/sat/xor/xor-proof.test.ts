@@ -98,6 +98,14 @@ describe('DRAT proofs of XOR contradictions', () => {
     expect(checkDrat(weaker, bytes).status).toBe('failed');
   });
 
+  it('writes nothing when the derivation would be longer than its bound', () => {
+    const formula = randomTseitin(createRng('xp-bound'), 40);
+    const proof = new MemoryProof('text');
+    expect(proveXorContradiction(formula, proof, 10)).toBeUndefined();
+    expect(proof.bytes()).toHaveLength(0);
+    expect(proveXorContradiction(formula, proof)).toBe(40);
+  });
+
   it('writes nothing for XORs that are consistent, or a formula without XORs', () => {
     const consistent = makeCnf(
       3,

@@ -167,8 +167,8 @@ export class XorProof {
 
   /** Deletes an operand's link definitions the sum does not share. */
   private retire(operand: Chain, sum: Chain): void {
-    const shared =
-      sum.links[sum.borrowed - 1] === operand.links[sum.borrowed - 1] ? sum.borrowed : 0;
+    const lender = sum.borrowed > 0 && sum.links[0] === operand.links[0];
+    const shared = lender ? sum.borrowed : 0;
     for (let j = Math.max(1, shared); j < operand.vars.length; j++) {
       this.forget(this.definition(operand, j));
     }
@@ -238,10 +238,16 @@ function clausesOf(vars: readonly number[], rhs: number): number[][] {
  * formulas). Returns the order and each variable's rank for the chains: variables the sum
  * drops sooner come later in a chain, so most steps rebuild only its tail.
  */
-export function summationOrder(xors: readonly Xor[]): { order: Xor[]; rank: Map<number, number> } {
+export function summationOrder(xors: readonly Xor[]): {
+  order: Xor[];
+  rank: Map<number, number>;
+  /** Positions the merges walk (each the length of the sum so far plus the next XOR's). */
+  steps: number;
+} {
   const left = new Set(xors.keys());
   const inSum = new Set<number>();
   const order: Xor[] = [];
+  let steps = 0;
   while (left.size > 0) {
     let best = -1;
     let bestScore = -1;
@@ -253,24 +259,38 @@ export function summationOrder(xors: readonly Xor[]): { order: Xor[]; rank: Map<
     left.delete(best);
     const x = xors[best]!;
     order.push(x);
+    steps += inSum.size + x.vars.length;
     for (const v of x.vars) if (!inSum.delete(v)) inSum.add(v);
   }
   const last = new Map<number, number>();
   order.forEach((x, i) => x.vars.forEach((v) => last.set(v, i)));
   // Latest to leave first; ties by variable.
   const sorted = [...last.keys()].sort((u, v) => last.get(v)! - last.get(u)! || u - v);
-  return { order, rank: new Map(sorted.map((v, i) => [v, i])) };
+  return { order, rank: new Map(sorted.map((v, i) => [v, i])), steps };
 }
 
 /**
- * When the formula's directly encoded XORs alone add up to 0 = 1, writes the derivation of the
- * empty clause to `sink` and returns how many XORs it adds; else writes nothing, undefined.
+ * Merge positions a refutation may walk: each writes about ten short lemmas (hust/check #8:
+ * 4,765 positions, 49,309 lemmas, 2.2 MB of text), so this bounds a proof to ~100 MB. Beyond
+ * it, the search goes on without XOR reasoning, as for any formula.
  */
-export function proveXorContradiction(cnf: Cnf, sink: ProofSink): number | undefined {
+const MAX_MERGE_STEPS = 200_000;
+
+/**
+ * When the formula's directly encoded XORs alone add up to 0 = 1, writes the derivation of the
+ * empty clause to `sink` and returns how many XORs it adds; else — or when that derivation would
+ * walk more than `maxSteps` merge positions — writes nothing, undefined.
+ */
+export function proveXorContradiction(
+  cnf: Cnf,
+  sink: ProofSink,
+  maxSteps = MAX_MERGE_STEPS,
+): number | undefined {
   const xors = encodedXors(cnf);
   const subset = xors.length < 2 ? undefined : contradictingXors(xors);
   if (subset === undefined) return undefined;
-  const { order, rank } = summationOrder(subset.map((i) => xors[i]!));
+  const { order, rank, steps } = summationOrder(subset.map((i) => xors[i]!));
+  if (steps > maxSteps) return undefined;
   new XorProof(sink, cnf.numVars, (v) => rank.get(v)!).refute(order);
   return subset.length;
 }
