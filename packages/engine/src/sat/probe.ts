@@ -2,7 +2,7 @@ import type { SolveOptions, SolveResult, SolverStats } from './types.ts';
 
 /**
  * The budgets and counters of the whole-formula pipeline's short first search (the probe) and
- * the search after it (`solve-cnf.ts`).
+ * the search after it (`solve-cnf.ts`), and when the caller's limits stop its other work.
  */
 
 /**
@@ -18,6 +18,13 @@ export function rest<T extends SolveOptions>(options: T, started: number): T {
   if (timeMs === undefined) return options;
   const left = Math.max(0, timeMs - (performance.now() - started));
   return { ...options, budget: { ...options.budget, timeMs: left } };
+}
+
+/** Why the caller's limits stop the work now (an abort, the time budget), if they do. */
+export function stopReason(options: SolveOptions, started: number): 'aborted' | 'time' | undefined {
+  if (options.signal?.aborted) return 'aborted';
+  const timeMs = options.budget?.timeMs;
+  return timeMs !== undefined && performance.now() - started >= timeMs ? 'time' : undefined;
 }
 
 /** The options of the probe: at most PROBE_CONFLICTS conflicts. */

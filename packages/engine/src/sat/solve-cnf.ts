@@ -1,15 +1,19 @@
 import { firstFalsifiedClause, type Cnf } from '../cnf/formula.ts';
 import { eliminateVariables, type Simplified } from './eliminate.ts';
-import { addProbe, afterProbe, continued, probeDecided, probeOptions, rest } from './probe.ts';
+import {
+  addProbe,
+  afterProbe,
+  continued,
+  probeDecided,
+  probeOptions,
+  rest,
+  stopReason,
+} from './probe.ts';
 import { primeKernel } from './prime.ts';
 import { Solver } from './solver.ts';
 import type { PhaseTimes, SolveOptions, SolveResult, SolverOptions, SolverStats } from './types.ts';
-import { detectXors } from './xor/detect.ts';
-import { worthMatrix } from './xor/engine.ts';
-import { directXorClauses } from './xor/first-look.ts';
-import { mergeAuxVariables } from './xor/merge.ts';
+import { directXors, findXors, NO_XORS, type FoundXors } from './xor/found.ts';
 import { proveXorContradiction } from './xor/xor-proof.ts';
-import type { Xor } from './xor/xor.ts';
 
 /** Options of the whole-formula calls. */
 export type SolveCnfOptions = SolverOptions &
@@ -37,16 +41,6 @@ export type SolveCnfOptions = SolverOptions &
  */
 const PRIME_FROM = 300;
 
-/** The XORs of a formula, ready for the solver. */
-interface FoundXors {
-  /** The input, plus a variable and its clauses for each AND gate camouflaged XORs use. */
-  readonly formula: Cnf;
-  /** The XORs worth Gauss–Jordan elimination, auxiliary chain variables merged away. */
-  readonly xors: readonly Xor[];
-  /** How many XORs the clauses held before merging. */
-  readonly found: number;
-}
-
 /** What the whole-formula pipeline prepared before the search. */
 interface Prepared extends FoundXors {
   readonly simplified: Simplified | undefined;
@@ -63,31 +57,6 @@ function timed<T>(phases: PhaseTimes, key: keyof PhaseTimes, work: () => T): T {
 }
 
 const noPhases = (): PhaseTimes => ({ xorMs: 0, eliminateMs: 0, loadMs: 0, searchMs: 0 });
-
-const NO_XORS = (cnf: Cnf): FoundXors => ({ formula: cnf, xors: [], found: 0 });
-
-/**
- * The XORs among the formula's clauses — all of them, or only those at the indices `named`
- * (a first look's) — with a variable for each AND gate camouflaged XORs use, chain variables
- * merged away, and those worth Gauss–Jordan elimination kept.
- */
-function findXors(cnf: Cnf, named?: readonly number[]): FoundXors {
-  const clauses = named === undefined ? cnf.clauses : named.map((i) => cnf.clauses[i]!);
-  const detected = detectXors({ numVars: cnf.numVars, clauses });
-  if (detected.xors.length === 0) return NO_XORS(cnf);
-  const formula = withGates(cnf, detected.gates);
-  const encoding = new Uint8Array(formula.clauses.length);
-  if (named === undefined) encoding.set(detected.encoding);
-  else named.forEach((i, j) => (encoding[i] = detected.encoding[j]!));
-  const merged = mergeAuxVariables(detected.xors, formula, encoding);
-  return { formula, xors: worthMatrix(merged, formula.numVars), found: detected.xors.length };
-}
-
-/** The XORs a cheap first look sees in their direct encoding (see `directXorClauses`). */
-function directXors(cnf: Cnf): FoundXors {
-  const named = directXorClauses(cnf);
-  return named.length === 0 ? NO_XORS(cnf) : findXors(cnf, named);
-}
 
 /** Elimination of the variables outside every XOR (when on for these options). */
 function prepare(found: FoundXors, options: SolveCnfOptions, started: number): Prepared {
@@ -107,17 +76,6 @@ function prepare(found: FoundXors, options: SolveCnfOptions, started: number): P
     proof: options.proof,
   });
   return { ...found, simplified };
-}
-
-/** `cnf` with variable numVars + g + 1 defined as AND gate g: g ↔ a ∧ b. */
-function withGates(cnf: Cnf, gates: readonly (readonly [number, number])[]): Cnf {
-  if (gates.length === 0) return cnf;
-  const clauses = cnf.clauses.slice();
-  gates.forEach(([a, b], g) => {
-    const out = cnf.numVars + g + 1;
-    clauses.push(Int32Array.of(-out, a), Int32Array.of(-out, b), Int32Array.of(out, -a, -b));
-  });
-  return { numVars: cnf.numVars + gates.length, clauses };
 }
 
 /** Loads the prepared formula and its XORs into a solver. */
@@ -185,12 +143,25 @@ const wantsXor = (options: SolveCnfOptions): boolean =>
 const provesXors = (options: SolveCnfOptions): boolean =>
   options.mode !== 'dpll' && options.xor !== false && options.proof !== undefined;
 
-/** The unsat answer of a formula whose XORs were refuted (`used` of them) in the proof. */
-function xorRefuted(cnf: Cnf, used: number, clock: Clock): SolveResult {
+/**
+ * The answer of a formula whose XORs add up to 0 = 1: unsat when the proof of it was written
+ * (`used` XORs), unknown when the caller's limits stopped the writing.
+ */
+function xorRefuted(
+  cnf: Cnf,
+  used: number | 'stopped',
+  options: SolveOptions,
+  clock: Clock,
+): SolveResult {
   const counters = { decisions: 0, propagations: 0, conflicts: 0, learned: 0, restarts: 0 };
-  const stats: SolverStats = { ...counters, deleted: 0, eliminated: 0, xors: used, ms: 0 };
-  const prepared: Prepared = { formula: cnf, xors: [], found: used, simplified: undefined };
-  return verified(cnf, { status: 'unsat', failedAssumptions: [], stats }, prepared, clock);
+  const found = used === 'stopped' ? 0 : used;
+  const stats: SolverStats = { ...counters, deleted: 0, eliminated: 0, xors: found, ms: 0 };
+  const prepared: Prepared = { formula: cnf, xors: [], found, simplified: undefined };
+  const result: SolveResult =
+    used === 'stopped'
+      ? { status: 'unknown', reason: stopReason(options, clock.started) ?? 'aborted', stats }
+      : { status: 'unsat', failedAssumptions: [], stats };
+  return verified(cnf, result, prepared, clock);
 }
 
 /**
@@ -262,8 +233,11 @@ function* plan<T extends SolveCnfOptions>(
     timed(phases, 'eliminateMs', () => prepare(found, options, started));
   const afterProbeLook = () => eliminated(wantsXor(options) ? xorsOf(cnf) : NO_XORS(cnf));
   if (provesXors(options)) {
-    const used = timed(phases, 'xorMs', () => proveXorContradiction(cnf, options.proof!));
-    if (used !== undefined) return xorRefuted(cnf, used, clock);
+    const stopped = () => stopReason(options, started) !== undefined;
+    const refuted = timed(phases, 'xorMs', () =>
+      proveXorContradiction(cnf, options.proof!, { stopped }),
+    );
+    if (refuted !== undefined) return xorRefuted(cnf, refuted, options, clock);
   }
   if (!probeFirst(options)) {
     const prepared = afterProbeLook();

@@ -20,8 +20,8 @@ const bytesOf = (s: string): Uint8Array => new TextEncoder().encode(s);
 function xorProof(formula: Cnf): { bytes: Uint8Array; used: number } {
   const proof = new MemoryProof('text');
   const used = proveXorContradiction(formula, proof);
-  expect(used).toBeDefined();
-  return { bytes: proof.bytes(), used: used! };
+  if (typeof used !== 'number') throw new Error(`no proof: ${used}`);
+  return { bytes: proof.bytes(), used };
 }
 
 describe('encodedXors', () => {
@@ -101,7 +101,7 @@ describe('DRAT proofs of XOR contradictions', () => {
   it('writes nothing when the derivation would be longer than its bound', () => {
     const formula = randomTseitin(createRng('xp-bound'), 40);
     const proof = new MemoryProof('text');
-    expect(proveXorContradiction(formula, proof, 10)).toBeUndefined();
+    expect(proveXorContradiction(formula, proof, { maxSteps: 10 })).toBeUndefined();
     expect(proof.bytes()).toHaveLength(0);
     expect(proveXorContradiction(formula, proof)).toBe(40);
   });
@@ -117,6 +117,19 @@ describe('DRAT proofs of XOR contradictions', () => {
       expect(proveXorContradiction(formula, proof)).toBeUndefined();
       expect(proof.bytes()).toHaveLength(0);
     }
+  });
+
+  it('stops writing at the time budget or an abort, answering unknown', () => {
+    const formula = randomTseitin(createRng('xp-stop'), 200);
+    const late = solveCnf(formula, { proof: new MemoryProof(), budget: { timeMs: 0 } });
+    expect(late.status === 'unknown' && late.reason).toBe('time');
+    const aborted = solveCnf(formula, { proof: new MemoryProof(), signal: AbortSignal.abort() });
+    expect(aborted.status === 'unknown' && aborted.reason).toBe('aborted');
+    let asked = 0;
+    const proof = new MemoryProof();
+    expect(proveXorContradiction(formula, proof, { stopped: () => ++asked > 50 })).toBe('stopped');
+    expect(asked).toBe(51);
+    expect(text(proof.bytes())).not.toMatch(/(^|\n)0\n/); // no empty clause
   });
 
   it('solveCnf with a proof answers a parity problem unsat without a search', () => {

@@ -62,15 +62,17 @@ export class XorProof {
 
   /**
    * Writes the derivation of the empty clause from `xors`, whose clauses are all in the
-   * formula and which add up to 0 = 1, in the order given (see `summationOrder`).
+   * formula and which add up to 0 = 1, in the order given (see `summationOrder`); false when
+   * `stopped` said so before it was done (asked before each XOR).
    */
-  refute(xors: readonly Xor[]): void {
+  refute(xors: readonly Xor[], stopped: () => boolean = () => false): boolean {
     let sum: Chain | undefined;
     for (const x of xors) {
+      if (stopped()) return false; // the lemmas so far are sound: the proof just ends early
       const next = this.chainOf(x);
       sum = sum === undefined ? next : this.merge(sum, next);
       if (sum.vars.length === 0) {
-        if (sum.rhs === 1) return; // the empty clause is written
+        if (sum.rhs === 1) return true; // the empty clause is written
         sum = undefined; // a part adding up to 0 = 0: start afresh
       }
     }
@@ -279,18 +281,19 @@ const MAX_MERGE_STEPS = 200_000;
 /**
  * When the formula's directly encoded XORs alone add up to 0 = 1, writes the derivation of the
  * empty clause to `sink` and returns how many XORs it adds; else — or when that derivation would
- * walk more than `maxSteps` merge positions — writes nothing, undefined.
+ * walk more than `maxSteps` merge positions — writes nothing, undefined. `stopped` (a deadline,
+ * an abort) is asked before each XOR is added: 'stopped' when it ended the work early.
  */
 export function proveXorContradiction(
   cnf: Cnf,
   sink: ProofSink,
-  maxSteps = MAX_MERGE_STEPS,
-): number | undefined {
+  { maxSteps = MAX_MERGE_STEPS, stopped }: { maxSteps?: number; stopped?: () => boolean } = {},
+): number | 'stopped' | undefined {
   const xors = encodedXors(cnf);
   const subset = xors.length < 2 ? undefined : contradictingXors(xors);
   if (subset === undefined) return undefined;
   const { order, rank, steps } = summationOrder(subset.map((i) => xors[i]!));
   if (steps > maxSteps) return undefined;
-  new XorProof(sink, cnf.numVars, (v) => rank.get(v)!).refute(order);
-  return subset.length;
+  const proof = new XorProof(sink, cnf.numVars, (v) => rank.get(v)!);
+  return proof.refute(order, stopped) ? subset.length : 'stopped';
 }
