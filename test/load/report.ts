@@ -147,7 +147,7 @@ export function printReport(input: ReportInput): { code: number; lines: string[]
 
 type Totals = ReturnType<typeof sumCounters>;
 
-function correctnessLines(totals: Totals, { check, health, cluster }: ReportInput) {
+function correctnessLines(totals: Totals, { check, health, cluster, workers }: ReportInput) {
   const { sent, retries, correct, wrong, retriesAcked, lost, duplicated, misjudged } = totals;
   const mismatches = check.progressMismatches;
   const lines = [
@@ -162,7 +162,7 @@ function correctnessLines(totals: Totals, { check, health, cluster }: ReportInpu
     ...check.staleProgress.slice(0, 5).map((line) => `  ${line}`),
     cluster?.killed
       ? 'server move counters: not summed (the killed node took its counts with it)'
-      : serverMoves(health, totals),
+      : serverMoves(health, totals, workers),
   ];
   const missing = cluster?.killed ? 0 : check.staleProgress.length;
   const problems =
@@ -251,10 +251,15 @@ function sumCounters(rooms: readonly RoomOutcome[]) {
 function serverMoves(
   health: Health,
   totals: { correct: number; wrong: number; retriesAcked: number },
+  workers: number | undefined,
 ): string {
   const accepted = health.moves?.accepted;
   if (accepted === undefined)
     return 'server move counters: not reported by /healthz (`moves.accepted`)';
+  // Behind `--workers`, /healthz is answered by whichever worker the primary hands the
+  // connection to: its own counters, a share of the whole (not compared).
+  if (workers !== undefined && workers > 1)
+    return `server move counters: ${accepted} accepted, ${health.moves?.duplicates ?? '–'} duplicates by the one of ${workers} workers that answered /healthz (not summed: not compared)`;
   const agree = accepted === totals.correct + totals.wrong;
   return `server move counters: ${accepted} accepted, ${health.moves?.duplicates ?? '–'} duplicates (${agree ? 'agree' : 'DIFFER'})`;
 }
