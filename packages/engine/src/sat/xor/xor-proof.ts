@@ -1,7 +1,7 @@
 import type { Cnf } from '../../cnf/formula.ts';
 import type { ProofSink } from '../proof.ts';
 import { contradictingXors, encodedXors } from './refute.ts';
-import type { Xor } from './xor.ts';
+import { parity32, type Xor } from './xor.ts';
 
 /**
  * A DRAT proof that XORs add up to 0 = 1 (Philipp & Rebola-Pardo's idea, "DRAT proofs for XOR
@@ -225,9 +225,7 @@ export class XorProof {
 function clausesOf(vars: readonly number[], rhs: number): number[][] {
   const out: number[][] = [];
   for (let a = 0; a < 1 << vars.length; a++) {
-    let parity = 0;
-    for (let x = a; x !== 0; x &= x - 1) parity ^= 1;
-    if (parity === rhs) continue;
+    if (parity32(a) === rhs) continue;
     // Ruled out: the literal of each variable is false under a (true → negative literal).
     out.push(vars.map((v, i) => 2 * v + ((a >> i) & 1)));
   }
