@@ -220,7 +220,7 @@ export function appendLine(health: Health): string {
   const times = health.store?.moveAppend;
   if (!times || times.count === 0) return 'durable move append: not reported by this server';
   return (
-    `durable move append (each ack after its SQLite commit, one per turn, ${times.count} commits): ` +
+    `durable move append (each ack after its SQLite commit, at most one per GROUP_COMMIT_MS, ${times.count} commits): ` +
     `p50 ${times.p50Us} µs  p99 ${times.p99Us} µs  max ${times.maxUs} µs`
   );
 }
@@ -256,12 +256,18 @@ function serverMoves(
   const accepted = health.moves?.accepted;
   if (accepted === undefined)
     return 'server move counters: not reported by /healthz (`moves.accepted`)';
-  // Behind `--workers`, /healthz is answered by whichever worker the primary hands the
-  // connection to: its own counters, a share of the whole (not compared).
-  if (workers !== undefined && workers > 1)
-    return `server move counters: ${accepted} accepted, ${health.moves?.duplicates ?? '–'} duplicates by the one of ${workers} workers that answered /healthz (not summed: not compared)`;
+  const counted = `server move counters: ${accepted} accepted, ${health.moves?.duplicates ?? '–'} duplicates`;
+  // Behind `--workers`, the primary answers /healthz with its workers' sums; a worker that did
+  // not answer leaves a share out (not compared then).
+  if (workers !== undefined && workers > 1) {
+    const silent = (health.nodes ?? []).filter((node) => node.ok !== true).length;
+    if (health.mode !== 'workers' || silent > 0)
+      return `${counted}, ${health.mode === 'workers' ? `${silent} of ${workers} workers not counted` : 'by one of the workers'} (not compared)`;
+    const agree = accepted === totals.correct + totals.wrong;
+    return `${counted}, summed over ${workers} workers (${agree ? 'agree' : 'DIFFER'})`;
+  }
   const agree = accepted === totals.correct + totals.wrong;
-  return `server move counters: ${accepted} accepted, ${health.moves?.duplicates ?? '–'} duplicates (${agree ? 'agree' : 'DIFFER'})`;
+  return `${counted} (${agree ? 'agree' : 'DIFFER'})`;
 }
 
 /** How steady the round trip was: the per-second p99s, and the seconds over the target. */

@@ -44,6 +44,9 @@ export interface ServerProcessOptions {
 /** The fields of `/healthz` the load test reads; every one is optional. */
 export interface Health {
   readonly ok?: boolean;
+  /** `workers`: a `--workers` primary's answer, the sums of its workers' (each in `nodes`). */
+  readonly mode?: string;
+  readonly nodes?: readonly { readonly worker?: number; readonly ok?: boolean }[];
   readonly rooms?: number;
   readonly players?: number;
   /** Moves counted since start: accepted (judged once) and answered as duplicates. */

@@ -195,6 +195,24 @@ function readProc(path: string): string | undefined {
   }
 }
 
+interface NodeHealth {
+  readonly worker: number;
+  readonly ok: boolean;
+  readonly pid?: number;
+  readonly mode?: string;
+  readonly reason?: string;
+}
+
+/** The primary's `/healthz`: its status and body. */
+async function healthOf(url: string) {
+  const response = await fetch(`${url}/healthz`);
+  const body = (await response.json()) as Record<string, unknown> & {
+    readonly ok: boolean;
+    readonly nodes: readonly NodeHealth[];
+  };
+  return { status: response.status, body };
+}
+
 describe.skipIf(!hasRedis)(
   `pnpm start --workers 2 with its own Redis${hasRedis ? '' : ` (skipped: ${REDIS_SERVER} is missing; .ci/run installs redis-server)`}`,
   () => {
@@ -216,9 +234,15 @@ describe.skipIf(!hasRedis)(
       expect(named(children, 'node').sort()).toEqual([...workerPids].sort());
       expect(named(children, 'redis-server')).toHaveLength(1);
 
-      const health = await fetch(`${url}/healthz`);
+      // /healthz is the primary's: the box as a whole, each worker's own answer in `nodes`.
+      const health = await healthOf(url);
       expect(health.status).toBe(200);
-      expect(await health.json()).toMatchObject({ ok: true });
+      expect(health.body).toMatchObject({ ok: true, mode: 'workers', workers: 2, rooms: 0 });
+      expect(health.body.nodes.map((node) => [node.worker, node.ok, node.mode])).toEqual([
+        [1, true, 'cluster'],
+        [2, true, 'cluster'],
+      ]);
+      expect(health.body.nodes.map((node) => node.pid).sort()).toEqual([...workerPids].sort());
 
       // Several polling sessions at once: least-connection spreads them over both workers, and
       // each session's later requests must reach the worker that opened it.
@@ -244,6 +268,12 @@ describe.skipIf(!hasRedis)(
       process.kill(workerPids[0]!, 'SIGKILL');
       // 500 ms after an early death, at once after a long life (unit-tested in launch.test.ts).
       await waitForOutput(launched, /worker 1 died \(SIGKILL\); restarting in (0|500) ms/, 10_000);
+      // Meanwhile the box is still up (the other worker serves), and says which one is not.
+      const meanwhile = await healthOf(url);
+      expect([meanwhile.status, meanwhile.body.ok]).toEqual([200, true]);
+      const first = meanwhile.body.nodes.find((node) => node.worker === 1);
+      expect([first?.ok, first?.pid]).toEqual([false, undefined]);
+      expect(['restarting', 'starting']).toContain(first?.reason);
       const deadline = Date.now() + 60_000;
       const workersNow = () => named(childrenOf(primary), 'node');
       while (workersNow().length < 2 && Date.now() < deadline) await sleep(100);
@@ -253,6 +283,14 @@ describe.skipIf(!hasRedis)(
       expect(revived).not.toContain(workerPids[0]);
       for (const n of [10, 11, 12, 13])
         expect((await historyOver(url, 'polling', n)).reply).toEqual({ ok: true, entries: [] });
+      // The new worker 1 counts again once it is ready (it takes no connection before that).
+      let after = await healthOf(url);
+      while (!after.body.nodes.every((node) => node.ok) && Date.now() < deadline) {
+        await sleep(200);
+        after = await healthOf(url);
+      }
+      expect(after.body.nodes.map((node) => node.ok)).toEqual([true, true]);
+      expect(after.body.nodes.map((node) => node.pid)).not.toContain(workerPids[0]);
 
       const started = Date.now();
       launched.child.kill('SIGTERM');
@@ -302,6 +340,8 @@ describe.skipIf(!hasRedis)(
           });
         }
         expect(await published()).toBe(before);
+        // The primary's /healthz sums both workers: one room, its host and six guests.
+        expect((await healthOf(url)).body).toMatchObject({ ok: true, rooms: 1, players: 7 });
 
         // The same guests without the hint: some land on the other worker and are forwarded.
         const unrouted: Client[] = [];

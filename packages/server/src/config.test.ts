@@ -122,6 +122,21 @@ describe('config: Redis and PostgreSQL', () => {
     });
   });
 
+  it('reads the group-commit window (0 allowed, 4 by default) and refuses a bad one', () => {
+    const groupCommit = (value?: string) => {
+      const read = readConfig(value === undefined ? {} : { GROUP_COMMIT_MS: value }, []);
+      return read.ok ? read.config.groupCommitMs : read.message;
+    };
+    expect(groupCommit()).toBe(4);
+    expect(groupCommit('')).toBe(4);
+    expect(groupCommit('0')).toBe(0);
+    expect(groupCommit('25')).toBe(25);
+    for (const bad of ['101', '-1', '2.5', 'soon'])
+      expect(groupCommit(bad)).toBe(
+        `GROUP_COMMIT_MS must be a whole number of ms from 0 to 100, got "${bad}"`,
+      );
+  });
+
   it('treats an empty variable as unset', () => {
     const read = readConfig({ REDIS_URL: '', DATABASE_URL: '' }, []);
     expect(read.ok && Object.keys(read.config)).not.toContain('redisUrl');

@@ -1,5 +1,6 @@
 import { fileURLToPath } from 'node:url';
 import { DEFAULT_QUOTAS, type QuotaOptions } from './quotas.ts';
+import { DEFAULT_GROUP_COMMIT_MS } from './runner/group-commit.ts';
 
 /**
  * How the server is started: environment first, the command line (`--port`, `--host`,
@@ -30,12 +31,19 @@ export interface Config {
    * is given (default `redis-server`, looked up on PATH).
    */
   readonly redisServer: string;
+  /**
+   * `GROUP_COMMIT_MS`: the shortest time between two SQLite transactions of moves, 0–100 ms
+   * (default `DEFAULT_GROUP_COMMIT_MS`, 4; 0 writes one transaction per event-loop turn).
+   */
+  readonly groupCommitMs: number;
 }
 
 /** `./data` beside the server package, whatever the working directory. */
 export const DEFAULT_DATA_DIR = fileURLToPath(new URL('../data', import.meta.url));
 export const DEFAULT_CLIENT_DIR = fileURLToPath(new URL('../../client/dist', import.meta.url));
 export const MAX_WORKERS = 64;
+/** A longer window would hold acks back noticeably. */
+export const MAX_GROUP_COMMIT_MS = 100;
 
 export type ConfigResult = { ok: true; config: Config } | { ok: false; message: string };
 
@@ -56,6 +64,8 @@ export function readConfig(
   if (redisUrl?.ok === false) return redisUrl;
   const quotas = readQuotas(env);
   if (typeof quotas === 'string') return { ok: false, message: quotas };
+  const groupCommitMs = readGroupCommit(env.GROUP_COMMIT_MS);
+  if (typeof groupCommitMs === 'string') return { ok: false, message: groupCommitMs };
   const databaseUrl = checkUrl('DATABASE_URL', env.DATABASE_URL, ['postgres:', 'postgresql:']);
   if (databaseUrl?.ok === false) return databaseUrl;
   if (databaseUrl && !redisUrl && workers === 1) return { ok: false, message: DATABASE_ALONE };
@@ -72,8 +82,18 @@ export function readConfig(
       redisServer: env.REDIS_SERVER || 'redis-server',
       allowVolatileRedis: env.ALLOW_VOLATILE_REDIS === '1',
       quotas,
+      groupCommitMs,
     },
   };
+}
+
+/** `GROUP_COMMIT_MS`: a whole number of ms, 0–100 (the default when unset); else the message. */
+function readGroupCommit(text: string | undefined): number | string {
+  if (text === undefined || text === '') return DEFAULT_GROUP_COMMIT_MS;
+  const ms = /^\d{1,3}$/.test(text) ? Number(text) : NaN;
+  return ms <= MAX_GROUP_COMMIT_MS
+    ? ms
+    : `GROUP_COMMIT_MS must be a whole number of ms from 0 to ${MAX_GROUP_COMMIT_MS}, got "${text}"`;
 }
 
 /**

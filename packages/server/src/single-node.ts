@@ -36,6 +36,8 @@ export interface ServiceOptions {
   readonly log: Logger;
   readonly dataDir?: string;
   readonly memory?: boolean;
+  /** The shortest time between two SQLite transactions, ms (`GroupCommit`; its default). */
+  readonly groupCommitMs?: number;
 }
 
 /** The embedded default: every room in this process, kept in SQLite (`dataDir`). */
@@ -51,6 +53,7 @@ export async function startSingleNode(options: ServiceOptions): Promise<RoomServ
     draw: options.draw,
     check: options.check,
     log: options.log,
+    ...(options.groupCommitMs !== undefined && { groupCommitMs: options.groupCommitMs }),
   });
   const restoredRooms = await registry.restore();
   const daily = openSqliteDaily(options.memory ? { memory: true } : { dataDir });

@@ -3,6 +3,7 @@ import type { AddressInfo } from 'node:net';
 import { DIFFICULTIES, VARIANTS } from '@percent/protocol';
 import { DATABASE_ALONE, DEFAULT_CLIENT_DIR } from './config.ts';
 import { createApp } from './http/app.ts';
+import { healthAnswer, type HealthAnswer } from './http/health.ts';
 import { DEFAULT_QUOTAS, Quotas, type QuotaOptions } from './quotas.ts';
 import { lanUrls } from './lan.ts';
 import { createLogger } from './log.ts';
@@ -58,6 +59,8 @@ export interface ServerOptions {
    * this process (`@socket.io/sticky`), so the server does not listen itself.
    */
   readonly sticky?: boolean;
+  /** One process: the shortest time between two SQLite transactions (`GroupCommit`). */
+  readonly groupCommitMs?: number;
 }
 
 export interface RunningServer {
@@ -65,12 +68,15 @@ export interface RunningServer {
   readonly port: number;
   /** Rooms brought back from the store's snapshots at start. */
   readonly restoredRooms: number;
+  /** What `/healthz` answers now (a `--workers` primary asks each worker for it). */
+  health(): Promise<HealthAnswer>;
   /** Stops accepting, snapshots the rooms, closes sockets, the puzzle pool and the store. */
   close(): Promise<void>;
 }
 
 /** Starts one server: HTTP, Socket.IO, rooms (restored from the store), puzzle pool. */
 export async function startServer(options: ServerOptions = {}): Promise<RunningServer> {
+  const startedAt = Date.now();
   const pool = options.puzzles ?? createPuzzlePool(options.pool);
   // The daily makes its puzzles on a worker of its own, so a client walking the archive never
   // queues generations in front of the races' refills (a given seeded pool serves tests).
@@ -102,12 +108,14 @@ export async function startServer(options: ServerOptions = {}): Promise<RunningS
       })
     : await startSingleNode({ ...options, io, timings, draw, check, log });
   const devices = new DeviceKeys(service.daily);
+  const figures = async () => ({ ...(await service.health()), pool: readiness(pool) });
   serveRooms(io, { rooms: service.rooms, history: service.history, log, quotas, devices });
   const app = createApp({
     quotas,
     clientDir: options.clientDir ?? DEFAULT_CLIENT_DIR,
     history: service.history,
-    health: async () => ({ ...(await service.health()), pool: readiness(pool) }),
+    health: figures,
+    startedAt,
     room: (code) => service.rooms.summary(code),
     lanUrls: () => lanUrls(port, options.host ?? '0.0.0.0'),
     devices,
@@ -145,6 +153,7 @@ export async function startServer(options: ServerOptions = {}): Promise<RunningS
     url: `http://localhost:${port}`,
     port,
     restoredRooms: service.restoredRooms,
+    health: async () => healthAnswer(await figures(), startedAt),
     close,
   };
 }

@@ -3,7 +3,6 @@ import { join } from 'node:path';
 import {
   DailyErrorCode,
   ErrorCode,
-  PROTOCOL_VERSION,
   RaceIdSchema,
   TournamentIdSchema,
   RoomCodeSchema,
@@ -19,6 +18,7 @@ import type { DeviceKeys } from '../devices.ts';
 import type { HistoryReader } from '../store/history.ts';
 import { publicLeaderboard } from '../store/store.ts';
 import { badRequest, limitOf, problem, send } from './answer.ts';
+import { healthAnswer } from './health.ts';
 import { serveDaily } from './daily-routes.ts';
 import { deviceOf } from './device.ts';
 import { serveUnfurls } from './unfurl.ts';
@@ -29,6 +29,8 @@ export interface AppDeps {
   readonly history: HistoryReader;
   /** Live figures for `/healthz` (cluster mode: whether Redis and PostgreSQL answer). */
   readonly health: () => Record<string, unknown> | Promise<Record<string, unknown>>;
+  /** When the server started (epoch ms; `/healthz`'s `uptimeMs`); now when absent. */
+  readonly startedAt?: number;
   /** A live room as its join link shows it, or undefined. */
   readonly room: (code: string) => Promise<RoomSummaryView | undefined>;
   /** Join URLs on the LAN (`http://192.168.x.y:PORT`), for the lobby's link and QR code. */
@@ -44,7 +46,7 @@ export interface AppDeps {
 /** The HTTP side: the web client, the health check and the read-only history APIs. */
 export function createApp(deps: AppDeps): Express {
   const app = express();
-  const startedAt = Date.now();
+  const startedAt = deps.startedAt ?? Date.now();
   const quotas = deps.quotas ?? new Quotas();
   app.disable('x-powered-by');
   // Answers over 1 KB compressed (brotli/gzip by Accept-Encoding): `/api` JSON (a stored race
@@ -68,15 +70,8 @@ export function createApp(deps: AppDeps): Express {
     );
   };
   app.get('/healthz', async (_req, res) => {
-    const health = await deps.health();
-    // A service that cannot keep its promises (its store cannot write) says so: 503, ok false.
-    const ok = health['ok'] !== false;
-    res.status(ok ? 200 : 503).json({
-      protocol: PROTOCOL_VERSION,
-      uptimeMs: Date.now() - startedAt,
-      ...health,
-      ok,
-    });
+    const { status, body } = healthAnswer(await deps.health(), startedAt);
+    res.status(status).json(body);
   });
   app.get('/api/lan', (_req, res) => {
     send(res, 'lan', { urls: deps.lanUrls() });

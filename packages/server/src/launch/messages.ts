@@ -1,7 +1,40 @@
+import type { HealthAnswer } from '../http/health.ts';
+
 /** What a worker tells the primary over the cluster's IPC channel (besides `sticky:*`). */
 export type WorkerMessage =
   | { readonly type: 'percent:ready'; readonly restoredRooms: number }
-  | { readonly type: 'percent:failed'; readonly message: string };
+  | { readonly type: 'percent:failed'; readonly message: string }
+  | HealthReply;
+
+/** The primary asks a worker what its `/healthz` would answer (`launch/health.ts`). */
+export interface HealthRequest {
+  readonly type: 'percent:health?';
+  readonly id: number;
+}
+
+/** A worker's answer to a `HealthRequest` with the same id. */
+export interface HealthReply extends HealthAnswer {
+  readonly type: 'percent:health';
+  readonly id: number;
+}
+
+export function isHealthRequest(message: unknown): message is HealthRequest {
+  if (typeof message !== 'object' || message === null) return false;
+  const { type, id } = message as Partial<HealthRequest>;
+  return type === 'percent:health?' && typeof id === 'number';
+}
+
+export function isHealthReply(message: unknown): message is HealthReply {
+  if (typeof message !== 'object' || message === null) return false;
+  const { type, id, status, body } = message as Partial<HealthReply>;
+  return (
+    type === 'percent:health' &&
+    typeof id === 'number' &&
+    (status === 200 || status === 503) &&
+    typeof body === 'object' &&
+    body !== null
+  );
+}
 
 /**
  * A worker started (`owned`) or stopped running a room: the primary sends a new connection that

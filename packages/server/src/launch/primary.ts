@@ -5,6 +5,7 @@ import { setupMaster } from '@socket.io/sticky';
 import type { Config } from '../config.ts';
 import { createLogger } from '../log.ts';
 import { printBanner } from './banner.ts';
+import { answerHealthz, WorkersHealth } from './health.ts';
 import { RoomRoutes } from './room-routes.ts';
 import { waitForKnownSessions } from './sid-wait.ts';
 import { startLocalRedis, type LocalRedis } from './local-redis.ts';
@@ -90,7 +91,11 @@ async function startWorkers(
     const http = started.http!;
     http.off('request', answerStarting);
     setupMaster(http, { loadBalancingMethod: 'least-connection' });
-    waitForKnownSessions(http, cluster, { steer: (head) => routes.steer(head) });
+    const health = new WorkersHealth(started.workers, cluster);
+    waitForKnownSessions(http, cluster, {
+      steer: (head) => routes.steer(head),
+      answer: (head, socket) => answerHealthz(health, head, socket),
+    });
     return restoredRooms;
   } catch (error) {
     await fail(started, (error as Error).message);

@@ -30,13 +30,19 @@ export interface SessionWaitOptions {
    * the room's owner).
    */
   readonly steer?: (head: string) => (() => void) | undefined;
+  /**
+   * Called with the head of a connection's first request before anything else: true when it
+   * answered the request itself (the primary's `/healthz`), and nothing of the connection
+   * reaches sticky then.
+   */
+  readonly answer?: (head: string, socket: Socket) => boolean;
 }
 
 /** Wraps sticky's handlers on `http` (call right after `setupMaster`). */
 export function waitForKnownSessions(
   http: Server,
   workers: SessionSource,
-  { maxWaitMs = 2000, steer }: SessionWaitOptions = {},
+  { maxWaitMs = 2000, steer, answer }: SessionWaitOptions = {},
 ): { readonly known: ReadonlySet<string> } {
   const known = new Set<string>();
   const waiting = new Map<string, (() => void)[]>();
@@ -55,7 +61,7 @@ export function waitForKnownSessions(
   http.removeAllListeners('connection');
   http.on('connection', (socket: Socket) => {
     for (const handler of stickyHandlers) handler.call(http, socket);
-    holdFirstChunk(socket, steer, (sid) => {
+    holdFirstChunk(socket, { steer, answer }, (sid) => {
       if (known.has(sid)) return undefined;
       return new Promise<void>((resolve) => {
         const timer = setTimeout(resolve, maxWaitMs);
@@ -77,7 +83,7 @@ export function waitForKnownSessions(
  */
 function holdFirstChunk(
   socket: Socket,
-  steer: SessionWaitOptions['steer'],
+  { steer, answer }: Pick<SessionWaitOptions, 'steer' | 'answer'>,
   wait: (sid: string) => Promise<void> | undefined,
 ): void {
   const listeners = socket.listeners('data') as ((chunk: Buffer) => void)[];
@@ -95,11 +101,15 @@ function holdFirstChunk(
   };
   let held: Buffer[] | null = null;
   let first = true;
+  let answered = false;
   socket.on('data', (chunk: Buffer) => {
+    if (answered) return;
     if (held !== null) return void held.push(chunk);
     if (!first) return deliver(chunk);
     first = false;
-    const sid = SID.exec(chunk.subarray(0, 2048).toString('latin1'))?.[1];
+    const head = chunk.subarray(0, 2048).toString('latin1');
+    if (answer?.(head, socket)) return void (answered = true);
+    const sid = SID.exec(head)?.[1];
     const pending = sid === undefined ? undefined : wait(sid);
     if (pending === undefined) return deliverFirst(chunk);
     // Not paused: a socket sticky hands to a worker must not be read again by the primary

@@ -1,6 +1,7 @@
 import type { Config } from '../config.ts';
-import { startServer, type ServerOptions } from '../start-server.ts';
-import { isStopMessage, STOP_MESSAGE, tellPrimary } from './messages.ts';
+import type { HealthAnswer } from '../http/health.ts';
+import { startServer, type RunningServer, type ServerOptions } from '../start-server.ts';
+import { isHealthRequest, isStopMessage, STOP_MESSAGE, tellPrimary } from './messages.ts';
 import { closeAndExit, stopOnSignals } from './signals.ts';
 
 /**
@@ -16,12 +17,24 @@ export async function runWorker(config: Config): Promise<void> {
     stopOnSignals(server);
     process.on('message', (message: unknown) => {
       if (isStopMessage(message)) closeAndExit(server, { message: STOP_MESSAGE.type });
+      if (isHealthRequest(message)) void answerHealth(server, message.id);
     });
     void tellPrimary({ type: 'percent:ready', restoredRooms: server.restoredRooms });
   } catch (error) {
     await tellPrimary({ type: 'percent:failed', message: (error as Error).message });
     process.exit(1);
   }
+}
+
+/** Tells the primary what this worker's `/healthz` answers now (`launch/health.ts`). */
+async function answerHealth(server: RunningServer, id: number): Promise<void> {
+  let answer: HealthAnswer;
+  try {
+    answer = await server.health();
+  } catch (error) {
+    answer = { status: 503, body: { ok: false, reason: (error as Error).message } };
+  }
+  await tellPrimary({ type: 'percent:health', id, ...answer });
 }
 
 /** The `startServer` options of a configuration (port and host matter only without `sticky`). */
@@ -35,5 +48,6 @@ export function serverOptionsOf(config: Config): ServerOptions {
     ...(config.databaseUrl && { databaseUrl: config.databaseUrl }),
     allowVolatileRedis: config.allowVolatileRedis,
     quotas: config.quotas,
+    groupCommitMs: config.groupCommitMs,
   };
 }

@@ -17,6 +17,14 @@ export interface WorkerSetOptions {
   readonly readyTimeoutMs?: number;
 }
 
+export interface WorkerMember {
+  /** 1 to N. */
+  readonly worker: number;
+  readonly process?: Worker;
+  /** It has started its server and takes connections. */
+  readonly ready: boolean;
+}
+
 interface Slot {
   readonly index: number;
   worker?: Worker;
@@ -61,6 +69,15 @@ export class WorkerSet {
     const ready = await Promise.all(this.slots.map((slot) => this.fork(slot)));
     this.running = true;
     return ready.reduce((sum, rooms) => sum + rooms, 0);
+  }
+
+  /** Each worker (numbered from 1): its process while one runs, and whether it is ready. */
+  members(): WorkerMember[] {
+    return this.slots.map((slot) => ({
+      worker: slot.index + 1,
+      ready: slot.ready && slot.worker !== undefined,
+      ...(slot.worker && { process: slot.worker }),
+    }));
   }
 
   pids(): number[] {

@@ -1,4 +1,4 @@
-import { describe, expect, it } from 'vitest';
+import { afterEach, describe, expect, it, vi } from 'vitest';
 import type { PersistEffect } from '../rooms/index.ts';
 import { GroupCommit } from './group-commit.ts';
 
@@ -26,7 +26,7 @@ function fakeStore(bad?: string) {
 describe('group commit', () => {
   it('stores one turn’s commands in one transaction, then answers each', async () => {
     const store = fakeStore();
-    const log = new GroupCommit(store);
+    const log = new GroupCommit(store, { windowMs: 0 });
     const answered: string[] = [];
     const done = ['a', 'b', 'c'].map((race) =>
       log
@@ -68,5 +68,63 @@ describe('group commit', () => {
       log.commit([move('b', 0)]),
     ]);
     expect(results.map((r) => r.status)).toEqual(['rejected', 'rejected']);
+  });
+
+  describe('with a window', () => {
+    afterEach(() => vi.useRealTimers());
+
+    /** A window of 4 ms on fake timers; `answered` lists each command's ack as it comes. */
+    function windowed() {
+      vi.useFakeTimers();
+      const store = fakeStore();
+      const log = new GroupCommit(store, { windowMs: 4, now: () => Date.now() });
+      const answered: string[] = [];
+      const send = (race: string, seq: number) =>
+        void log.commit([move(race, seq)]).then(() => answered.push(`${race}#${seq}`));
+      return { store, log, answered, send };
+    }
+
+    it('writes the first command after a quiet spell at once, at the end of its turn', async () => {
+      const { store, answered, send } = windowed();
+      send('a', 0);
+      expect(store.transactions).toEqual([]);
+      await vi.advanceTimersByTimeAsync(0);
+      expect(store.transactions).toEqual([['a#0']]);
+      expect(answered).toEqual(['a#0']);
+    });
+
+    it('holds the commands of the next 4 ms back and stores them in one transaction', async () => {
+      const { store, log, answered, send } = windowed();
+      send('a', 0);
+      await vi.advanceTimersByTimeAsync(0);
+      send('b', 0);
+      await vi.advanceTimersByTimeAsync(1);
+      send('c', 0);
+      send('a', 1);
+      await vi.advanceTimersByTimeAsync(2);
+      // Within the window: nothing written, nothing acknowledged.
+      expect(store.transactions).toEqual([['a#0']]);
+      expect(answered).toEqual(['a#0']);
+      await vi.advanceTimersByTimeAsync(1);
+      expect(store.transactions).toEqual([['a#0'], ['b#0', 'c#0', 'a#1']]);
+      expect(answered).toEqual(['a#0', 'b#0', 'c#0', 'a#1']);
+      expect(log.groupSize).toBe(2);
+      // Quiet for a window: the next command is written at once again.
+      await vi.advanceTimersByTimeAsync(10);
+      send('d', 0);
+      await vi.advanceTimersByTimeAsync(0);
+      expect(store.transactions.at(-1)).toEqual(['d#0']);
+    });
+
+    it('keeps a faulty command apart in a windowed transaction too', async () => {
+      vi.useFakeTimers();
+      const store = fakeStore('b');
+      const log = new GroupCommit(store, { windowMs: 4, now: () => Date.now() });
+      await Promise.all([log.commit([move('a', 0)]), vi.advanceTimersByTimeAsync(0)]);
+      const results = Promise.allSettled([log.commit([move('b', 0)]), log.commit([move('c', 0)])]);
+      await vi.advanceTimersByTimeAsync(4);
+      expect((await results).map((r) => r.status)).toEqual(['rejected', 'fulfilled']);
+      expect(store.transactions).toEqual([['a#0'], ['c#0']]);
+    });
   });
 });

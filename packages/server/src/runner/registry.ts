@@ -18,6 +18,8 @@ export interface RegistryDeps {
   readonly check?: CheckPuzzle;
   /** The server clock (ms); tests may pin it. */
   readonly now?: () => number;
+  /** The shortest time between two SQLite transactions, ms (`GroupCommit`; its default). */
+  readonly groupCommitMs?: number;
 }
 
 /** How long a shutdown waits for a room's command in progress (a puzzle draw, say). */
@@ -30,17 +32,17 @@ const noChecks: CheckPuzzle = () => Promise.reject(new Error('no puzzle pool'));
 
 /**
  * The rooms of one process: a `RoomHost` whose rooms write to the process's SQLite `Store`
- * (through `GroupCommit`: one transaction per event-loop turn),
+ * (through `GroupCommit`: one transaction per window of `groupCommitMs`),
  * brought back from its snapshots at start (with the heartbeat that measures the outage) and
  * drained at shutdown.
  */
 export class RoomRegistry {
   readonly host: RoomHost;
-  /** Where every room writes: the store, one transaction per event-loop turn. */
+  /** Where every room writes: the store, at most one transaction per `groupCommitMs`. */
   readonly log: GroupCommit;
 
   constructor(private readonly deps: RegistryDeps) {
-    this.log = new GroupCommit(deps.store);
+    this.log = new GroupCommit(deps.store, { windowMs: deps.groupCommitMs });
     this.host = new RoomHost({
       transport: deps.transport,
       timings: deps.timings,
