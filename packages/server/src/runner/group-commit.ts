@@ -1,6 +1,7 @@
 import type { PersistEffect } from '../rooms/index.ts';
 import type { RoomLog } from './room-log.ts';
 import type { Store } from '../store/store.ts';
+import { FlushWindow } from './flush-window.ts';
 
 /**
  * The default shortest time between two transactions, ms. Chosen by measurement
@@ -26,9 +27,9 @@ export interface GroupCommitOptions {
  * store in one window go to SQLite in one transaction, and each command is acknowledged once
  * that transaction is stored — so what was acknowledged is still stored, and a busy server
  * pays SQLite's per-transaction cost (BEGIN, COMMIT, the locks, the write-ahead log's frames)
- * once per window instead of once per move. The first command after a quiet spell is written
- * at the end of its own turn (`setImmediate`, after that turn's I/O): an idle server adds no
- * wait; a busy one writes at most one transaction per `windowMs`.
+ * once per window instead of once per move (`FlushWindow`: the first command after a quiet
+ * spell is written at the end of its own turn; a busy server writes at most one transaction
+ * per `windowMs`).
  *
  * All or none per command, as before: when the shared transaction fails (one command's
  * writes may be at fault, e.g. a race stored twice), each command's writes are tried again
@@ -37,32 +38,24 @@ export interface GroupCommitOptions {
 export class GroupCommit implements RoomLog {
   /** Commands waiting for the next transaction, in arrival order. */
   private pending: Waiting[] = [];
-  /** A transaction is due (its immediate or timer is set). */
-  private scheduled = false;
-  /** When the last transaction was written (`now`), or never. */
-  private lastAt = -Infinity;
+  /** When the next transaction is written. */
+  private readonly window: FlushWindow;
   /** Transactions written, and the commands they carried (`groupSize`). */
   private transactions = 0;
   private commands = 0;
-  private readonly windowMs: number;
-  private readonly now: () => number;
 
   constructor(
     private readonly store: Pick<Store, 'commit'>,
     options: GroupCommitOptions = {},
   ) {
-    this.windowMs = options.windowMs ?? DEFAULT_GROUP_COMMIT_MS;
-    this.now = options.now ?? (() => performance.now());
+    const windowMs = options.windowMs ?? DEFAULT_GROUP_COMMIT_MS;
+    this.window = new FlushWindow(() => this.flush(), windowMs, options.now);
   }
 
   commit(writes: readonly PersistEffect[]): Promise<void> {
     return new Promise((resolve, reject) => {
       this.pending.push({ writes, resolve, reject });
-      if (this.scheduled) return;
-      this.scheduled = true;
-      const wait = this.lastAt + this.windowMs - this.now();
-      if (wait <= 0) setImmediate(() => this.flush());
-      else setTimeout(() => this.flush(), wait);
+      this.window.request();
     });
   }
 
@@ -72,8 +65,6 @@ export class GroupCommit implements RoomLog {
   }
 
   private flush(): void {
-    this.scheduled = false;
-    this.lastAt = this.now();
     const batch = this.pending;
     this.pending = [];
     this.transactions++;
