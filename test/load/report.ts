@@ -177,13 +177,15 @@ function performanceLines(input: ReportInput, samples: Samples): string[] {
   const generatorLag =
     window.clientLoopP99Ms > TARGET_P99_MS ? ' (high: round trips include this lag)' : '';
   const healthRtt = `GET /healthz round trip (1/s${cluster ? ', node 0' : ''}): p50 ${ms(window.healthRtt.p50)}  p99 ${ms(window.healthRtt.p99)}  max ${ms(window.healthRtt.max)}`;
+  // Behind `--workers` the probe runs in the primary only (the workers' loops are not read).
+  const whose = input.workers === undefined ? 'server' : 'primary (not its workers)';
   const server = cluster
     ? [...cluster.serverLines, healthRtt]
     : [
-        `server event-loop delay: p50 ${ms(loop.p50Ms)}  p99 ${ms(loop.p99Ms)}  max ${ms(loop.maxMs)}`,
+        `${whose} event-loop delay: p50 ${ms(loop.p50Ms)}  p99 ${ms(loop.p99Ms)}  max ${ms(loop.maxMs)}`,
         appendLine(health),
         healthRtt,
-        `server memory: RSS ${mb(loop.rss)} at the end (peak ${mb(window.peakRss)}), heap used ${mb(loop.heapUsed)}`,
+        `${whose} memory: RSS ${mb(loop.rss)} at the end (peak ${mb(window.peakRss)}), heap used ${mb(loop.heapUsed)}`,
         `server CPU: ${(window.serverCpu * 100).toFixed(0)}% of one core` +
           (input.workers === undefined
             ? ''
@@ -199,7 +201,7 @@ function performanceLines(input: ReportInput, samples: Samples): string[] {
       `p99 ${ms(window.clientLoopP99Ms)}  max ${ms(window.clientLoopMaxMs)}${generatorLag}`,
     leftLine(window),
     machine(),
-    target(players, rtt, cluster !== undefined),
+    target(players, rtt, cluster !== undefined || input.workers !== undefined),
   ];
 }
 
