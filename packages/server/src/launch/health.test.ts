@@ -18,22 +18,27 @@ type Behaviour = { body: Record<string, unknown> } | 'silent' | 'restarting' | '
  * A primary's port as `primary.ts` sets it up (a stand-in for sticky that records what reaches
  * it, `waitForKnownSessions` with the health hook) over fake workers answering on IPC.
  */
-async function primaryWith(behaviours: Behaviour[], timeoutMs = 300) {
+async function primaryWith(behaviours: Behaviour[], timeoutMs = 300, replyMs = 0) {
   const replies = new EventEmitter();
+  /** How many times each worker was asked. */
+  const asked: number[] = [];
   const members: WorkerMember[] = behaviours.map((behaviour, i) => {
     if (behaviour === 'restarting') return { worker: i + 1, ready: false };
     const fake = {
       process: { pid: 1000 + i },
       send(message: unknown) {
+        if (isHealthRequest(message)) asked[i] = (asked[i] ?? 0) + 1;
         if (!isHealthRequest(message) || typeof behaviour !== 'object') return true;
         const status = behaviour.body['ok'] === false ? 503 : 200;
-        setTimeout(() =>
-          replies.emit('message', fake, {
-            type: 'percent:health',
-            id: message.id,
-            status,
-            body: behaviour.body,
-          }),
+        setTimeout(
+          () =>
+            replies.emit('message', fake, {
+              type: 'percent:health',
+              id: message.id,
+              status,
+              body: behaviour.body,
+            }),
+          replyMs,
         );
         return true;
       },
@@ -56,7 +61,7 @@ async function primaryWith(behaviours: Behaviour[], timeoutMs = 300) {
   await new Promise<void>((resolve) => http.listen(0, '127.0.0.1', resolve));
   servers.push(http);
   const url = `http://127.0.0.1:${(http.address() as AddressInfo).port}`;
-  return { url, reachedSticky };
+  return { url, reachedSticky, asked };
 }
 
 const node = (n: number, extra: Record<string, unknown> = {}) => ({
@@ -120,6 +125,18 @@ describe('/healthz of a --workers server, answered by the primary', () => {
     ]);
     const none = await primaryWith(['silent', 'restarting']);
     expect((await fetch(`${none.url}/healthz`)).status).toBe(503);
+  });
+
+  it('asks each worker once for a burst of requests, and again for the next', async () => {
+    // Workers slow to answer (200 ms): the whole burst arrives while the first is gathered.
+    const { url, asked } = await primaryWith([{ body: node(1) }, { body: node(2) }], 1000, 200);
+    const burst = await Promise.all(
+      Array.from({ length: 20 }, () => fetch(`${url}/healthz`).then((r) => r.json())),
+    );
+    expect(burst.every((body) => (body as { rooms: number }).rooms === 3)).toBe(true);
+    expect(asked).toEqual([1, 1]);
+    await fetch(`${url}/healthz`);
+    expect(asked).toEqual([2, 2]);
   });
 
   it('answers HEAD without a body, and leaves every other request to the workers', async () => {

@@ -41,8 +41,20 @@ export class WorkersHealth {
     });
   }
 
-  /** The box's answer: every worker asked at once, each waited for at most `timeoutMs`. */
-  async answer(): Promise<HealthAnswer> {
+  /** The answer being gathered now, which requests arriving meanwhile share. */
+  private gathering: Promise<HealthAnswer> | undefined;
+
+  /**
+   * The box's answer: every worker asked at once, each waited for at most `timeoutMs`. Requests
+   * that arrive while one is being gathered share it, so a flood of `/healthz` costs the
+   * workers one question each per round, not one per request.
+   */
+  answer(): Promise<HealthAnswer> {
+    this.gathering ??= this.gather().finally(() => (this.gathering = undefined));
+    return this.gathering;
+  }
+
+  private async gather(): Promise<HealthAnswer> {
     const members = this.workers.members();
     const asked = await Promise.all(members.map((member) => this.ask(member)));
     const answered = asked.filter((a) => a.answered).map((a) => a.node);
