@@ -34,12 +34,19 @@ export const TEAM_CHOICES = [null, 2, 3, 4] as const;
 /* ——— Handicaps and relaxed races ——— */
 
 /**
+ * A device's rating before its first rated race (Glicko-2's usual start, with a deviation of
+ * 350), and what an unknown rating counts as wherever a number is needed (head starts, a
+ * team's total).
+ */
+export const START_RATING = 1500;
+
+/**
  * Head starts from ratings (`RoomSettings.handicap`). The model: a player's expected time on a
  * puzzle halves with every `doublingPoints` of rating — `expectedMs(r) = referenceMs[difficulty]
- * · 2^((1500 − r) / doublingPoints)`, `referenceMs` being a 1500-rated player's time. Each runner
+ * · 2^((START_RATING − r) / doublingPoints)`, `referenceMs` being a 1500-rated player's time. Each runner
  * starts `expectedMs(own) − expectedMs(strongest runner)` ahead of the strongest, rounded down to
  * `stepMs`, at most `maxMs` and at most `maxShare` of their own expected time, so that expected
- * finishing times on the race's clock are close. An unknown rating counts as 1500.
+ * finishing times on the race's clock are close. An unknown rating counts as `START_RATING`.
  */
 export const HANDICAP = {
   doublingPoints: 400,
@@ -52,7 +59,7 @@ export const HANDICAP = {
 /** A player's expected time (ms) on a puzzle of `difficulty` under the handicap model. */
 export function expectedMs(rating: number, difficulty: keyof typeof HANDICAP.referenceMs): number {
   const { referenceMs, doublingPoints } = HANDICAP;
-  return referenceMs[difficulty] * 2 ** ((1500 - rating) / doublingPoints);
+  return referenceMs[difficulty] * 2 ** ((START_RATING - rating) / doublingPoints);
 }
 
 /** Each rating's head start (ms) over the strongest of `ratings` (`HANDICAP`), in order. */
@@ -60,7 +67,7 @@ export function headStartsMs(
   ratings: readonly (number | null)[],
   difficulty: keyof typeof HANDICAP.referenceMs,
 ): number[] {
-  const known = ratings.map((r) => r ?? 1500);
+  const known = ratings.map((r) => r ?? START_RATING);
   const fastest = expectedMs(Math.max(...known), difficulty);
   return known.map((rating) => {
     const own = expectedMs(rating, difficulty);

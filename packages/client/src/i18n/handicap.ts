@@ -7,7 +7,7 @@ export const handicapEn = {
   'handicap.ahead': '{name} starts {time} ahead',
   'handicap.none': '{name} starts last',
   'handicap.rule':
-    'From the ratings: every {points} points is taken as twice as fast ({reference} for a 1500 player on {difficulty}); each head start is at most {max}. Races with head starts are not rated.',
+    'From the ratings: every {points} points is taken as twice as fast ({reference} for a {rating} player on {difficulty}); each head start is at most {max}. Races with head starts are not rated.',
   'handicap.wait': 'Your puzzle appears in',
   'handicap.waitWhy': 'The others started ahead of you: head starts from the ratings.',
   'relaxed.setting': 'Relaxed race (accessible)',
@@ -23,7 +23,7 @@ export const handicapZh: Record<keyof typeof handicapEn, string> = {
   'handicap.ahead': '{name} 提前 {time} 开始',
   'handicap.none': '{name} 最后开始',
   'handicap.rule':
-    '按等级分计算：每高 {points} 分视为快一倍（1500 分玩家在{difficulty}难度约需 {reference}）；每人最多提前 {max}。让时比赛不计等级分。',
+    '按等级分计算：每高 {points} 分视为快一倍（{rating} 分玩家在{difficulty}难度约需 {reference}）；每人最多提前 {max}。让时比赛不计等级分。',
   'handicap.wait': '你的谜题出现还需',
   'handicap.waitWhy': '其他人按等级分让时先开始了。',
   'relaxed.setting': '轻松赛（无障碍）',

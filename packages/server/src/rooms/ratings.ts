@@ -5,6 +5,7 @@ import type {
   RunnerStatus,
   UnratedReason,
 } from '@percent/protocol';
+import { START_RATING } from '@percent/protocol';
 import { glicko2, type Game } from './glicko2.ts';
 import type { Race, Rating, Runner } from './types.ts';
 
@@ -17,7 +18,12 @@ export type { Rating };
  */
 
 /** A device that has never played a rated race. */
-export const INITIAL_RATING: Rating = { rating: 1500, rd: 350, volatility: 0.06, races: 0 };
+export const INITIAL_RATING: Rating = {
+  rating: START_RATING,
+  rd: 350,
+  volatility: 0.06,
+  races: 0,
+};
 /** A rating is provisional until this many rated races. */
 export const PROVISIONAL_RACES = 10;
 /** A deviation never grows past a new player's. */

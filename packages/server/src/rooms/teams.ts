@@ -1,4 +1,4 @@
-import { ErrorCode, type TeamProgress, type TeamView } from '@percent/protocol';
+import { ErrorCode, START_RATING, type TeamProgress, type TeamView } from '@percent/protocol';
 import { teamRefusal } from './permissions.ts';
 import { progressOf, timeOf } from './progress.ts';
 import { failure, NOTHING, seatHeldBy, seatOf, STATE, success } from './room.ts';
@@ -40,7 +40,7 @@ export function balanceTeams(room: Room, command: CommandOf<'balanceTeams'>): Tr
   return success(withTeams(room), NOTHING, [STATE]);
 }
 
-const ratingOf = (seat: Seat): number => seat.rating?.rating ?? 1500;
+const ratingOf = (seat: Seat): number => seat.rating?.rating ?? START_RATING;
 
 /**
  * The room's seats dealt into `settings.teams` teams (none: every team null): the strongest

@@ -4,7 +4,7 @@
  * unrated; and, for a runner waiting out the others' head start, the wait until its puzzle
  * appears (the server sends it then; nothing is timed here but the display).
  */
-import { HANDICAP } from '@percent/protocol/rules';
+import { HANDICAP, START_RATING } from '@percent/protocol/rules';
 import type { RoomView } from '@percent/protocol';
 import type { ServerClock } from '@percent/net';
 import { t } from '../../i18n/index.ts';
@@ -37,6 +37,7 @@ export function HandicapList({ view, rule = true }: { view: RoomView; rule?: boo
         <p class="muted" data-testid="handicap-rule">
           {t('handicap.rule', {
             points: HANDICAP.doublingPoints,
+            rating: START_RATING,
             reference: formatClock(HANDICAP.referenceMs[difficulty]),
             difficulty: t(`difficulty.${difficulty}`),
             max: formatClock(HANDICAP.maxMs),

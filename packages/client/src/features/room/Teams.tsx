@@ -5,6 +5,7 @@
  * always named with its colour ("Team Red"), never shown by colour alone.
  */
 import type { PlayerView, RoomView, TeamView } from '@percent/protocol';
+import { START_RATING } from '@percent/protocol/rules';
 import { t } from '../../i18n/index.ts';
 import { ordinal } from '../../i18n/ordinal.ts';
 import type { RoomSession } from '../../net/room-session.ts';
@@ -36,7 +37,7 @@ export function LobbyTeams({ view, session }: { view: RoomView; session: RoomSes
       <div class="team-grid">
         {Array.from({ length: teams }, (_, team) => {
           const members = view.players.filter((p) => p.plays && p.team === team);
-          const rating = members.reduce((sum, p) => sum + (p.rating?.value ?? 1500), 0);
+          const rating = members.reduce((sum, p) => sum + (p.rating?.value ?? START_RATING), 0);
           return (
             <article
               key={team}
