@@ -32,8 +32,9 @@ export interface Config {
    */
   readonly redisServer: string;
   /**
-   * `GROUP_COMMIT_MS`: the shortest time between two SQLite transactions of moves, 0–100 ms
-   * (default `DEFAULT_GROUP_COMMIT_MS`, 4; 0 writes one transaction per event-loop turn).
+   * `GROUP_COMMIT_MS`: the shortest time between two SQLite transactions of moves (in a
+   * cluster, between two sends of commits to Redis), 0–100 ms (default
+   * `DEFAULT_GROUP_COMMIT_MS`, 4; 0: one per event-loop turn).
    */
   readonly groupCommitMs: number;
 }

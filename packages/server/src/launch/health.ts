@@ -27,6 +27,8 @@ export class WorkersHealth {
   private nextId = 1;
   private readonly waiting = new Map<number, (answer: HealthAnswer) => void>();
   private readonly startedAt = Date.now();
+  /** The answer being gathered now, which requests arriving meanwhile share. */
+  private gathering: Promise<HealthAnswer> | undefined;
 
   constructor(
     private readonly workers: HealthSource,
@@ -40,9 +42,6 @@ export class WorkersHealth {
       this.waiting.delete(id);
     });
   }
-
-  /** The answer being gathered now, which requests arriving meanwhile share. */
-  private gathering: Promise<HealthAnswer> | undefined;
 
   /**
    * The box's answer: every worker asked at once, each waited for at most `timeoutMs`. Requests
