@@ -117,6 +117,31 @@ describe('a room runner', () => {
     });
   });
 
+  it('answers a retry sent while its move waits in the group-commit window only once it is stored', async () => {
+    const { rooms, journal } = setUp();
+    const runner = await racingRoom(rooms);
+    const [first, second] = BLANK_CELLS;
+    // A move just stored opens a window: the next commands wait for its end (4 ms).
+    await move(runner, 1, first!, digitAt(first!), 'w1');
+    journal.length = 0;
+    const said = (label: string) => (reply: { ok: boolean; duplicate?: boolean }) =>
+      journal.push({ kind: 'reply', label, ok: reply.ok, duplicate: reply.duplicate });
+    // The same move twice at once (a client retrying on a second socket), and another's move.
+    await Promise.all([
+      move(runner, 1, second!, digitAt(second!), 'w2').then(said('original')),
+      move(runner, 1, second!, digitAt(second!), 'w2').then(said('retry')),
+      move(runner, 2, first!, digitAt(first!), 'v1').then(said('other')),
+    ]);
+    const order = journal.filter((e) => ['commit', 'reply'].includes((e as { kind: string }).kind));
+    expect(order).toEqual([
+      { kind: 'commit', types: ['persistMove'] },
+      { kind: 'reply', label: 'original', ok: true, duplicate: false },
+      { kind: 'reply', label: 'retry', ok: true, duplicate: true },
+      { kind: 'commit', types: ['persistMove'] },
+      { kind: 'reply', label: 'other', ok: true, duplicate: false },
+    ]);
+  });
+
   it('answers INTERNAL when a write fails, leaving the room as it was and telling nobody', async () => {
     const { rooms, journal, control } = setUp();
     const runner = await racingRoom(rooms);
