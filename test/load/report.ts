@@ -221,8 +221,12 @@ function leftLine(window: Window): string {
 export function appendLine(health: Health): string {
   const times = health.store?.moveAppend;
   if (!times || times.count === 0) return 'durable move append: not reported by this server';
+  const held =
+    times.moves === undefined
+      ? ''
+      : ` holding ${times.moves} moves, ${(times.moves / times.count).toFixed(1)} per commit`;
   return (
-    `durable move append (each ack after its SQLite commit, at most one per GROUP_COMMIT_MS, ${times.count} commits): ` +
+    `durable move append (each ack after its SQLite commit, at most one per GROUP_COMMIT_MS, ${times.count} commits${held}): ` +
     `p50 ${times.p50Us} µs  p99 ${times.p99Us} µs  max ${times.maxUs} µs`
   );
 }

@@ -53,7 +53,13 @@ export interface Health {
   readonly moves?: { readonly accepted?: number; readonly duplicates?: number };
   /** Durations of the commits that appended one move (each before its ack), µs. */
   readonly store?: {
-    readonly moveAppend?: { count: number; p50Us: number; p99Us: number; maxUs: number };
+    readonly moveAppend?: {
+      count: number;
+      moves?: number;
+      p50Us: number;
+      p99Us: number;
+      maxUs: number;
+    };
   };
 }
 

@@ -51,6 +51,8 @@ export class SqliteStore implements Store {
   readonly problems: string[] = [];
   /** Durations of move-only commits in ns (1 ns … 60 s). */
   private readonly appends = createHistogram({ lowest: 1, highest: 60e9, figures: 3 });
+  /** The moves those commits held. */
+  private appendedMoves = 0;
 
   constructor(
     private readonly db: Database.Database,
@@ -126,6 +128,7 @@ export class SqliteStore implements Store {
     // A move-only commit: one move, or a turn's moves of several rooms (`GroupCommit`).
     if (writes.every((w) => w.type === 'persistMove')) {
       this.appends.record(Math.max(1, Math.round(ms * 1e6)));
+      this.appendedMoves += writes.length;
     }
     if (ms > SLOW_COMMIT_MS)
       log.warn({ ms: Math.round(ms) }, `slow commit: ${writes.map(describe).join(', ')}`);
@@ -237,9 +240,10 @@ export class SqliteStore implements Store {
   appendTimes(): AppendTimes {
     const h = this.appends;
     const us = (ns: number) => Math.round(ns / 100) / 10;
-    if (h.count === 0) return { count: 0, p50Us: 0, p99Us: 0, maxUs: 0 };
+    if (h.count === 0) return { count: 0, moves: 0, p50Us: 0, p99Us: 0, maxUs: 0 };
     return {
       count: h.count,
+      moves: this.appendedMoves,
       p50Us: us(h.percentile(50)),
       p99Us: us(h.percentile(99)),
       maxUs: us(h.max),

@@ -4,7 +4,7 @@ import { join } from 'node:path';
 import Database from 'better-sqlite3';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { DATABASE_FILE } from './sqlite.ts';
-import type { MoveRecord, RacePlayerRecord, RaceRecord } from '../rooms/index.ts';
+import type { MoveRecord, PersistEffect, RacePlayerRecord, RaceRecord } from '../rooms/index.ts';
 import { MIGRATIONS } from './migrations.ts';
 import { openStore, type Store } from './store.ts';
 
@@ -225,13 +225,23 @@ describe('store in memory', () => {
     expect(store.lastHeartbeat()).toEqual({ at: 3000, final: false });
   });
 
-  it('times the commits that append one move', () => {
+  it('times the commits that append moves, and counts the moves they hold', () => {
     expect(store.appendTimes().count).toBe(0);
     saveRace(store, race('r1', 1_000, [player('ann', 1, 1_000)]));
     const times = store.appendTimes();
-    expect(times.count).toBe(3);
+    expect([times.count, times.moves]).toEqual([3, 3]);
     expect(times.p50Us).toBeGreaterThan(0);
     expect(times.p99Us).toBeGreaterThanOrEqual(times.p50Us);
+    // One group commit of two moves: one more commit, two more moves.
+    const moveOf = (seq: number): PersistEffect => ({
+      type: 'persistMove',
+      raceId: 'r2',
+      seq,
+      move: { playerId: 'p1', moveId: `g${seq}`, at: 0, cell: 0, digit: 1, verdict: 'correct' },
+    });
+    store.commit([moveOf(0), moveOf(1)]);
+    const grouped = store.appendTimes();
+    expect([grouped.count, grouped.moves]).toEqual([4, 5]);
   });
 });
 

@@ -36,9 +36,13 @@ export interface SavedRoom {
 export type Loaded<T> =
   { readonly ok: true; readonly value: T } | { readonly ok: false; readonly message: string };
 
-/** How long commits that appended one move took (µs), since the store opened. */
+/**
+ * How long the commits that appended moves took (µs), since the store opened: `count` such
+ * commits, holding `moves` moves between them (several per commit under group commit).
+ */
 export interface AppendTimes {
   readonly count: number;
+  readonly moves: number;
   readonly p50Us: number;
   readonly p99Us: number;
   readonly maxUs: number;
