@@ -263,17 +263,14 @@ function serverMoves(
   if (accepted === undefined)
     return 'server move counters: not reported by /healthz (`moves.accepted`)';
   const counted = `server move counters: ${accepted} accepted, ${health.moves?.duplicates ?? '–'} duplicates`;
-  // Behind `--workers`, the primary answers /healthz with its workers' sums; a worker that did
-  // not answer leaves a share out (not compared then).
-  if (workers !== undefined && workers > 1) {
-    const silent = (health.nodes ?? []).filter((node) => node.ok !== true).length;
-    if (health.mode !== 'workers' || silent > 0)
-      return `${counted}, ${health.mode === 'workers' ? `${silent} of ${workers} workers not counted` : 'by one of the workers'} (not compared)`;
-    const agree = accepted === totals.correct + totals.wrong;
-    return `${counted}, summed over ${workers} workers (${agree ? 'agree' : 'DIFFER'})`;
-  }
-  const agree = accepted === totals.correct + totals.wrong;
-  return `${counted} (${agree ? 'agree' : 'DIFFER'})`;
+  const agree = accepted === totals.correct + totals.wrong ? 'agree' : 'DIFFER';
+  if (workers === undefined || workers < 2) return `${counted} (${agree})`;
+  // Behind `--workers` the primary answers /healthz with the sums of the workers that answered
+  // (those that did not are listed without a pid): compared only when every one is in them.
+  if (health.mode !== 'workers') return `${counted} by one of the workers (not compared)`;
+  const missing = (health.nodes ?? []).filter((node) => node.pid === undefined).length;
+  if (missing > 0) return `${counted}, ${missing} of ${workers} workers not counted (not compared)`;
+  return `${counted}, summed over ${workers} workers (${agree})`;
 }
 
 /** How steady the round trip was: the per-second p99s, and the seconds over the target. */

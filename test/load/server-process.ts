@@ -46,7 +46,7 @@ export interface Health {
   readonly ok?: boolean;
   /** `workers`: a `--workers` primary's answer, the sums of its workers' (each in `nodes`). */
   readonly mode?: string;
-  readonly nodes?: readonly { readonly worker?: number; readonly ok?: boolean }[];
+  readonly nodes?: readonly { readonly worker?: number; readonly pid?: number }[];
   readonly rooms?: number;
   readonly players?: number;
   /** Moves counted since start: accepted (judged once) and answered as duplicates. */

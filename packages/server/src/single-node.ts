@@ -53,7 +53,7 @@ export async function startSingleNode(options: ServiceOptions): Promise<RoomServ
     draw: options.draw,
     check: options.check,
     log: options.log,
-    ...(options.groupCommitMs !== undefined && { groupCommitMs: options.groupCommitMs }),
+    groupCommitMs: options.groupCommitMs,
   });
   const restoredRooms = await registry.restore();
   const daily = openSqliteDaily(options.memory ? { memory: true } : { dataDir });

@@ -114,7 +114,7 @@ export async function startClusterNode(options: ClusterOptions): Promise<RoomSer
     },
     lost: rejoinHere,
     ...(options.owns && { owns: options.owns }),
-    ...(options.groupCommitMs !== undefined && { commitWindowMs: options.groupCommitMs }),
+    commitWindowMs: options.groupCommitMs,
   });
   late.rooms = cluster;
   serverSide.on(NodeEvent.moved, (code) => rejoinHere(String(code)));
