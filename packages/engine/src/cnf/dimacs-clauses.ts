@@ -11,11 +11,15 @@ const FIRST_BLOCK = 1024;
 const LARGEST_BLOCK = 1 << 16;
 
 export class ClauseArena {
-  private block = new Int32Array(FIRST_BLOCK);
+  /**
+   * The current block. The scanner's hot loop writes literals here itself (at `end`, calling
+   * `moveToNewBlock` when it is full) rather than calling `add` for each.
+   */
+  block = new Int32Array(FIRST_BLOCK);
   /** Offset of the open clause in `block`. */
   private start = 0;
   /** Offset of the open clause's next literal. */
-  private end = 0;
+  end = 0;
   readonly clauses: Int32Array[] = [];
 
   /** Literals of the clause still waiting for its `0`. */
@@ -38,7 +42,7 @@ export class ClauseArena {
    * Continues in a fresh block, carrying over the open clause; a clause longer than the
    * largest block size gets a block of twice its length to itself.
    */
-  private moveToNewBlock(): void {
+  moveToNewBlock(): void {
     const openLength = this.openLength;
     const size = Math.max(Math.min(this.block.length * 2, LARGEST_BLOCK), openLength * 2);
     const block = new Int32Array(size);

@@ -19,6 +19,8 @@ const samples = [
   'p cnf 3 1\n1 -2',
   'p cnf 3 1\n1 x12 0\n',
   'p cnf 3 1\n12 0\n',
+  'p cnf 4 4\n1 -2 0\n3 0\n-4 1\n2 0\n 3 0\n',
+  'p cnf 3 3\n1 2 0\n-1 3 0\n2 -4 0\n',
   'p cnf 3 1\n1 -- 0\n',
   'p cnf 3 1\n3000000000 0\n',
   'p cnf 3\n',

@@ -216,6 +216,20 @@ const clauseErrors: Record<string, ErrorCase> = {
     1,
     'expected a variable up to 0 (the header\'s variable count), found variable 1 in literal "1"',
   ],
+  // Lines that begin with a literal are read in one loop (scanLiterals): positions hold there.
+  'a variable above V after clause lines': [
+    'p cnf 3 3\n1 2 0\n-1 3 0\n2 -4 0\n',
+    4,
+    3,
+    'expected a variable up to 3 (the header\'s variable count), found variable 4 in literal "-4"',
+  ],
+  'a word after clause lines': ['p cnf 3 2\n1 2 0\n-1 3 0\n2 x 0\n', 4, 3, `${INTEGER}, found "x"`],
+  'a missing final 0 after clause lines': [
+    'p cnf 3 2\n1 2 0\n-1 3\n',
+    3,
+    5,
+    'expected "0" to end the last clause, found end of input',
+  ],
   'a line starting with a word': ['p cnf 3 1\nx 1 0\n', 2, 1, `${LINE_START}, found "x"`],
   'a solver output line': ['c\r\n  v 1 -2 0\r\n', 2, 3, `${LINE_START}, found "v"`],
   'a missing final 0': [
