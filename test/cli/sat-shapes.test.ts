@@ -1,7 +1,7 @@
 // The search never changes the hidden class of the solver's objects (sat/shapes.ts): a field
-// V8 sees stored a second time, or turning from an integer into a fraction, after propagate
-// and analyze were compiled makes V8 throw that code away, and a fresh `percent sat` process
-// then searches in the baseline tier for longer. V8 reports each such change with
+// V8 sees stored a second time, or turning from an integer into a fraction, after the search
+// loop's JavaScript was compiled makes V8 throw that code away, and a fresh `percent sat`
+// process then runs it in the baseline tier for longer. V8 reports each such change with
 // --trace-generalization, naming the function that made it; none may be a search function.
 // Formulas are generated; nothing here reads ../shared/data.
 import { spawnSync } from 'node:child_process';
@@ -17,15 +17,14 @@ import { repoRoot, tempDir, writeCnf } from './cli-harness.ts';
  */
 const mainTs = path.join(repoRoot, 'packages/engine/src/cli/main.ts');
 
-/** The functions that run once the search has started. */
+/**
+ * The JavaScript functions that run once the search has started (propagation, analysis and
+ * VSIDS are the WebAssembly kernel's: kernel/cdcl.ts).
+ */
 const SEARCH_FUNCTIONS = new Set([
   'search',
   'propagate',
-  'analyze',
-  'minimize',
-  'redundant',
   'learnFrom',
-  'computeLbd',
   'onConflict',
   'push',
   'maybeRestartOrReduce',
@@ -35,18 +34,13 @@ const SEARCH_FUNCTIONS = new Set([
   'backtrack',
   'enqueue',
   'attach',
-  'watch',
-  'reserveWatch',
+  'storeClause',
+  'sync',
   'alloc',
+  'allocFrom',
   'reserve',
   'markDeleted',
-  'bumpVar',
   'pickBranchLiteral',
-  'removeMax',
-  'insert',
-  'increased',
-  'siftUp',
-  'siftDown',
 ]);
 
 let dir = '';

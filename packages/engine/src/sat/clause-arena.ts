@@ -1,43 +1,62 @@
 import type { Lit } from './lit.ts';
 import { settleFields } from './shapes.ts';
+import { Slot, type KernelExports } from './kernel/kernel.ts';
 
 /**
- * All clauses live in one growable Int32Array, as in MiniSat's region allocator: a clause
- * reference (`cr`) is the offset of its header. Layout: [size, flags, lit0, lit1, …]. The
- * first two literals are the watched ones; in a reason clause lit0 is the implied literal.
+ * All clauses live in one block of the kernel's memory, as in MiniSat's region allocator: a
+ * clause reference (`cr`) is the slot offset of its header. Layout: [size, flags, lit0, lit1,
+ * …]. The first two literals are the watched ones; in a reason clause lit0 is the implied
+ * literal. Layout and flags are the kernel's too (kernel/cdcl.ts).
  */
 export const HEADER = 2;
 const FLAG_LEARNT = 1;
 const FLAG_DELETED = 2;
 const LBD_SHIFT = 2;
 
+/** What the arena needs of its solver: the kernel, and fresh views after memory moved. */
+export interface ArenaHost {
+  readonly kernel: KernelExports;
+  /** The kernel's header slots (a view). */
+  readonly regs: Int32Array;
+  /** Rebuilds every view of the kernel's memory when it grew or a block moved. */
+  sync(): void;
+}
+
 export class ClauseArena {
-  /** Clause storage; replaced (not resized in place) when it grows, so reread after alloc. */
-  mem: Int32Array;
-  /** First free slot. */
-  top = 0;
+  /**
+   * The arena's slots: a view of the kernel's memory that the solver replaces when the memory
+   * grows or the arena moves — reread it after `alloc`, `reserve` or an attach.
+   */
+  mem: Int32Array = new Int32Array(0);
   /** Slots taken by deleted clauses, reclaimed by `compact`. */
   wasted = 0;
 
-  constructor() {
-    // Stored twice so V8 treats `mem` as mutable from the start (see shapes.ts): the first
-    // `reserve` would otherwise discard the optimised propagate compiled against it.
-    this.mem = new Int32Array(0);
-    this.mem = new Int32Array(1 << 12);
+  constructor(private readonly host: ArenaHost) {
     settleFields(this);
   }
 
+  /** First free slot. */
+  get top(): number {
+    return this.host.regs[Slot.arenaTop]!;
+  }
+
   alloc(lits: ArrayLike<Lit>, learnt: boolean, lbd: number): number {
-    const size = lits.length;
-    const need = this.top + HEADER + size;
-    if (need > this.mem.length) this.reserve(need);
-    const cr = this.top;
+    return this.allocFrom(lits, lits.length, learnt, lbd);
+  }
+
+  /** As `alloc`, for the first `size` literals of `lits`. */
+  allocFrom(lits: ArrayLike<Lit>, size: number, learnt: boolean, lbd: number): number {
+    const cr = this.host.kernel.allocClause(size, learnt ? 1 : 0, lbd);
+    this.host.sync();
     const mem = this.mem;
-    mem[cr] = size;
-    mem[cr + 1] = (learnt ? FLAG_LEARNT : 0) | (lbd << LBD_SHIFT);
     for (let i = 0; i < size; i++) mem[cr + HEADER + i] = lits[i]!;
-    this.top = need;
     return cr;
+  }
+
+  /** Makes room for `need` slots in all (clauses allocated until then need no move). */
+  reserve(need: number): void {
+    this.host.kernel.reserveArena(need);
+    this.host.sync();
   }
 
   size(cr: number): number {
@@ -66,35 +85,26 @@ export class ClauseArena {
   }
 
   /**
-   * Copies the live clauses `crs` into a fresh arena, in order, and rewrites `crs` with their
-   * new references. Returns a map old → new for the caller's other references (reasons).
+   * Moves the live clauses `crs` to the front of the arena, in order, and rewrites `crs` with
+   * their new references. Returns a map old → new for the caller's other references (reasons).
    */
   compact(crs: number[][]): (oldCr: number) => number {
-    const old = this.mem;
-    const fresh = new Int32Array(Math.max(1 << 12, (this.top - this.wasted) * 2));
+    const mem = this.mem;
+    const old = mem.slice(0, this.top);
     let top = 0;
     const forward = new Map<number, number>();
     for (const list of crs) {
       for (let i = 0; i < list.length; i++) {
         const cr = list[i]!;
         const len = HEADER + old[cr]!;
-        fresh.set(old.subarray(cr, cr + len), top);
+        mem.set(old.subarray(cr, cr + len), top);
         forward.set(cr, top);
         list[i] = top;
         top += len;
       }
     }
-    this.mem = fresh;
-    this.top = top;
+    this.host.regs[Slot.arenaTop] = top;
     this.wasted = 0;
     return (oldCr) => forward.get(oldCr) ?? -1;
-  }
-
-  private reserve(need: number): void {
-    let cap = this.mem.length;
-    while (cap < need) cap *= 2;
-    const mem = new Int32Array(cap);
-    mem.set(this.mem.subarray(0, this.top));
-    this.mem = mem;
   }
 }

@@ -1,7 +1,6 @@
 /** Tuning constants of the CDCL search, MiniSat's and Glucose's defaults unless noted. */
 
-/** VSIDS: activities decay by this factor per conflict (implemented as a growing bump). */
-export const VAR_DECAY = 0.95;
+// VSIDS's decay (0.95 per conflict, as a growing bump) is the kernel's: kernel/cdcl.ts.
 /** Conflicts before the first learned-clause reduction… */
 export const FIRST_REDUCE = 2000;
 /** …and how much longer each following interval is. */

@@ -2,7 +2,7 @@ import { HEADER } from './clause-arena.ts';
 import { analyzeFinal, learnFrom } from './conflict.ts';
 import { NO_LIT, NO_REASON } from './lit.ts';
 import { compact, reduceLearnts } from './reduce.ts';
-import { CHECK_EVERY, FIRST_REDUCE, REDUCE_INCREMENT, VAR_DECAY } from './params.ts';
+import { CHECK_EVERY, FIRST_REDUCE, REDUCE_INCREMENT } from './params.ts';
 import { violatedXor } from './xor/engine.ts';
 import type { SolverCore } from './solver-core.ts';
 
@@ -157,10 +157,8 @@ function flipLastDecision(s: SolverCore, conflict: number, assumptionLevels: num
 }
 
 function bumpClause(s: SolverCore, cr: number): void {
-  const mem = s.arena.mem;
-  const end = cr + HEADER + mem[cr]!;
-  for (let k = cr + HEADER; k < end; k++) s.bumpVar(mem[k]! >> 1);
-  s.varInc /= VAR_DECAY;
+  s.kernel.bumpClause(cr);
+  s.kernel.decayActivities();
 }
 
 function maybeRestartOrReduce(s: SolverCore): void {

@@ -9,7 +9,6 @@ import {
   rest,
   stopReason,
 } from './probe.ts';
-import { primeKernel } from './prime.ts';
 import { Solver } from './solver.ts';
 import type { PhaseTimes, SolveOptions, SolveResult, SolverOptions, SolverStats } from './types.ts';
 import { directXors, findXors, NO_XORS, type FoundXors } from './xor/found.ts';
@@ -33,13 +32,6 @@ export type SolveCnfOptions = SolverOptions &
      */
     readonly xor?: boolean;
   };
-
-/**
- * Formulas of fewer clauses are solved before V8 optimises the kernel, so priming it
- * (`primeKernel`, ~0.35 ms in a fresh process) would only add to them: +10 % on uf20 and aim,
- * against −4 to −7 % on uuf75, jnh, uuf125 and uuf150.
- */
-const PRIME_FROM = 300;
 
 /** What the whole-formula pipeline prepared before the search. */
 interface Prepared extends FoundXors {
@@ -82,7 +74,7 @@ function prepare(found: FoundXors, options: SolveCnfOptions, started: number): P
 function load(prepared: Prepared, options: SolverOptions): Solver {
   const formula = prepared.simplified?.cnf ?? prepared.formula;
   const solver = new Solver(formula.numVars, options);
-  for (const clause of formula.clauses) if (!solver.addClause(clause)) return solver;
+  if (!solver.addClauses(formula.clauses)) return solver;
   for (const x of prepared.xors) {
     if (
       !solver.addXor(
@@ -224,7 +216,6 @@ function* plan<T extends SolveCnfOptions>(
   cnf: Cnf,
   options: T,
 ): Generator<Search<T>, SolveResult, SolveResult> {
-  if (options.mode !== 'dpll' && cnf.clauses.length >= PRIME_FROM) primeKernel();
   const clock: Clock = { started: performance.now(), phases: noPhases() };
   const { started, phases } = clock;
   const xorsOf = (formula: Cnf) => timed(phases, 'xorMs', () => findXors(formula));

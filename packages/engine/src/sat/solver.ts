@@ -1,5 +1,6 @@
 import { litFromDimacs, litToDimacs, NO_REASON, type Lit } from './lit.ts';
 import { search, SearchStatus, type SearchLimits, type SearchStatusCode } from './search.ts';
+import { HEADER } from './clause-arena.ts';
 import { SolverCore } from './solver-core.ts';
 import type { SolveOptions, SolveResult, SolverOptions, SolverStats } from './types.ts';
 import { GaussEngine } from './xor/engine.ts';
@@ -37,7 +38,7 @@ export class Solver {
 
   /** Cumulative statistics of every call so far. */
   get stats(): SolverStats {
-    return { ...this.core.stats };
+    return { ...this.core.collectStats() };
   }
 
   /** Adds a variable and returns its DIMACS number. */
@@ -56,30 +57,50 @@ export class Solver {
    */
   addClause(dimacs: ArrayLike<number>): boolean {
     this.assertIdle();
+    const n = this.scratchLits(dimacs, 'clause');
+    return this.core.ok && this.addScratch(n);
+  }
+
+  /**
+   * Adds every clause of `clauses`, as `addClause` one by one would (same checks, same
+   * answer), for a whole formula at once: the clause arena is sized for the batch first
+   * instead of growing while it loads.
+   */
+  addClauses(clauses: readonly ArrayLike<number>[]): boolean {
+    this.assertIdle();
     const core = this.core;
-    const lits = this.scratchLits(dimacs, 'clause');
-    if (!core.ok) return false;
+    let slots = core.arena.top;
+    for (const clause of clauses) slots += HEADER + clause.length;
+    core.arena.reserve(slots);
+    for (const clause of clauses) {
+      const n = this.scratchLits(clause, 'clause');
+      if (!core.ok || !this.addScratch(n)) return false;
+    }
+    return core.ok;
+  }
+
+  /** Adds the clause of the first `length` packed literals in `scratch` (the formula not yet refuted). */
+  private addScratch(length: number): boolean {
+    const core = this.core;
+    const lits = this.scratch;
     core.backtrack(0);
-    sortLits(lits);
+    sortLits(lits, length);
     let kept = 0;
-    for (let i = 0; i < lits.length; i++) {
+    for (let i = 0; i < length; i++) {
       const lit = lits[i]!;
       const value = core.vals[lit]!;
       if (value === 1 || (i > 0 && lits[i - 1] === (lit ^ 1))) return true; // satisfied or tautology
       if (value === 0 && (kept === 0 || lit !== lits[kept - 1])) lits[kept++] = lit;
     }
-    const clause = lits.subarray(0, kept);
     // Shortened by top-level facts (or a repeated literal): a lemma of the proof.
-    if (kept < lits.length) core.proof?.add(clause);
+    if (kept < length) core.proof?.add(lits.subarray(0, kept));
     if (kept === 0) {
       core.ok = false;
     } else if (kept === 1) {
-      core.enqueue(clause[0]!, NO_REASON);
+      core.enqueue(lits[0]!, NO_REASON);
       if (core.propagate() !== NO_REASON) core.ok = false;
     } else {
-      const cr = core.arena.alloc(clause, false, 0);
-      core.problem.push(cr);
-      core.attach(cr);
+      core.problem.push(core.storeClause(lits, kept, false, 0));
     }
     return core.ok;
   }
@@ -143,7 +164,7 @@ export class Solver {
         const status = search(this.core, limits);
         if (status !== SearchStatus.paused) return this.finish(status, started);
         options.onProgress?.({
-          ...this.core.stats,
+          ...this.core.collectStats(),
           ms: this.core.stats.ms + performance.now() - started,
         });
         await new Promise((resolve) => setTimeout(resolve, 0));
@@ -187,7 +208,7 @@ export class Solver {
     let result: SolveResult;
     const stats = (): SolverStats => {
       core.stats.ms += performance.now() - started;
-      return { ...core.stats };
+      return { ...core.collectStats() };
     };
     switch (status) {
       case SearchStatus.sat: {
@@ -240,17 +261,19 @@ export class Solver {
   }
 
   private toLits(dimacs: ArrayLike<number>, what: string): Lit[] {
-    return Array.from(this.scratchLits(dimacs, what));
+    const n = this.scratchLits(dimacs, what);
+    return Array.from(this.scratch.subarray(0, n));
   }
 
   /**
-   * The DIMACS literals as packed ones in a buffer reused by every call (valid until the next):
-   * loading a formula allocates nothing per clause. Throws RangeError for a literal out of range.
+   * Converts the DIMACS literals to packed ones at the start of `scratch`, a buffer reused by
+   * every call (valid until the next), and returns how many: loading a formula allocates
+   * nothing per clause. Throws RangeError for a literal out of range.
    */
-  private scratchLits(dimacs: ArrayLike<number>, what: string): Int32Array {
+  private scratchLits(dimacs: ArrayLike<number>, what: string): number {
     const n = this.core.numVars;
     if (this.scratch.length < dimacs.length) this.scratch = new Int32Array(2 * dimacs.length);
-    const lits = this.scratch.subarray(0, dimacs.length);
+    const lits = this.scratch;
     for (let i = 0; i < dimacs.length; i++) {
       const d = dimacs[i]!;
       if (!Number.isInteger(d) || d === 0 || Math.abs(d) > n) {
@@ -260,7 +283,7 @@ export class Solver {
       }
       lits[i] = litFromDimacs(d);
     }
-    return lits;
+    return dimacs.length;
   }
 
   private assertIdle(): void {
@@ -268,13 +291,16 @@ export class Solver {
   }
 }
 
-/** Sorts packed literals in place: insertion sort for a short clause, the typed array's own sort else. */
-function sortLits(lits: Int32Array): void {
-  if (lits.length > 16) {
-    lits.sort();
+/**
+ * Sorts the first `length` packed literals in place: insertion sort for a short clause, the
+ * typed array's own sort else.
+ */
+function sortLits(lits: Int32Array, length: number): void {
+  if (length > 16) {
+    lits.subarray(0, length).sort();
     return;
   }
-  for (let i = 1; i < lits.length; i++) {
+  for (let i = 1; i < length; i++) {
     const lit = lits[i]!;
     let j = i - 1;
     for (; j >= 0 && lits[j]! > lit; j--) lits[j + 1] = lits[j]!;

@@ -136,11 +136,11 @@ export class GaussEngine {
       this.head = s.trailSize;
       return NO_REASON;
     }
-    const { trail } = s;
     const { matrixOf, colOf, matrices } = this;
     while (this.head < s.trailSize) {
       const pos = this.head++;
-      const lit = trail[pos]!;
+      // Read afresh: a reason clause made below may have moved the kernel's memory.
+      const lit = s.trail[pos]!;
       const v = lit >> 1;
       const m = matrixOf[v]!;
       if (m < 0) continue;

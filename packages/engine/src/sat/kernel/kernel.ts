@@ -1,0 +1,139 @@
+import { KERNEL_WASM_BASE64 } from './wasm.ts';
+
+/**
+ * The CDCL kernel (kernel/cdcl.ts, compiled to WebAssembly): propagation, conflict analysis,
+ * backjumping and VSIDS over state in its own linear memory. Each solver instantiates it once;
+ * `KernelViews` are JavaScript's typed-array windows on that state.
+ */
+export interface KernelExports {
+  readonly memory: { readonly buffer: ArrayBuffer };
+  header(): number;
+  init(vsids: number): void;
+  growTo(numVars: number): void;
+  reserveLevels(levels: number): void;
+  reserveArena(slots: number): void;
+  allocClause(size: number, learnt: number, lbd: number): number;
+  attach(cr: number): void;
+  detachAll(): void;
+  enqueue(lit: number, from: number): void;
+  backtrack(target: number): void;
+  propagate(): number;
+  bumpVar(v: number): void;
+  bumpClause(cr: number): void;
+  decayActivities(): void;
+  pickBranch(): number;
+  analyze(conflict: number): number;
+  storeClause(size: number, learnt: number, lbd: number): number;
+  addLearnt(size: number, lbd: number): number;
+}
+
+/**
+ * Slots of the kernel's header (an Int32Array over it; `F64Slot` ones index a Float64Array
+ * over it). The kernel exports the same numbers as globals (H_*, F_*): kernel.test.ts holds
+ * the two to each other.
+ */
+export const Slot = {
+  trailSize: 0,
+  qhead: 1,
+  levels: 2,
+  numVars: 3,
+  varCap: 4,
+  levelCap: 5,
+  arenaTop: 6,
+  arenaCap: 7,
+  gen: 8,
+  vsids: 9,
+  lbd: 10,
+  backjump: 11,
+  vals: 12,
+  level: 13,
+  reason: 14,
+  trail: 15,
+  trailLim: 16,
+  arena: 17,
+  learnt: 18,
+} as const;
+export const F64Slot = { propagations: 16, varInc: 17 } as const;
+/** Int32 slots of the header JavaScript reads (the kernel reserves 160 bytes). */
+const HEADER_SLOTS = 40;
+
+/**
+ * The WebAssembly API as used here, typed locally: the engine's TypeScript libraries (ES2023,
+ * no DOM) do not declare it, while every runtime the engine runs on (Node, browsers, workers)
+ * has it.
+ */
+interface WasmApi {
+  Module: new (bytes: Uint8Array) => WasmModule;
+  Instance: new (module: WasmModule, imports: object) => { readonly exports: WasmExports };
+}
+type WasmModule = object;
+type WasmExports = Record<string, unknown>;
+const wasm = (globalThis as unknown as { readonly WebAssembly: WasmApi }).WebAssembly;
+
+let compiled: WasmModule | undefined;
+
+function decodeBase64(text: string): Uint8Array {
+  const chars = atob(text);
+  const bytes = new Uint8Array(chars.length);
+  for (let i = 0; i < chars.length; i++) bytes[i] = chars.charCodeAt(i);
+  return bytes;
+}
+
+/**
+ * The compiled kernel, once per process: about a millisecond (V8's Liftoff compiles it, and
+ * TurboFan again in the background once a function runs hot).
+ */
+function kernelModule(): WasmModule {
+  compiled ??= new wasm.Module(decodeBase64(KERNEL_WASM_BASE64));
+  return compiled;
+}
+
+/** A fresh kernel instance with its own memory, initialised for VSIDS or not. */
+export function newKernel(vsids: boolean): KernelExports {
+  const exports = new wasm.Instance(kernelModule(), {}).exports as unknown as KernelExports;
+  exports.init(vsids ? 1 : 0);
+  return exports;
+}
+
+/**
+ * Typed-array views of a kernel's state. A view dies when the memory grows (its buffer is
+ * detached) or its block moves: `stale` says when to build them anew.
+ */
+export class KernelViews {
+  /** The header's generation when these views were made. */
+  readonly gen: number;
+  readonly regs: Int32Array;
+  readonly regsF64: Float64Array;
+  readonly vals: Int8Array;
+  readonly level: Int32Array;
+  readonly reason: Int32Array;
+  readonly trail: Int32Array;
+  readonly trailLim: Int32Array;
+  readonly mem: Int32Array;
+  readonly learnt: Int32Array;
+
+  constructor(kernel: KernelExports) {
+    const buffer = kernel.memory.buffer;
+    const header = kernel.header();
+    const regs = new Int32Array(buffer, header, HEADER_SLOTS);
+    const vars = regs[Slot.varCap]!;
+    this.gen = regs[Slot.gen]!;
+    this.regs = regs;
+    this.regsF64 = new Float64Array(buffer, header, HEADER_SLOTS / 2);
+    this.vals = new Int8Array(buffer, regs[Slot.vals]!, 2 * vars);
+    this.level = new Int32Array(buffer, regs[Slot.level]!, vars);
+    this.reason = new Int32Array(buffer, regs[Slot.reason]!, vars);
+    this.trail = new Int32Array(buffer, regs[Slot.trail]!, vars);
+    this.trailLim = new Int32Array(buffer, regs[Slot.trailLim]!, regs[Slot.levelCap]!);
+    this.mem = new Int32Array(buffer, regs[Slot.arena]!, regs[Slot.arenaCap]!);
+    this.learnt = new Int32Array(buffer, regs[Slot.learnt]!, vars + 1);
+  }
+
+  /**
+   * True when the kernel's memory grew (every view of the old buffer reads as empty, so the
+   * generation reads as undefined) or one of these views' blocks moved since.
+   */
+  stale(): boolean {
+    return this.regs[Slot.gen] !== this.gen;
+  }
+}
