@@ -36,6 +36,10 @@ export const H_TRAIL: i32 = 15;
 export const H_TRAIL_LIM: i32 = 16;
 export const H_ARENA: i32 = 17;
 export const H_LEARNT: i32 = 18;
+export const H_INPUT: i32 = 19;
+export const H_INPUT_CAP: i32 = 20;
+/** What `addClause` kept: the clause's length after dropping false and repeated literals. */
+export const H_KEPT: i32 = 21;
 /** f64 slot index (of a Float64Array over the same header) of the propagation count. */
 export const F_PROPAGATIONS: i32 = 16;
 /** f64 slot index of the VSIDS bump amount. */
@@ -97,6 +101,8 @@ let watchCap: usize = 0;
 let occurs: usize = 0;
 /** The clause arena (i32 slots). */
 let arena: usize = 0;
+/** Where JavaScript writes a clause of DIMACS literals for `addClause` (i32). */
+let input: usize = 0;
 /** Generation for the LBD stamps. */
 let stamp: i32 = 0;
 
@@ -137,6 +143,7 @@ function publish(): void {
   hset(H_TRAIL_LIM, <i32>trailLim);
   hset(H_ARENA, <i32>arena);
   hset(H_LEARNT, <i32>learnt);
+  hset(H_INPUT, <i32>input);
   hset(H_GEN, hget(H_GEN) + 1);
 }
 
@@ -148,6 +155,17 @@ export function init(vsids: i32): void {
   growVars(1);
   reserveLevels(1);
   reserveArena(1 << 12);
+  reserveInput(64);
+}
+
+/** Makes room for a clause of `n` literals in `input`. */
+export function reserveInput(n: i32): void {
+  const old = hget(H_INPUT_CAP);
+  if (n <= old) return;
+  const cap = n > 2 * old ? n : 2 * old;
+  input = regrow(input, 0, (<usize>cap) << 2);
+  hset(H_INPUT_CAP, cap);
+  publish();
 }
 
 // ---- growth ------------------------------------------------------------------------------
@@ -606,11 +624,67 @@ function lbdOf(size: i32): i32 {
   return lbd;
 }
 
+/** `addClause`'s answers other than a clause reference (≥ 0). */
+export const ADD_SATISFIED: i32 = -1;
+export const ADD_EMPTY: i32 = -2;
+export const ADD_UNIT: i32 = -3;
+export const ADD_INVALID: i32 = -4;
+
+/** Sorts the first `n` literals of `input` (insertion sort; Shell's gaps first when long). */
+function sortInput(n: i32): void {
+  let gap = 1;
+  while (gap < n / 3) gap = 3 * gap + 1;
+  for (; gap >= 1; gap = (gap - 1) / 3) {
+    for (let i = gap; i < n; i++) {
+      const lit = i32At(input, i);
+      let j = i - gap;
+      for (; j >= 0 && i32At(input, j) > lit; j -= gap) setI32(input, j + gap, i32At(input, j));
+      setI32(input, j + gap, lit);
+    }
+  }
+}
+
 /**
- * Stores the clause of the first `size` ≥ 2 literals of `learnt` (JavaScript writes a problem
- * clause there too) in the arena, flagged learnt or not, and watches it. Returns its cr.
+ * Adds the problem clause of the `n` DIMACS literals JavaScript wrote at `input`, at level 0:
+ * sorted, without false and repeated literals (H_KEPT says how many stay, at `input` as
+ * packed literals). Returns the stored clause's reference, or ADD_SATISFIED (a true literal,
+ * or a tautology: nothing stored), ADD_EMPTY (every literal false), ADD_UNIT (one literal
+ * left, not assigned here), or ADD_INVALID (a literal 0 or beyond the variables; H_KEPT holds
+ * its position).
  */
-export function storeClause(size: i32, learntFlag: i32, lbd: i32): i32 {
+export function addClause(n: i32): i32 {
+  const numVars = hget(H_NUM_VARS);
+  for (let i = 0; i < n; i++) {
+    const d = i32At(input, i);
+    const v = d < 0 ? -d : d;
+    if (d === 0 || v > numVars) {
+      hset(H_KEPT, i);
+      return ADD_INVALID;
+    }
+    setI32(input, i, ((v - 1) << 1) | (d < 0 ? 1 : 0));
+  }
+  sortInput(n);
+  let kept = 0;
+  for (let i = 0; i < n; i++) {
+    const lit = i32At(input, i);
+    const value = valueOf(lit);
+    if (value === 1 || (i > 0 && i32At(input, i - 1) === (lit ^ 1))) return ADD_SATISFIED;
+    if (value === 0 && (kept === 0 || lit !== i32At(input, kept - 1))) setI32(input, kept++, lit);
+  }
+  hset(H_KEPT, kept);
+  if (kept === 0) return ADD_EMPTY;
+  if (kept === 1) return ADD_UNIT;
+  const cr = allocClause(kept, 0, 0);
+  memory.copy(arena + ((<usize>(cr + HEADER_SLOTS)) << 2), input, (<usize>kept) << 2);
+  attach(cr);
+  return cr;
+}
+
+/**
+ * Stores the clause of the first `size` ≥ 2 literals of `learnt` in the arena, flagged learnt
+ * or not, and watches it. Returns its cr.
+ */
+function storeClause(size: i32, learntFlag: i32, lbd: i32): i32 {
   const cr = allocClause(size, learntFlag, lbd);
   memory.copy(arena + ((<usize>(cr + HEADER_SLOTS)) << 2), learnt, (<usize>size) << 2);
   attach(cr);

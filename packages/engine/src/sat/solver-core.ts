@@ -58,6 +58,8 @@ export class SolverCore {
   trailLim: Int32Array;
   /** The learned clause `analyze` built; learnt[0] is the asserting literal. */
   learnt: Int32Array;
+  /** Where a clause is written for the kernel's `addClause`. */
+  input: Int32Array;
   /** In plain DPLL, 1 for a level whose decision is already the flipped second branch. */
   flipped = new Uint8Array(1);
   /** Scratch marks for `analyzeFinal`. */
@@ -111,6 +113,7 @@ export class SolverCore {
     this.trail = views.trail;
     this.trailLim = views.trailLim;
     this.learnt = views.learnt;
+    this.input = views.input;
     this.arena.mem = views.mem;
     // The search's counters and fields keep one representation throughout (shapes.ts); the
     // propagation count is read from the kernel's f64 slot.
@@ -130,6 +133,7 @@ export class SolverCore {
     this.trail = views.trail;
     this.trailLim = views.trailLim;
     this.learnt = views.learnt;
+    this.input = views.input;
     this.arena.mem = views.mem;
   }
 
@@ -221,16 +225,11 @@ export class SolverCore {
     this.sync();
   }
 
-  /**
-   * Stores and watches the clause of the first `size` ≥ 2 literals of `lits` (a problem clause
-   * unless `learnt`); returns its reference.
-   */
-  storeClause(lits: ArrayLike<Lit>, size: number, learnt: boolean, lbd: number): number {
-    const buffer = this.learnt;
-    for (let i = 0; i < size; i++) buffer[i] = lits[i]!;
-    const cr = this.kernel.storeClause(size, learnt ? 1 : 0, lbd);
+  /** Makes room in `input` for a clause of `length` literals. */
+  reserveInput(length: number): void {
+    if (length <= this.input.length) return;
+    this.kernel.reserveInput(length);
     this.sync();
-    return cr;
   }
 
   /** Forgets every watch and occurrence count, before all live clauses are attached again. */

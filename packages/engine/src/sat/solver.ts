@@ -1,6 +1,7 @@
 import { litFromDimacs, litToDimacs, NO_REASON, type Lit } from './lit.ts';
 import { search, SearchStatus, type SearchLimits, type SearchStatusCode } from './search.ts';
 import { HEADER } from './clause-arena.ts';
+import { AddClause, Slot } from './kernel/kernel.ts';
 import { SolverCore } from './solver-core.ts';
 import type { SolveOptions, SolveResult, SolverOptions, SolverStats } from './types.ts';
 import { GaussEngine } from './xor/engine.ts';
@@ -57,8 +58,7 @@ export class Solver {
    */
   addClause(dimacs: ArrayLike<number>): boolean {
     this.assertIdle();
-    const n = this.scratchLits(dimacs, 'clause');
-    return this.core.ok && this.addScratch(n);
+    return this.add(dimacs);
   }
 
   /**
@@ -72,35 +72,41 @@ export class Solver {
     let slots = core.arena.top;
     for (const clause of clauses) slots += HEADER + clause.length;
     core.arena.reserve(slots);
-    for (const clause of clauses) {
-      const n = this.scratchLits(clause, 'clause');
-      if (!core.ok || !this.addScratch(n)) return false;
-    }
+    for (const clause of clauses) if (!this.add(clause)) return false;
     return core.ok;
   }
 
-  /** Adds the clause of the first `length` packed literals in `scratch` (the formula not yet refuted). */
-  private addScratch(length: number): boolean {
+  /**
+   * Adds one clause through the kernel's `addClause` (which sorts it, drops false and repeated
+   * literals and stores it). An Int32Array (the parser's clauses) goes to the kernel as it is,
+   * which checks its range; other arrays are checked here first, since copying them into the
+   * kernel's Int32Array would truncate a fraction.
+   */
+  private add(dimacs: ArrayLike<number>): boolean {
     const core = this.core;
-    const lits = this.scratch;
+    if (!(dimacs instanceof Int32Array) || !core.ok) this.scratchLits(dimacs, 'clause');
+    if (!core.ok) return false;
     core.backtrack(0);
-    sortLits(lits, length);
-    let kept = 0;
-    for (let i = 0; i < length; i++) {
-      const lit = lits[i]!;
-      const value = core.vals[lit]!;
-      if (value === 1 || (i > 0 && lits[i - 1] === (lit ^ 1))) return true; // satisfied or tautology
-      if (value === 0 && (kept === 0 || lit !== lits[kept - 1])) lits[kept++] = lit;
+    const n = dimacs.length;
+    core.reserveInput(n);
+    core.input.set(dimacs);
+    const result = core.kernel.addClause(n);
+    if (result >= 0) {
+      core.problem.push(result);
+      core.sync();
+    } else if (result === AddClause.satisfied) {
+      return true;
+    } else if (result === AddClause.invalid) {
+      this.scratchLits(dimacs, 'clause');
     }
+    const kept = core.regs[Slot.kept]!;
     // Shortened by top-level facts (or a repeated literal): a lemma of the proof.
-    if (kept < length) core.proof?.add(lits.subarray(0, kept));
-    if (kept === 0) {
+    if (kept < n) core.proof?.add(core.input.subarray(0, kept));
+    if (result === AddClause.empty) {
       core.ok = false;
-    } else if (kept === 1) {
-      core.enqueue(lits[0]!, NO_REASON);
+    } else if (result === AddClause.unit) {
+      core.enqueue(core.input[0]!, NO_REASON);
       if (core.propagate() !== NO_REASON) core.ok = false;
-    } else {
-      core.problem.push(core.storeClause(lits, kept, false, 0));
     }
     return core.ok;
   }
@@ -288,23 +294,6 @@ export class Solver {
 
   private assertIdle(): void {
     if (this.busy) throw new Error('the solver is busy with solveAsync');
-  }
-}
-
-/**
- * Sorts the first `length` packed literals in place: insertion sort for a short clause, the
- * typed array's own sort else.
- */
-function sortLits(lits: Int32Array, length: number): void {
-  if (length > 16) {
-    lits.subarray(0, length).sort();
-    return;
-  }
-  for (let i = 1; i < length; i++) {
-    const lit = lits[i]!;
-    let j = i - 1;
-    for (; j >= 0 && lits[j]! > lit; j--) lits[j + 1] = lits[j]!;
-    lits[j + 1] = lit;
   }
 }
 

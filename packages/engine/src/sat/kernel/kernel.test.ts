@@ -6,7 +6,7 @@ import { compileKernel, kernelModuleText } from '../../../scripts/build-kernel.m
 import { createRng } from '../../rng.ts';
 import { randomKSat } from '../../cnf/generators.ts';
 import { Solver } from '../solver.ts';
-import { F64Slot, newKernel, Slot, type KernelExports } from './kernel.ts';
+import { AddClause, F64Slot, newKernel, Slot, type KernelExports } from './kernel.ts';
 import { KERNEL_WASM_BASE64 } from './wasm.ts';
 import { readFileSync } from 'node:fs';
 
@@ -21,13 +21,16 @@ describe('the CDCL kernel', () => {
     expect(KERNEL_WASM_BASE64).toBe(Buffer.from(binary).toString('base64'));
   }, 60_000);
 
-  it('exports the header slots JavaScript reads', () => {
+  it('exports the header slots and answers JavaScript reads', () => {
     const name = (prefix: string, key: string) =>
       `${prefix}_${key.replace(/[A-Z]/g, (c) => `_${c}`).toUpperCase()}`;
     for (const [key, slot] of Object.entries(Slot))
       expect([key, exported(name('H', key))]).toEqual([key, slot]);
     for (const [key, slot] of Object.entries(F64Slot))
       expect([key, exported(name('F', key))]).toEqual([key, slot]);
+    for (const [key, code] of Object.entries(AddClause)) {
+      expect([key, exported(name('ADD', key))]).toEqual([key, code]);
+    }
   });
 
   it('answers right while its memory grows under the solver (views rebuilt)', () => {

@@ -23,7 +23,8 @@ export interface KernelExports {
   decayActivities(): void;
   pickBranch(): number;
   analyze(conflict: number): number;
-  storeClause(size: number, learnt: number, lbd: number): number;
+  reserveInput(length: number): void;
+  addClause(length: number): number;
   addLearnt(size: number, lbd: number): number;
 }
 
@@ -52,8 +53,13 @@ export const Slot = {
   trailLim: 16,
   arena: 17,
   learnt: 18,
+  input: 19,
+  inputCap: 20,
+  kept: 21,
 } as const;
 export const F64Slot = { propagations: 16, varInc: 17 } as const;
+/** The kernel's `addClause` answers other than a clause reference (its ADD_* globals). */
+export const AddClause = { satisfied: -1, empty: -2, unit: -3, invalid: -4 } as const;
 /** Int32 slots of the header JavaScript reads (the kernel reserves 160 bytes). */
 const HEADER_SLOTS = 40;
 
@@ -111,6 +117,8 @@ export class KernelViews {
   readonly trailLim: Int32Array;
   readonly mem: Int32Array;
   readonly learnt: Int32Array;
+  /** Where a clause is written for the kernel's `addClause`. */
+  readonly input: Int32Array;
 
   constructor(kernel: KernelExports) {
     const buffer = kernel.memory.buffer;
@@ -127,6 +135,7 @@ export class KernelViews {
     this.trailLim = new Int32Array(buffer, regs[Slot.trailLim]!, regs[Slot.levelCap]!);
     this.mem = new Int32Array(buffer, regs[Slot.arena]!, regs[Slot.arenaCap]!);
     this.learnt = new Int32Array(buffer, regs[Slot.learnt]!, vars + 1);
+    this.input = new Int32Array(buffer, regs[Slot.input]!, regs[Slot.inputCap]!);
   }
 
   /**

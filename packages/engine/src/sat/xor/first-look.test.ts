@@ -85,6 +85,17 @@ describe('directXorClauses', () => {
     expect(hasDirectXors({ numVars: 8, clauses: [...a, ...even, ...odd] })).toBe(false);
   });
 
+  it('says no when a repeated clause stands in for a missing one (as in qg)', () => {
+    const a = xorClauses([1, 2, 3], true);
+    const b = xorClauses([4, 5, 6], false);
+    // Each encoding one clause short, its first clause written twice (reordered once).
+    const clauses = [...a.slice(1), a[1]!.slice().reverse(), ...b.slice(1), b[1]!];
+    expect(clauses).toHaveLength(8);
+    expect(hasDirectXors({ numVars: 6, clauses })).toBe(false);
+    // Complete, the same repeats change nothing.
+    expect(hasDirectXors({ numVars: 6, clauses: [...a, ...b, a[1]!, b[2]!] })).toBe(true);
+  });
+
   it('counts up to the number asked for', () => {
     const three = [
       [1, 2, 3],

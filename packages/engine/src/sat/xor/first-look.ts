@@ -20,9 +20,10 @@ export function directXorClauses(cnf: Cnf, atLeast = WORTH_LOOKING): number[] {
   const { clauses } = cnf;
   let size = 16;
   while (size < 2 * clauses.length) size *= 2;
+  const mask = size - 1;
+  // Groups: clauses over one variable set with one parity.
   const keys = new Int32Array(size);
   const counts = new Int32Array(size);
-  const mask = size - 1;
   const slotOf = (c: Int32Array): number => {
     const key = setKey(c);
     let slot = key & mask;
@@ -36,15 +37,61 @@ export function directXorClauses(cnf: Cnf, atLeast = WORTH_LOOKING): number[] {
     if (c.length < 2 || c.length > MAX_XOR_SIZE) continue;
     if (++counts[slotOf(c)]! === 1 << (c.length - 1) && c.length >= 3) full++;
   }
-  const found: number[] = [];
-  if (full < atLeast) return found;
-  // With the equivalences (XORs of 2) that chain them, once there are XORs worth looking at.
+  if (full < atLeast) return [];
+  // With the equivalences (XORs of 2) that chain them, once there are XORs worth looking at —
+  // counted again without repeated clauses (qg's files write some twice), which must not
+  // complete an encoding they are one clause short of.
+  return distinctGroups(clauses, slotOf, counts, size, atLeast);
+}
+
+/**
+ * The clauses of the groups that `counts` (clauses with repeats) says are full, when at least
+ * `atLeast` groups of 3 or more variables are full by distinct clauses; else none.
+ */
+function distinctGroups(
+  clauses: readonly Int32Array[],
+  slotOf: (c: Int32Array) => number,
+  counts: Int32Array,
+  size: number,
+  atLeast: number,
+): number[] {
+  const mask = size - 1;
+  const distinct = new Int32Array(size);
+  const seenSlots = new Int32Array(size).fill(-1);
+  const seenLits = new Int32Array(size);
+  const candidates: number[] = [];
   for (let i = 0; i < clauses.length; i++) {
     const c = clauses[i]!;
     if (c.length < 2 || c.length > MAX_XOR_SIZE) continue;
-    if (counts[slotOf(c)]! >= 1 << (c.length - 1)) found.push(i);
+    const group = slotOf(c);
+    if (counts[group]! < 1 << (c.length - 1)) continue;
+    candidates.push(i);
+    const lits = literalsKey(c);
+    let slot = (group ^ lits) & mask;
+    while (seenSlots[slot] !== -1 && (seenSlots[slot] !== group || seenLits[slot] !== lits)) {
+      slot = (slot + 1) & mask;
+    }
+    if (seenSlots[slot] === -1) {
+      seenSlots[slot] = group;
+      seenLits[slot] = lits;
+      distinct[group]!++;
+    }
   }
-  return found;
+  const found = candidates.filter((i) => {
+    const c = clauses[i]!;
+    return distinct[slotOf(c)]! >= 1 << (c.length - 1);
+  });
+  const fullGroups = new Set(
+    found.filter((i) => clauses[i]!.length >= 3).map((i) => slotOf(clauses[i]!)),
+  );
+  return fullGroups.size >= atLeast ? found : [];
+}
+
+/** A hash of a clause's signed literals, whatever their order. */
+function literalsKey(c: Int32Array): number {
+  let sum = 0;
+  for (let j = 0; j < c.length; j++) sum = (sum + mix(c[j]! + 0x40000000)) | 0;
+  return sum;
 }
 
 /**
