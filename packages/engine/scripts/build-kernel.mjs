@@ -1,7 +1,7 @@
-// Compiles the CDCL kernel (kernel/cdcl.ts, AssemblyScript) to WebAssembly and writes it into
-// src/sat/kernel/wasm.ts as base64, so that every consumer of the engine — vitest and tsx from
-// source, the CLI bundle, the client's Vite build — gets the same bytes without a build step
-// or a file to fetch. The generated file is committed; src/sat/kernel/wasm.test.ts compiles
+// Compiles the CDCL kernel (kernel/*.ts, AssemblyScript; entry kernel/cdcl.ts) to WebAssembly
+// and writes it into src/sat/kernel/wasm.ts as base64, so that every consumer of the engine —
+// vitest and tsx from source, the CLI bundle, the client's Vite build — gets the same bytes
+// without a build step or a file to fetch. The generated file is committed; kernel.test.ts compiles
 // the source again and fails when the two differ, so an edit to the kernel never ships stale.
 //
 //     pnpm --filter @percent/engine build:kernel
@@ -20,7 +20,7 @@ export const kernelModule = path.join(root, 'src', 'sat', 'kernel', 'wasm.ts');
 
 const FLAGS = ['-O3', '--runtime', 'minimal', '--noAssert', '--use', 'abort=', '--noColors'];
 
-/** The kernel's WebAssembly binary, compiled from kernel/cdcl.ts. */
+/** The kernel's WebAssembly binary, compiled from kernel/cdcl.ts and the modules it imports. */
 export async function compileKernel() {
   let binary;
   const stderr = [];
