@@ -34,9 +34,9 @@ export class SolverCore {
   /** The WebAssembly kernel. */
   readonly kernel: KernelExports;
   /** Current views of the kernel's memory. */
-  private views: KernelViews;
+  private views!: KernelViews;
   /** The kernel's header slots (Slot): trail size, queue head, decision level, … */
-  regs: Int32Array;
+  regs!: Int32Array;
   /** Clause storage. */
   readonly arena: ClauseArena;
   /** References of problem clauses (size ≥ 2). */
@@ -44,22 +44,22 @@ export class SolverCore {
   /** References of learned clauses. */
   learnts: number[] = [];
   /** Value per literal: 1 true, −1 false, 0 unassigned. */
-  vals: Int8Array;
+  vals!: Int8Array;
   /** Decision level at which each variable was assigned. */
-  level: Int32Array;
+  level!: Int32Array;
   /**
    * The clause that implied each variable, or NO_REASON for decisions and level-0 facts. The
    * implied literal is at position 0 of a longer reason clause; a binary one may hold it at 1.
    */
-  reason: Int32Array;
+  reason!: Int32Array;
   /** Assigned literals in assignment order. */
-  trail: Int32Array;
+  trail!: Int32Array;
   /** trailLim[d] is the trail size when decision level d + 1 began. */
-  trailLim: Int32Array;
+  trailLim!: Int32Array;
   /** The learned clause `analyze` built; learnt[0] is the asserting literal. */
-  learnt: Int32Array;
+  learnt!: Int32Array;
   /** Where a clause is written for the kernel's `addClause`. */
-  input: Int32Array;
+  input!: Int32Array;
   /** In plain DPLL, 1 for a level whose decision is already the flipped second branch. */
   flipped = new Uint8Array(1);
   /** Scratch marks for `analyzeFinal`. */
@@ -104,17 +104,7 @@ export class SolverCore {
   ) {
     this.kernel = newKernel(heuristic === 'vsids');
     this.arena = new ClauseArena(this);
-    const views = new KernelViews(this.kernel);
-    this.views = views;
-    this.regs = views.regs;
-    this.vals = views.vals;
-    this.level = views.level;
-    this.reason = views.reason;
-    this.trail = views.trail;
-    this.trailLim = views.trailLim;
-    this.learnt = views.learnt;
-    this.input = views.input;
-    this.arena.mem = views.mem;
+    this.adopt(new KernelViews(this.kernel));
     // The search's counters and fields keep one representation throughout (shapes.ts); the
     // propagation count is read from the kernel's f64 slot.
     settleFields(this);
@@ -123,8 +113,11 @@ export class SolverCore {
 
   /** Rebuilds the views of the kernel's memory when it grew or a block moved. */
   sync(): void {
-    if (!this.views.stale()) return;
-    const views = new KernelViews(this.kernel);
+    if (this.views.stale()) this.adopt(new KernelViews(this.kernel));
+  }
+
+  /** Makes `views` the solver's fields (set here only: the constructor and `sync`). */
+  private adopt(views: KernelViews): void {
     this.views = views;
     this.regs = views.regs;
     this.vals = views.vals;

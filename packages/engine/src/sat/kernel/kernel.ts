@@ -18,7 +18,6 @@ export interface KernelExports {
   enqueue(lit: number, from: number): void;
   backtrack(target: number): void;
   propagate(): number;
-  bumpVar(v: number): void;
   bumpClause(cr: number): void;
   decayActivities(): void;
   pickBranch(): number;
