@@ -5,7 +5,7 @@
 // 1. Two lanes at once: the browser tests (test/e2e, one file at a time per lane's share of
 //    the cores) and everything else that does not time the server. A browser test mostly waits
 //    (on frames, the network, the server), so the other lane fills the cores it leaves idle:
-//    on 2 cores the pair takes ~12 min where one after the other took ~16.
+//    on 2 cores the pair took 10.2 min where one after the other took 19.7 (2026-11-29).
 // 2. Alone, one file at a time: the fault suite (it kills and restarts server processes and
 //    times acknowledgements) and the flood test (a clean client's p99 under a 60 s flood) —
 //    both measure latency, so they need the machine to themselves.
@@ -48,7 +48,13 @@ function runVitest({ name, report, args }, alone) {
   if (!alone) {
     for (const stream of [child.stdout, child.stderr]) prefixLines(stream, `[${name}] `);
   }
-  return new Promise((resolve) => child.on('close', (code) => resolve(code ?? 1)));
+  return new Promise((resolve) => {
+    child.on('error', (error) => {
+      console.error(`[${name}] vitest did not start: ${error.message}`);
+      resolve(1);
+    });
+    child.on('close', (code) => resolve(code ?? 1));
+  });
 }
 
 /** Copies `stream` to stdout a whole line at a time, each line after `prefix`. */
