@@ -3,12 +3,14 @@ import { join } from 'node:path';
 import { defineConfig } from 'vitest/config';
 
 // Unit tests sit beside their code (`packages/*/src/**/*.test.ts`, `bench/*.test.ts`);
-// integration, fault, end-to-end and load tests live in `test/`. `pnpm test` runs the fault
-// suite apart (scripts/run-tests.mjs); the JSON reports feed the one-line summary CI prints.
+// integration, fault, end-to-end and load tests live in `test/`. `pnpm test` runs them in
+// stages (scripts/run-tests.mjs: the browser tests beside the rest, then the tests that time
+// the server alone); the JSON reports feed the one-line summary CI prints.
 //
 // Two projects. `unit`: the unit tests share their worker's modules (`isolate: false`), which
 // halves their run (a fresh module graph per file cost ~0.3 s each, 160 files) — so a unit test
-// leaves no global behind (fake timers, stubs and env are undone by the hooks that set them).
+// must leave no global behind: stubbed globals and env are undone here after each test, fake
+// timers by the test that set them.
 // `isolated`: everything in test/ (servers, browsers, child processes) and any unit test that
 // mocks a module (`vi.mock` replaces a module for its file only when the file has its own).
 const UNIT = ['packages/*/src/**/*.test.ts', 'bench/**/*.test.ts'];

@@ -67,7 +67,7 @@ export {
 export { allocClause, reserveArena, reserveInput, reserveLevels } from './state';
 export { attach, detachAll } from './watches';
 export { backtrack, enqueue, propagate } from './propagate';
-export { bumpClause, bumpVar, decayActivities, pickBranch } from './vsids';
+export { bumpClause, decayActivities, pickBranch } from './vsids';
 export { analyze } from './analyze';
 export { ADD_EMPTY, ADD_INVALID, ADD_SATISFIED, ADD_UNIT, addClause, addLearnt } from './clauses';
 
