@@ -61,6 +61,11 @@ export {
   H_INPUT,
   H_INPUT_CAP,
   H_KEPT,
+  H_STORED,
+  H_SCAN_RECORDS,
+  H_SCAN_SLOTS,
+  H_SCAN_VARS,
+  H_SCAN_CLAUSES,
   F_PROPAGATIONS,
   F_VAR_INC,
 } from './state';
@@ -69,7 +74,25 @@ export { attach, detachAll } from './watches';
 export { backtrack, enqueue, propagate } from './propagate';
 export { bumpClause, decayActivities, pickBranch } from './vsids';
 export { analyze } from './analyze';
-export { ADD_EMPTY, ADD_INVALID, ADD_SATISFIED, ADD_UNIT, addClause, addLearnt } from './clauses';
+export { scan } from './scan';
+export { xorGroups } from './first-look';
+
+/** A zeroed block of `bytes` bytes for JavaScript to fill (a scan's text, a first look's records). */
+export function alloc(bytes: usize): usize {
+  const at = heap.alloc(bytes);
+  memory.fill(at, 0, bytes);
+  return at;
+}
+export {
+  ADD_EMPTY,
+  ADD_INVALID,
+  ADD_SATISFIED,
+  ADD_UNIT,
+  addClause,
+  addClauses,
+  addLearnt,
+  firstFalsified,
+} from './clauses';
 
 export function header(): usize {
   return H;

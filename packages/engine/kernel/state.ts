@@ -25,6 +25,13 @@ export const H_INPUT: i32 = 19;
 export const H_INPUT_CAP: i32 = 20;
 /** What `addClause` kept: the clause's length after dropping false and repeated literals. */
 export const H_KEPT: i32 = 21;
+/** How many clause references `addClauses` left at the start of `input`. */
+export const H_STORED: i32 = 22;
+/** What `scan` read (kernel/scan.ts): where its records are, their slots, V, the clauses. */
+export const H_SCAN_RECORDS: i32 = 23;
+export const H_SCAN_SLOTS: i32 = 24;
+export const H_SCAN_VARS: i32 = 25;
+export const H_SCAN_CLAUSES: i32 = 26;
 /** f64 slot index (of a Float64Array over the same header) of the propagation count. */
 export const F_PROPAGATIONS: i32 = 16;
 /** f64 slot index of the VSIDS bump amount. */

@@ -29,8 +29,29 @@ export const cliInputs = path.join(distDir, 'inputs.txt');
 /** V8's code caches of the bundle, `percent.cjs.<size>-<mtime>.cache`, written by bin/percent.js. */
 const CODE_CACHE = /^percent\.cjs\..*\.cache$/;
 
+/**
+ * Commander requires `node:child_process` when it loads, for executable subcommands (a
+ * `percent-sat` binary on the PATH), which Percent never declares; loading it (and the net,
+ * dgram and stream modules behind it) costs ~2 ms of every start. Commander gets a stand-in
+ * that loads the real module on first use instead.
+ */
+const lazyChildProcess = {
+  name: 'lazy-child-process',
+  setup(build) {
+    build.onResolve({ filter: /^node:child_process$/ }, (args) =>
+      args.importer.includes('/commander/') ? { path: 'child_process', namespace: 'lazy' } : null,
+    );
+    build.onLoad({ filter: /.*/, namespace: 'lazy' }, () => ({
+      contents:
+        "let real;\nmodule.exports = new Proxy({}, { get: (_, key) => (real ??= require('node:child_process'))[key] });\n",
+      loader: 'js',
+    }));
+  },
+};
+
 /** What both bundles share. */
 const COMMON = {
+  plugins: [lazyChildProcess],
   bundle: true,
   platform: 'node',
   target: 'node20',
@@ -86,7 +107,8 @@ export async function buildCli() {
     const inputs = new Set(['package.json', 'scripts/build-cli.mjs']);
     for (const { metafile } of results) {
       for (const input of Object.keys(metafile.inputs)) {
-        if (!input.includes('node_modules/')) inputs.add(input);
+        // Not dependencies, nor the stand-ins above (`lazy:…`, no file of their own).
+        if (!input.includes('node_modules/') && !input.startsWith('lazy:')) inputs.add(input);
       }
     }
     await writeFile(path.join(staging, 'inputs.txt'), [...inputs].join('\n') + '\n');

@@ -13,6 +13,7 @@ export * from './sat/trace.ts';
 export * from './proof/parse.ts';
 export * from './proof/check.ts';
 export * from './cnf/dimacs.ts';
+export * from './cnf/dimacs-bytes.ts';
 export * from './cnf/dimacs-write.ts';
 export * from './sudoku/grid.ts';
 export * from './sudoku/variant.ts';

@@ -106,12 +106,12 @@ export class DimacsScanner {
     this.state = State.finished;
     if (this.error) return { ok: false, error: this.error };
     if (this.numVars < 0) return { ok: false, error: this.issueHere(say.missingHeaderMessage()) };
-    const { clauses, openLength } = this.arena;
-    if (openLength > 0) {
+    if (this.arena.openLength > 0) {
       const message = say.unterminatedClauseMessage(this.endMarker);
       const error = this.at.issueAt(this.lastLiteralLine, this.lastLiteralColumn, message);
       return { ok: false, error };
     }
+    const clauses = this.arena.finish();
     if (clauses.length !== this.numClauses) {
       const message = say.clauseCountMessage(this.numClauses, clauses.length);
       const issue = this.at.issueAt(this.headerLine, this.clauseCountColumn, message);
@@ -179,6 +179,8 @@ export class DimacsScanner {
           if (magnitude === 0) {
             arena.end = end;
             arena.close();
+            block = arena.block;
+            end = arena.end;
           } else {
             if (end === block.length) {
               arena.end = end;

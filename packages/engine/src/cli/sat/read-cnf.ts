@@ -1,8 +1,9 @@
 import { createReadStream, readFileSync } from 'node:fs';
 import type { Cnf } from '../../cnf/formula.ts';
+import { parseDimacsBytes } from '../../cnf/dimacs-bytes.ts';
+import { prepareKernel } from '../../sat/solver.ts';
 import {
   formatIssue,
-  parseDimacs,
   parseDimacsChunks,
   type DimacsIssue,
   type ParseResult,
@@ -59,13 +60,15 @@ export async function parseCnfFile(
 ): Promise<ParseResult> {
   const size = readableSize(file);
   if (size > PROGRESS_MIN_BYTES) return streamCnfFile(file, strict, showProgress ? size : 0);
-  let text: string;
+  let bytes: Uint8Array;
   try {
-    text = readFileSync(file, 'utf8');
+    bytes = readFileSync(file);
   } catch (error) {
     throw new CliError(`percent: cannot read '${file}': ${reasonOf(error)}`);
   }
-  return parseDimacs(text, { fileName: file, strict });
+  // The kernel's DIMACS fast path reads the bytes: its module should be compiled by now.
+  await prepareKernel();
+  return parseDimacsBytes(bytes, { fileName: file, strict });
 }
 
 /** `progressTotal`: the file size when a percentage is wanted, otherwise 0. */

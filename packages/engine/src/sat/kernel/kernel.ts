@@ -24,7 +24,12 @@ export interface KernelExports {
   analyze(conflict: number): number;
   reserveInput(length: number): void;
   addClause(length: number): number;
+  addClauses(from: number, end: number): number;
   addLearnt(size: number, lbd: number): number;
+  firstFalsified(count: number): number;
+  alloc(bytes: number): number;
+  scan(start: number, bytes: number): number;
+  xorGroups(records: number, slots: number, tables: number, size: number, maxSize: number): number;
 }
 
 /**
@@ -55,6 +60,11 @@ export const Slot = {
   input: 19,
   inputCap: 20,
   kept: 21,
+  stored: 22,
+  scanRecords: 23,
+  scanSlots: 24,
+  scanVars: 25,
+  scanClauses: 26,
 } as const;
 export const F64Slot = { propagations: 16, varInc: 17 } as const;
 /** The kernel's `addClause` answers other than a clause reference (its ADD_* globals). */
@@ -70,12 +80,15 @@ const HEADER_SLOTS = 40;
 interface WasmApi {
   Module: new (bytes: Uint8Array) => WasmModule;
   Instance: new (module: WasmModule, imports: object) => { readonly exports: WasmExports };
+  compile(bytes: Uint8Array): Promise<WasmModule>;
 }
 type WasmModule = object;
 type WasmExports = Record<string, unknown>;
 const wasm = (globalThis as unknown as { readonly WebAssembly: WasmApi }).WebAssembly;
 
 let compiled: WasmModule | undefined;
+/** The background compilation `prepareKernel` started, if any. */
+let compiling: Promise<void> | undefined;
 
 function decodeBase64(text: string): Uint8Array {
   const chars = atob(text);
@@ -91,6 +104,20 @@ function decodeBase64(text: string): Uint8Array {
 function kernelModule(): WasmModule {
   compiled ??= new wasm.Module(decodeBase64(KERNEL_WASM_BASE64));
   return compiled;
+}
+
+/**
+ * Compiles the kernel off the main thread (V8 compiles WebAssembly on background threads when
+ * asked asynchronously) and resolves once it is ready, so that a solver made after it pays
+ * nothing for it: a caller that knows a solve is coming calls it early and awaits it just
+ * before — the CLI before it reads the file, a worker as it starts. Optional: a solver made
+ * without it compiles the kernel there and then (about a millisecond, cold).
+ */
+export function prepareKernel(): Promise<void> {
+  compiling ??= wasm.compile(decodeBase64(KERNEL_WASM_BASE64)).then((module) => {
+    compiled ??= module;
+  });
+  return compiling;
 }
 
 /** A fresh kernel instance with its own memory, initialised for VSIDS or not. */
@@ -144,4 +171,51 @@ export class KernelViews {
   stale(): boolean {
     return this.regs[Slot.gen] !== this.gen;
   }
+}
+
+/** A formula as `scanDimacs` read it: V, and its clauses as records (cnf/records.ts). */
+export interface ScannedDimacs {
+  readonly numVars: number;
+  readonly count: number;
+  readonly records: Int32Array;
+}
+
+/**
+ * Scans DIMACS text with the kernel's fast path (kernel/scan.ts), in an instance of its own:
+ * the formula, or undefined when the file is not one the fast path reads (the JavaScript
+ * parser then reads it, and says what is wrong and where).
+ */
+export function scanDimacs(bytes: Uint8Array): ScannedDimacs | undefined {
+  const kernel = newKernel(false);
+  const text = kernel.alloc(bytes.length);
+  new Uint8Array(kernel.memory.buffer, text, bytes.length).set(bytes);
+  if (kernel.scan(text, bytes.length) !== 1) return undefined;
+  const regs = new Int32Array(kernel.memory.buffer, kernel.header(), HEADER_SLOTS);
+  const at = regs[Slot.scanRecords]!;
+  const records = new Int32Array(kernel.memory.buffer, at, regs[Slot.scanSlots]!).slice();
+  return { numVars: regs[Slot.scanVars]!, count: regs[Slot.scanClauses]!, records };
+}
+
+/**
+ * The kernel's XOR first look (kernel/first-look.ts) over clause records, in an instance of its
+ * own, with tables of `size` slots (a power of two): how many XORs of 3 or more variables it
+ * sees in their direct encoding.
+ */
+export function xorGroupsOf(
+  segments: readonly Int32Array[],
+  size: number,
+  maxSize: number,
+): number {
+  const kernel = newKernel(false);
+  let slots = 0;
+  for (const segment of segments) slots += segment.length;
+  const records = kernel.alloc(4 * slots);
+  const tables = kernel.alloc(4 * 5 * size);
+  const memory = new Int32Array(kernel.memory.buffer);
+  let at = records >> 2;
+  for (const segment of segments) {
+    memory.set(segment, at);
+    at += segment.length;
+  }
+  return kernel.xorGroups(records, slots, tables, size, maxSize);
 }

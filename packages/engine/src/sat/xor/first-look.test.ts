@@ -9,7 +9,12 @@ import { pigeonhole, randomKSat } from '../../cnf/generators.ts';
 import { createRng } from '../../rng.ts';
 import type { Cnf } from '../../cnf/formula.ts';
 import { directXorClauses } from './first-look.ts';
-import { xorClauses, parityCycle } from './generators.ts';
+import { xorClauses, parityCycle, randomTseitin, randomXorMix } from './generators.ts';
+import { parseDimacsBytes } from '../../cnf/dimacs-bytes.ts';
+import { formatDimacs } from '../../cnf/dimacs-write.ts';
+import { recordsOf } from '../../cnf/records.ts';
+import { xorGroupsOf } from '../kernel/kernel.ts';
+import { MAX_XOR_SIZE } from './detect.ts';
 
 const shuffled = (clauses: Int32Array[], seed: string): Int32Array[] => {
   const rng = createRng(seed);
@@ -104,5 +109,66 @@ describe('directXorClauses', () => {
     ].flatMap((vars) => xorClauses(vars, true));
     expect(hasDirectXors({ numVars: 9, clauses: three }, 3)).toBe(true);
     expect(hasDirectXors({ numVars: 9, clauses: three }, 4)).toBe(false);
+  });
+});
+
+describe('the first look on parsed clauses (its first pass in the kernel)', () => {
+  /** The formula as `percent sat` reads it: parsed from bytes, its records registered. */
+  const parsed = (formula: Cnf): Cnf => {
+    const result = parseDimacsBytes(new TextEncoder().encode(formatDimacs(formula)));
+    if (!result.ok) throw new Error('the formula did not parse');
+    expect(recordsOf(result.cnf.clauses)).toBeDefined();
+    return result.cnf;
+  };
+
+  it('finds what the JavaScript pass finds, at every threshold', () => {
+    const rng = createRng('first-look-kernel');
+    const a = xorClauses([1, 2, 3], true);
+    const b = xorClauses([4, 5, 6], false);
+    const formulas: Cnf[] = [
+      randomKSat(rng, 60, 255, 3),
+      pigeonhole(5, 4),
+      parityCycle(12),
+      randomTseitin(rng, 10),
+      randomXorMix(rng, { numVars: 40, xors: 6, maxLength: 5, clauses: 80, k: 3 }),
+      // One clause short but for a repeat (qg): counted with repeats by the first pass.
+      { numVars: 6, clauses: [...a.slice(1), ...b, a[1]!] },
+      {
+        numVars: 9,
+        clauses: [
+          [1, 2, 3],
+          [4, 5, 6],
+          [7, 8, 9],
+        ].flatMap((v) => xorClauses(v, true)),
+      },
+    ];
+    let found = 0;
+    for (const formula of formulas) {
+      const fromRecords = parsed(formula);
+      for (let atLeast = 1; atLeast <= 4; atLeast++) {
+        const expected = directXorClauses(formula, atLeast);
+        expect(directXorClauses(fromRecords, atLeast)).toEqual(expected);
+        if (expected.length > 0) found++;
+      }
+    }
+    // Both answers were met: some thresholds find XORs, some do not.
+    expect(found).toBeGreaterThan(5);
+    expect(found).toBeLessThan(28);
+  });
+
+  it('counts in the kernel the XORs full without repeats, each once', () => {
+    const count = (formula: Cnf) => {
+      const { clauses } = parsed(formula);
+      let size = 16;
+      while (size < 2 * clauses.length) size *= 2;
+      return xorGroupsOf(recordsOf(clauses)!, size, MAX_XOR_SIZE);
+    };
+    const a = xorClauses([1, 2, 3], true);
+    const b = xorClauses([4, 5, 6, 7], false);
+    expect(count({ numVars: 7, clauses: [...a, ...b, ...a] })).toBe(2);
+    expect(count({ numVars: 7, clauses: [...a.slice(1), ...b, a[1]!] })).toBe(1);
+    expect(count({ numVars: 7, clauses: [...a, ...xorClauses([1, 2], true)] })).toBe(1);
+    expect(count(randomKSat(createRng('kernel-count'), 50, 200, 3))).toBe(0);
+    expect(count(parityCycle(12))).toBe(24); // two XORs of 3 per step of the cycle
   });
 });

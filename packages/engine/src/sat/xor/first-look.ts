@@ -1,4 +1,6 @@
 import type { Cnf } from '../../cnf/formula.ts';
+import { recordsOf } from '../../cnf/records.ts';
+import { xorGroupsOf } from '../kernel/kernel.ts';
 import { MAX_XOR_SIZE } from './detect.ts';
 
 /** Fewer XORs than this never make a matrix worth it (see `worthMatrix`). */
@@ -22,6 +24,10 @@ export function directXorClauses(cnf: Cnf, atLeast = WORTH_LOOKING): number[] {
   while (size < 2 * clauses.length) size *= 2;
   const mask = size - 1;
   // Groups: clauses over one variable set with one parity.
+  // Parsed clauses come with their records: the kernel counts the XORs, and most formulas,
+  // with too few to be worth it, are done with there.
+  const records = recordsOf(clauses);
+  if (records !== undefined && xorGroupsOf(records, size, MAX_XOR_SIZE) < atLeast) return [];
   const keys = new Int32Array(size);
   const counts = new Int32Array(size);
   const slotOf = (c: Int32Array): number => {
