@@ -2,7 +2,6 @@ import { litFromDimacs, litToDimacs, NO_REASON, type Lit } from './lit.ts';
 import { search, SearchStatus, type SearchLimits, type SearchStatusCode } from './search.ts';
 import { HEADER } from './clause-arena.ts';
 import { AddClause, Slot } from './kernel/kernel.ts';
-export { prepareKernel } from './kernel/kernel.ts';
 import { SolverCore } from './solver-core.ts';
 import { addBatch, addRecords } from './load-batch.ts';
 import { recordsOf } from '../cnf/records.ts';

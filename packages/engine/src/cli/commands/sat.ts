@@ -6,7 +6,6 @@ import {
   type SolverModeName,
 } from '../../sat/types.ts';
 import { availableParallelism } from 'node:os';
-import { prepareKernel } from '../../sat/solver.ts';
 import { CliError } from '../errors.ts';
 import { isFolderMode } from '../sat/inputs.ts';
 import { runSat } from '../sat/run.ts';
@@ -78,9 +77,6 @@ function positiveInteger(what: string): (value: string) => number {
 }
 
 function satCommand(): Command {
-  // The solver's WebAssembly compiles on another thread while the command line is read
-  // (reading the file awaits it: the DIMACS fast path runs in it).
-  void prepareKernel();
   return new Command('sat')
     .description('Solve DIMACS CNF files and write their .res result files')
     .argument(

@@ -1,7 +1,6 @@
 import { createReadStream, readFileSync } from 'node:fs';
 import type { Cnf } from '../../cnf/formula.ts';
 import { parseDimacsBytes } from '../../cnf/dimacs-bytes.ts';
-import { prepareKernel } from '../../sat/solver.ts';
 import {
   formatIssue,
   parseDimacsChunks,
@@ -66,8 +65,6 @@ export async function parseCnfFile(
   } catch (error) {
     throw new CliError(`percent: cannot read '${file}': ${reasonOf(error)}`);
   }
-  // The kernel's DIMACS fast path reads the bytes: its module should be compiled by now.
-  await prepareKernel();
   return parseDimacsBytes(bytes, { fileName: file, strict });
 }
 

@@ -1,6 +1,5 @@
 import type { Cnf } from '../../cnf/formula.ts';
 import { solveCnf, solveCnfAsync, type SolveCnfOptions } from '../../sat/solve-cnf.ts';
-import { prepareKernel } from '../../sat/solver.ts';
 import type { HeuristicName, SolveResult, SolverModeName } from '../../sat/types.ts';
 import type { ProofSink } from '../../sat/proof.ts';
 
@@ -49,8 +48,6 @@ export async function solveTimed(
   proof?: ProofSink,
 ): Promise<TimedResult> {
   const started = performance.now();
-  // Compiled by now when runSat started it before reading the file; the wait counts in `ms`.
-  await prepareKernel();
   const result = await solveCnfAsync(cnf, { ...cnfOptions(config, proof), signal });
   return { config, result, ms: performance.now() - started };
 }

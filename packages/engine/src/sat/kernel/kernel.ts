@@ -80,15 +80,12 @@ const HEADER_SLOTS = 40;
 interface WasmApi {
   Module: new (bytes: Uint8Array) => WasmModule;
   Instance: new (module: WasmModule, imports: object) => { readonly exports: WasmExports };
-  compile(bytes: Uint8Array): Promise<WasmModule>;
 }
 type WasmModule = object;
 type WasmExports = Record<string, unknown>;
 const wasm = (globalThis as unknown as { readonly WebAssembly: WasmApi }).WebAssembly;
 
 let compiled: WasmModule | undefined;
-/** The background compilation `prepareKernel` started, if any. */
-let compiling: Promise<void> | undefined;
 
 function decodeBase64(text: string): Uint8Array {
   const chars = atob(text);
@@ -104,20 +101,6 @@ function decodeBase64(text: string): Uint8Array {
 function kernelModule(): WasmModule {
   compiled ??= new wasm.Module(decodeBase64(KERNEL_WASM_BASE64));
   return compiled;
-}
-
-/**
- * Compiles the kernel off the main thread (V8 compiles WebAssembly on background threads when
- * asked asynchronously) and resolves once it is ready, so that a solver made after it pays
- * nothing for it: a caller that knows a solve is coming calls it early and awaits it just
- * before — the CLI before it reads the file, a worker as it starts. Optional: a solver made
- * without it compiles the kernel there and then (about a millisecond, cold).
- */
-export function prepareKernel(): Promise<void> {
-  compiling ??= wasm.compile(decodeBase64(KERNEL_WASM_BASE64)).then((module) => {
-    compiled ??= module;
-  });
-  return compiling;
 }
 
 /** A fresh kernel instance with its own memory, initialised for VSIDS or not. */

@@ -143,7 +143,13 @@ describe('the first look on parsed clauses (its first pass in the kernel)', () =
       },
     ];
     let found = 0;
-    for (const formula of formulas) {
+    for (const small of formulas) {
+      // Enough clauses for the kernel's count (KERNEL_LOOK): ones of 9 literals, which no XOR
+      // of the look has.
+      const wide = Array.from({ length: 300 }, (_, i) =>
+        Int32Array.from({ length: 9 }, (_, v) => ((i >> v) & 1 ? v + 1 : -(v + 1))),
+      );
+      const formula = { numVars: Math.max(small.numVars, 9), clauses: [...small.clauses, ...wide] };
       const fromRecords = parsed(formula);
       for (let atLeast = 1; atLeast <= 4; atLeast++) {
         const expected = directXorClauses(formula, atLeast);
