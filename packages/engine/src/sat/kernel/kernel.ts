@@ -87,7 +87,20 @@ const wasm = (globalThis as unknown as { readonly WebAssembly: WasmApi }).WebAss
 
 let compiled: WasmModule | undefined;
 
+/**
+ * Native base64 decoders where the platform has one — Node's `Buffer` (a global, so nothing is
+ * imported: the engine stays free of Node APIs), `Uint8Array.fromBase64` in recent browsers —
+ * which decode the kernel in ~0.1 ms; `atob` and a loop over its characters, cold, ~0.6 ms.
+ */
+interface NativeBase64 {
+  readonly Buffer?: { from(text: string, encoding: 'base64'): Uint8Array };
+  readonly Uint8Array: { fromBase64?(text: string): Uint8Array };
+}
+const native = globalThis as unknown as NativeBase64;
+
 function decodeBase64(text: string): Uint8Array {
+  if (native.Uint8Array.fromBase64 !== undefined) return native.Uint8Array.fromBase64(text);
+  if (native.Buffer !== undefined) return native.Buffer.from(text, 'base64');
   const chars = atob(text);
   const bytes = new Uint8Array(chars.length);
   for (let i = 0; i < chars.length; i++) bytes[i] = chars.charCodeAt(i);
