@@ -59,6 +59,11 @@ const COMMON = {
   // so it must be loaded from node_modules rather than copied into the bundle.
   external: ['piscina'],
   legalComments: 'none',
+  // Whitespace and syntax, not names: a start reads and checks 270 KB of source instead of
+  // 440 KB (1.6 ms less, median of 40 alternating one-clause runs), and a stack still names
+  // its functions.
+  minifyWhitespace: true,
+  minifySyntax: true,
   logLevel: 'error',
   metafile: true,
 };
