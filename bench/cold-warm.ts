@@ -93,7 +93,7 @@ function render(context: BenchContext, rows: readonly SetRow[]): string {
   return [
     '## Cold and warm code',
     `_Measured by \`${context.command}\` on ${date} UTC: ${m.cpu}, ${m.cores} cores, Node ${m.node}._`,
-    'Each file parsed and solved (`parseDimacs` + `solveCnf`, bench/cold-warm-main.ts) in a fresh Node process — its first solve, in V8’s lower tiers, as every `percent sat` process runs — and again in that process (best of three more: optimised code), against MiniSat’s own CPU time (`-verb=1`, which includes its parsing and process start). The first files of each set; sums.',
+    'Each file parsed and solved (`parseDimacsBytes` + `solveCnf`, bench/cold-warm-main.ts, as `percent sat` reads and solves) in a fresh Node process — its first solve, in V8’s lower tiers, as every `percent sat` process runs — and again in that process (best of three more: optimised code), against MiniSat’s own CPU time (`-verb=1`, which includes its parsing and process start). The first files of each set; sums.',
     table(
       [
         'set',
@@ -115,6 +115,6 @@ function render(context: BenchContext, rows: readonly SetRow[]): string {
       ]),
       ['left', 'right', 'right', 'right', 'right', 'right', 'right'],
     ),
-    'Warm, the gap to MiniSat is what the search and the preprocessing cost; cold, V8’s warm-up comes on top for the JavaScript that is left — parsing, XOR detection, elimination, the search loop’s glue — while propagation, conflict analysis, backjumping, VSIDS and clause storage run in the CDCL kernel (kernel/cdcl.ts, AssemblyScript compiled to WebAssembly): machine code from its first instruction, the module (~8 KB) compiled by V8’s Liftoff in about a millisecond. Before the kernel (the same loops in JavaScript, 2026-11-28 18:42 UTC): cold 258 / 218 / 769 / 159 / 185 / 158 / 148 / 134 ms and warm 59.3 / 54.4 / 320 / 43.6 / 57.0 / 36.7 / 34.0 / 33.1 ms on these sets in this order. V8 flags that tier JavaScript up sooner (`--always-sparkplug`, `--maglev`, `--no-lazy-feedback-allocation`, lower interrupt budgets) measured as noise or slower.',
+    'Warm, the gap to MiniSat is what the search and the preprocessing cost; cold, V8’s warm-up comes on top for the JavaScript that is left — the clauses’ views, XOR detection and Gauss–Jordan where there are XORs, elimination, the search loop’s glue — while the DIMACS scan of well-formed files, clause loading, the XOR first look’s count, propagation, conflict analysis, backjumping, VSIDS, clause storage and the model check run in the kernel (kernel/, AssemblyScript compiled to WebAssembly): machine code from its first instruction, the module (~10 KB) compiled by V8’s Liftoff in under a millisecond. Before the kernel (the same loops in JavaScript, 2026-11-28 18:42 UTC): cold 258 / 218 / 769 / 159 / 185 / 158 / 148 / 134 ms and warm 59.3 / 54.4 / 320 / 43.6 / 57.0 / 36.7 / 34.0 / 33.1 ms on these sets in this order. V8 flags that tier JavaScript up sooner (`--always-sparkplug`, `--maglev`, `--no-lazy-feedback-allocation`, lower interrupt budgets) measured as noise or slower.',
   ].join('\n\n');
 }
