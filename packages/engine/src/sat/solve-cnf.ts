@@ -9,6 +9,7 @@ import {
   rest,
   stopReason,
 } from './probe.ts';
+import { uniformRandomLike } from './random-like.ts';
 import { Solver } from './solver.ts';
 import type { PhaseTimes, SolveOptions, SolveResult, SolverOptions, SolverStats } from './types.ts';
 import { directXors, findXors, NO_XORS, type FoundXors } from './xor/found.ts';
@@ -242,6 +243,11 @@ function* plan<T extends SolveCnfOptions>(
   const probe = yield { solver, options: probeOptions(options, started) };
   if (probeDecided(probe, options)) return verified(cnf, probe, plain, clock);
   const used = probe.stats.conflicts;
+  // Random k-SAT: nothing to find or eliminate that would change the search; it goes on.
+  if (first.found === 0 && uniformRandomLike(cnf, WORTH_RESTARTING)) {
+    const result = yield { solver, options: afterProbe(options, started, used) };
+    return verified(cnf, result, plain, clock);
+  }
   const prepared = afterProbeLook();
   if (goOn(prepared, cnf, options)) {
     const result = yield { solver, options: afterProbe(options, started, used) };
