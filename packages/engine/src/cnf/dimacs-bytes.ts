@@ -14,7 +14,7 @@ import { registerRecords } from './records.ts';
  * Above this size the fast path is not tried: it holds the text and up to twice its size in
  * records in the kernel's memory at once (the CLI streams files above 5 MB anyway).
  */
-const FAST_PATH_MAX_BYTES = 1 << 28;
+const FAST_PATH_MAX_BYTES = 1 << 26;
 
 /** As `parseDimacs` on the UTF-8 text of `bytes` (a byte-order mark kept, as Node reads it). */
 export function parseDimacsBytes(bytes: Uint8Array, options: ParseOptions = {}): ParseResult {
