@@ -9,7 +9,7 @@
 // OLD_BIN and NEW_BIN are packages/engine/bin/percent.js of two checkouts (e.g. a git
 // worktree of the commit before); SETs are folders of ../shared/data/cnf.
 import { spawnSync } from 'node:child_process';
-import { readdirSync } from 'node:fs';
+import { existsSync, readdirSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
@@ -20,6 +20,10 @@ if (sets.length === 0) {
   process.exit(2);
 }
 const data = path.join(fileURLToPath(new URL('../..', import.meta.url)), 'shared', 'data', 'cnf');
+if (!existsSync(data)) {
+  console.error(`no benchmark data at ${data} (the shared data sets sit beside the checkout)`);
+  process.exit(2);
+}
 const res = path.join(tmpdir(), 'percent-sat-ab.res');
 const KEYS = ['wall', 'inProcess', 'parse', 'xor', 'elim', 'load', 'search'];
 

@@ -1,13 +1,18 @@
 // The CDCL kernel in AssemblyScript, compiled to WebAssembly (scripts/build-kernel.mjs writes
 // src/sat/kernel/wasm.ts from this entry and the modules beside it: state (header, blocks,
-// growth), watches, propagate (trail, propagation, backjumping), vsids, analyze, clauses). It holds the solver's hot state in its linear memory and
-// runs what every conflict runs: unit propagation over watched literals, 1-UIP conflict
-// analysis with recursive minimisation, backjumping with phase saving, and VSIDS's heap.
-// Machine code from the first instruction (V8's Liftoff compiles the module in about a
+// growth), watches, propagate (trail, propagation, backjumping), vsids, analyze, clauses; and
+// two passes over a whole formula, each run in an instance of its own before any solver:
+// scan, the DIMACS fast path, and first-look, the XOR first look's count). It holds the
+// solver's hot state in its linear memory and runs what every conflict runs: unit propagation
+// over watched literals, 1-UIP conflict analysis with recursive minimisation, backjumping with
+// phase saving, and VSIDS's heap; and the whole-formula work JavaScript ran cold: loading
+// clauses in batches and checking a model.
+// Machine code from the first instruction (V8's Liftoff compiles the module in under a
 // millisecond), where the same loops in JavaScript ran 5–10× slower in a fresh process until
-// V8 optimised them. `src/sat/solver-core.ts` is its only caller; it keeps every rule that is
-// not per-conflict work (restarts, clause-database reduction, Gauss–Jordan, proofs, plain
-// DPLL's heuristics) and reads the state through typed-array views of this memory.
+// V8 optimised them. Its callers are src/sat/kernel/kernel.ts (the module, the scan and the
+// count), solver-core.ts and load-batch.ts; they keep every rule that is not per-conflict work
+// (restarts, clause-database reduction, Gauss–Jordan, proofs, plain DPLL's heuristics) and read
+// the state through typed-array views of this memory.
 //
 // Conventions as in MiniSat: a literal is 2·var + sign, `lit ^ 1` its negation; a clause
 // reference (cr) is a slot offset into the arena, whose clauses are [size, flags, lit0, lit1,

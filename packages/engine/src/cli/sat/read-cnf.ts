@@ -48,7 +48,8 @@ export async function readCnf(file: string, options: ReadCnfOptions): Promise<Re
 }
 
 /**
- * Parses a DIMACS file: a small one read whole, a big one streamed through the chunked parser
+ * Parses a DIMACS file: a small one read whole as bytes (`parseDimacsBytes`: the kernel's
+ * fast path, or the JavaScript parser for anything else), a big one streamed through the chunked parser
  * (with a percentage when `showProgress`). An unreadable file throws a one-line `CliError`;
  * a read failure part-way through comes back as a parse error located where reading stopped.
  */
