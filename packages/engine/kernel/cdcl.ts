@@ -1,18 +1,20 @@
 // The CDCL kernel in AssemblyScript, compiled to WebAssembly (scripts/build-kernel.mjs writes
 // src/sat/kernel/wasm.ts from this entry and the modules beside it: state (header, blocks,
-// growth), watches, propagate (trail, propagation, backjumping), vsids, analyze, clauses; and
+// growth), watches, propagate (trail, propagation, backjumping), vsids, analyze, clauses,
+// restarts (Glucose's policy) and search (`learn`, and `run`, the whole CDCL loop); and
 // two passes over a whole formula, each run in an instance of its own before any solver:
 // scan, the DIMACS fast path, and first-look, the XOR first look's count). It holds the
 // solver's hot state in its linear memory and runs what every conflict runs: unit propagation
 // over watched literals, 1-UIP conflict analysis with recursive minimisation, backjumping with
-// phase saving, and VSIDS's heap; and the whole-formula work JavaScript ran cold: loading
-// clauses in batches and checking a model.
+// phase saving, VSIDS's heap and the restart policy — the whole loop, for the searches
+// JavaScript need not see per conflict; and the whole-formula work JavaScript ran cold:
+// loading clauses in batches and checking a model.
 // Machine code from the first instruction (V8's Liftoff compiles the module in under a
 // millisecond), where the same loops in JavaScript ran 5–10× slower in a fresh process until
 // V8 optimised them. Its callers are src/sat/kernel/kernel.ts (the module, the scan and the
-// count), solver-core.ts and load-batch.ts; they keep every rule that is not per-conflict work
-// (restarts, clause-database reduction, Gauss–Jordan, proofs, plain DPLL's heuristics) and read
-// the state through typed-array views of this memory.
+// count), solver-core.ts, search.ts, conflict.ts and load-batch.ts; they keep every rule that
+// is not per-conflict work (clause-database reduction, Gauss–Jordan, proofs, assumptions,
+// plain DPLL and its heuristics) and read the state through typed-array views of this memory.
 //
 // Conventions as in MiniSat: a literal is 2·var + sign, `lit ^ 1` its negation; a clause
 // reference (cr) is a slot offset into the arena, whose clauses are [size, flags, lit0, lit1,
@@ -41,6 +43,8 @@ import {
   setI32,
 } from './state';
 import { heapInsert } from './vsids';
+import { initRestarts } from './restarts';
+import { initSearch } from './search';
 
 // What JavaScript calls and reads (src/sat/kernel/kernel.ts): the module's exports.
 export {
@@ -71,6 +75,15 @@ export {
   H_SCAN_SLOTS,
   H_SCAN_VARS,
   H_SCAN_CLAUSES,
+  H_LEARNT_SIZE,
+  H_RUN_CONFLICTS,
+  H_RUN_DECISIONS,
+  H_RUN_RESTARTS,
+  H_RUN_LEARNED,
+  H_RUN_TICKS,
+  H_RUN_FRESH,
+  H_RUN_LEARNTS,
+  H_RUN_CAPACITY,
   F_PROPAGATIONS,
   F_VAR_INC,
 } from './state';
@@ -79,6 +92,17 @@ export { attach, detachAll } from './watches';
 export { backtrack, enqueue, propagate } from './propagate';
 export { bumpClause, decayActivities, pickBranch } from './vsids';
 export { analyze } from './analyze';
+export { restartDue, restarted } from './restarts';
+export {
+  RUN_CONFLICTS,
+  RUN_REDUCE,
+  RUN_SAT,
+  RUN_TICKS,
+  RUN_UNSAT,
+  learn,
+  newDecisionLevel,
+  run,
+} from './search';
 export { scan } from './scan';
 export { xorGroups } from './first-look';
 
@@ -112,6 +136,8 @@ export function init(vsids: i32): void {
   reserveLevels(1);
   reserveArena(1 << 12);
   reserveInput(64);
+  initRestarts();
+  initSearch();
 }
 
 /** Adds variables up to `n` (unassigned, phase negative, in the heap under VSIDS). */

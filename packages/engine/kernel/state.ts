@@ -32,12 +32,26 @@ export const H_SCAN_RECORDS: i32 = 23;
 export const H_SCAN_SLOTS: i32 = 24;
 export const H_SCAN_VARS: i32 = 25;
 export const H_SCAN_CLAUSES: i32 = 26;
+/** The length of the clause the last `learn` built (kernel/search.ts). */
+export const H_LEARNT_SIZE: i32 = 40;
+/** What the last `run` did (kernel/search.ts): its conflicts, decisions, restarts, learned
+ * clauses and loop turns, and how many references of clauses it learned its block holds. */
+export const H_RUN_CONFLICTS: i32 = 41;
+export const H_RUN_DECISIONS: i32 = 42;
+export const H_RUN_RESTARTS: i32 = 43;
+export const H_RUN_LEARNED: i32 = 44;
+export const H_RUN_TICKS: i32 = 45;
+export const H_RUN_FRESH: i32 = 46;
+/** The block of `run`'s learned clause references, and its capacity (turns per `run`). */
+export const H_RUN_LEARNTS: i32 = 47;
+export const H_RUN_CAPACITY: i32 = 48;
 /** f64 slot index (of a Float64Array over the same header) of the propagation count. */
 export const F_PROPAGATIONS: i32 = 16;
 /** f64 slot index of the VSIDS bump amount. */
 export const F_VAR_INC: i32 = 17;
 
-export const H: usize = memory.data(160, 16);
+/** The header: 64 slots of 4 bytes (JavaScript's `HEADER_SLOTS`). */
+export const H: usize = memory.data(256, 16);
 
 export const NO_REASON: i32 = -1;
 export const HEADER_SLOTS: i32 = 2;

@@ -4,27 +4,21 @@ import { Slot } from './kernel/kernel.ts';
 import type { SolverCore } from './solver-core.ts';
 
 /**
- * Conflict analysis (first unique implication point) with recursive clause minimisation —
- * the kernel's `analyze` — then the proof step, the non-chronological backjump and learning.
- * On return the asserting literal is on the trail at the backjump level, implied by the new
- * clause.
+ * Learns from a conflict above level 0 — the kernel's `learn`: conflict analysis (first unique
+ * implication point) with recursive clause minimisation, the non-chronological backjump, the
+ * learned clause stored and its asserting literal on the trail at the backjump level, the
+ * restart policy told — then what only JavaScript holds: the proof step, Gauss–Jordan's
+ * backjump and the list of learned clauses.
  */
 export function learnFrom(s: SolverCore, conflict: number): void {
-  const kernel = s.kernel;
-  const size = kernel.analyze(conflict);
-  const lbd = s.regs[Slot.lbd]!;
+  const cr = s.kernel.learn(conflict);
+  s.sync();
   // 1-UIP clauses, minimised or not, are implied by reverse unit propagation: a DRAT lemma.
-  s.proof?.add(s.learnt.subarray(0, size));
-  s.backtrack(s.regs[Slot.backjump]!);
-  if (size === 1) {
-    s.enqueue(s.learnt[0]!, NO_REASON);
-  } else {
-    s.learnts.push(kernel.addLearnt(size, lbd));
-    s.sync();
-  }
+  s.proof?.add(s.learnt.subarray(0, s.regs[Slot.learntSize]!));
+  // The kernel's backjump leaves trailLim as it was: where the undone levels began.
+  s.gauss?.backtrack(s.trailLim[s.regs[Slot.backjump]!]!);
+  if (cr !== NO_REASON) s.learnts.push(cr);
   s.stats.learned++;
-  s.restarts.onConflict(lbd, s.trailSize);
-  kernel.decayActivities();
 }
 
 /**

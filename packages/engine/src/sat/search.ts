@@ -4,6 +4,7 @@ import { NO_LIT, NO_REASON } from './lit.ts';
 import { compact, reduceLearnts } from './reduce.ts';
 import { CHECK_EVERY, FIRST_REDUCE, REDUCE_INCREMENT } from './params.ts';
 import { violatedXor } from './xor/engine.ts';
+import { Run, Slot } from './kernel/kernel.ts';
 import type { SolverCore } from './solver-core.ts';
 
 export const SearchStatus = {
@@ -55,6 +56,7 @@ export function luby(i: number): number {
  * consistent and a further call continues the same search.
  */
 export function search(s: SolverCore, limits: SearchLimits): SearchStatusCode {
+  if (kernelRuns(s, limits)) return runInKernel(s, limits);
   const assumptions = limits.assumptions;
   /** A conflict found outside propagation (an XOR violated by a full assignment). */
   let found = NO_REASON;
@@ -161,20 +163,75 @@ function bumpClause(s: SolverCore, cr: number): void {
   s.kernel.decayActivities();
 }
 
-function maybeRestartOrReduce(s: SolverCore): void {
-  if (s.restarts.shouldRestart()) {
-    s.stats.restarts++;
-    s.restarts.restarted();
-    s.backtrack(0);
-  }
-  if (s.stats.conflicts >= s.nextReduce) {
-    s.reductions++;
-    s.nextReduce = s.stats.conflicts + FIRST_REDUCE + REDUCE_INCREMENT * s.reductions;
-    reduceLearnts(s);
-  } else if (s.gauss?.wantsCompaction() === true) {
-    compact(s);
+/**
+ * Whether the kernel's own loop (kernel/search.ts `run`) carries this search: CDCL with VSIDS
+ * and nothing JavaScript must see at every conflict or decision — no Gauss–Jordan matrices, no
+ * proof, no assumptions to place. The same steps in the same order as the loop above, so the
+ * same search; in a fresh process it runs at machine speed from the first conflict.
+ */
+const kernelRuns = (s: SolverCore, limits: SearchLimits): boolean =>
+  s.learning &&
+  s.heuristic === 'vsids' &&
+  s.gauss === null &&
+  s.proof === null &&
+  limits.assumptions.length === 0;
+
+/** Most conflicts one kernel `run` is asked to allow (an i32 there). */
+const MAX_RUN_CONFLICTS = 0x7fffffff;
+
+/** The search loop in the kernel, back here every CHECK_EVERY turns for the limits. */
+function runInKernel(s: SolverCore, limits: SearchLimits): SearchStatusCode {
+  for (;;) {
+    const conflictsLeft = Math.min(limits.conflictLimit - s.stats.conflicts, MAX_RUN_CONFLICTS);
+    const reduceIn = Math.min(s.nextReduce - s.stats.conflicts, MAX_RUN_CONFLICTS);
+    const turns = CHECK_EVERY - (s.ticks & (CHECK_EVERY - 1));
+    const status = s.kernel.run(conflictsLeft, reduceIn, turns);
+    absorbRun(s);
+    if (status === Run.sat) return SearchStatus.sat;
+    if (status === Run.unsat) {
+      s.ok = false;
+      return SearchStatus.unsat;
+    }
+    if (status === Run.conflicts) return SearchStatus.conflictBudget;
+    if (status === Run.reduce) reduce(s);
+    else {
+      const stop = checkLimits(limits);
+      if (stop !== undefined) return stop;
+    }
   }
 }
+
+/** Adds what the last kernel `run` did to the counters and the list of learned clauses. */
+function absorbRun(s: SolverCore): void {
+  s.sync();
+  const regs = s.regs;
+  const stats = s.stats;
+  stats.conflicts += regs[Slot.runConflicts]!;
+  stats.decisions += regs[Slot.runDecisions]!;
+  stats.restarts += regs[Slot.runRestarts]!;
+  stats.learned += regs[Slot.runLearned]!;
+  s.ticks += regs[Slot.runTicks]!;
+  const fresh = s.runLearnts;
+  for (let i = 0, n = regs[Slot.runFresh]!; i < n; i++) s.learnts.push(fresh[i]!);
+}
+
+function maybeRestartOrReduce(s: SolverCore): void {
+  if (s.kernel.restartDue() !== 0) {
+    s.stats.restarts++;
+    s.kernel.restarted();
+    s.backtrack(0);
+  }
+  if (s.stats.conflicts >= s.nextReduce) reduce(s);
+  else if (s.gauss?.wantsCompaction() === true) compact(s);
+}
+
+/** Reduces the learned clauses and sets when the next reduction is due. */
+function reduce(s: SolverCore): void {
+  s.reductions++;
+  s.nextReduce = s.stats.conflicts + FIRST_REDUCE + REDUCE_INCREMENT * s.reductions;
+  reduceLearnts(s);
+}
+
 function checkLimits(limits: SearchLimits): SearchStatusCode | undefined {
   if (limits.signal?.aborted) return SearchStatus.aborted;
   const now = performance.now();

@@ -10,7 +10,6 @@ import { F64Slot, KernelViews, newKernel, Slot, type KernelExports } from './ker
 import type { Lit } from './lit.ts';
 import type { HeuristicName, SolverStats } from './types.ts';
 import { FIRST_REDUCE } from './params.ts';
-import { GlucoseRestarts } from './restarts.ts';
 import { grow } from './grow.ts';
 import { settleFields } from './shapes.ts';
 import type { GaussEngine } from './xor/engine.ts';
@@ -24,9 +23,10 @@ import type { ProofSink } from './proof.ts';
  * VSIDS. The fields below that name the kernel's arrays are typed-array views of its memory:
  * `sync` replaces them when the memory grows or a block moves, so code that keeps one in a
  * local must read it again after anything that allocates (an alloc, an attach, `growTo`,
- * `reserveLevels`, a learned clause). Everything not per-conflict stays here in JavaScript:
- * plain DPLL's backtracking and branching heuristics, and the search loop's own rules
- * (search.ts, reduce.ts, the XOR engine).
+ * `reserveLevels`, a learned clause). The kernel also runs the whole CDCL loop when nothing
+ * below must see each conflict (search.ts); what stays in JavaScript: plain DPLL's
+ * backtracking and branching heuristics, clause-database reduction (reduce.ts), the XOR
+ * engine, proofs and assumptions.
  */
 export class SolverCore {
   /** False once the formula is known unsatisfiable without assumptions. */
@@ -60,6 +60,8 @@ export class SolverCore {
   learnt!: Int32Array;
   /** Where a clause is written for the kernel's `addClause`. */
   input!: Int32Array;
+  /** The references of the clauses the kernel's last `run` learned. */
+  runLearnts!: Int32Array;
   /** In plain DPLL, 1 for a level whose decision is already the flipped second branch. */
   flipped = new Uint8Array(1);
   /** Scratch marks for `analyzeFinal`. */
@@ -68,8 +70,6 @@ export class SolverCore {
   scores = new Float64Array(0);
   /** Assumptions responsible for the last unsatAssumptions answer (packed literals). */
   failed: Lit[] = [];
-  /** When to restart: Glucose's LBD averages. */
-  readonly restarts = new GlucoseRestarts();
   /** Conflict count at which the learned-clause database is next reduced. */
   nextReduce = FIRST_REDUCE;
   /** Reductions so far; each widens the interval to the next one. */
@@ -127,6 +127,7 @@ export class SolverCore {
     this.trailLim = views.trailLim;
     this.learnt = views.learnt;
     this.input = views.input;
+    this.runLearnts = views.runLearnts;
     this.arena.mem = views.mem;
   }
 

@@ -6,7 +6,7 @@ import { compileKernel, kernelModuleText } from '../../../scripts/build-kernel.m
 import { createRng } from '../../rng.ts';
 import { randomKSat } from '../../cnf/generators.ts';
 import { Solver } from '../solver.ts';
-import { AddClause, F64Slot, newKernel, Slot, type KernelExports } from './kernel.ts';
+import { AddClause, F64Slot, newKernel, Run, Slot, type KernelExports } from './kernel.ts';
 import { KERNEL_WASM_BASE64 } from './wasm.ts';
 import { readFileSync } from 'node:fs';
 
@@ -30,6 +30,9 @@ describe('the CDCL kernel', () => {
       expect([key, exported(name('F', key))]).toEqual([key, slot]);
     for (const [key, code] of Object.entries(AddClause)) {
       expect([key, exported(name('ADD', key))]).toEqual([key, code]);
+    }
+    for (const [key, code] of Object.entries(Run)) {
+      expect([key, exported(name('RUN', key))]).toEqual([key, code]);
     }
   });
 

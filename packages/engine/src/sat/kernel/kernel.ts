@@ -22,6 +22,11 @@ export interface KernelExports {
   decayActivities(): void;
   pickBranch(): number;
   analyze(conflict: number): number;
+  learn(conflict: number): number;
+  newDecisionLevel(): void;
+  restartDue(): number;
+  restarted(): void;
+  run(conflictsLeft: number, reduceIn: number, ticks: number): number;
   reserveInput(length: number): void;
   addClause(length: number): number;
   addClauses(from: number, end: number): number;
@@ -65,12 +70,23 @@ export const Slot = {
   scanSlots: 24,
   scanVars: 25,
   scanClauses: 26,
+  learntSize: 40,
+  runConflicts: 41,
+  runDecisions: 42,
+  runRestarts: 43,
+  runLearned: 44,
+  runTicks: 45,
+  runFresh: 46,
+  runLearnts: 47,
+  runCapacity: 48,
 } as const;
 export const F64Slot = { propagations: 16, varInc: 17 } as const;
+/** The kernel's `run` answers (its RUN_* globals; kernel/search.ts). */
+export const Run = { sat: 0, unsat: 1, conflicts: 2, reduce: 3, ticks: 4 } as const;
 /** The kernel's `addClause` answers other than a clause reference (its ADD_* globals). */
 export const AddClause = { satisfied: -1, empty: -2, unit: -3, invalid: -4 } as const;
-/** Int32 slots of the header JavaScript reads (the kernel reserves 160 bytes). */
-const HEADER_SLOTS = 40;
+/** Int32 slots of the header JavaScript reads (the kernel reserves 256 bytes). */
+const HEADER_SLOTS = 64;
 
 /**
  * The WebAssembly API as used here, typed locally: the engine's TypeScript libraries (ES2023,
@@ -141,6 +157,8 @@ export class KernelViews {
   readonly learnt: Int32Array;
   /** Where a clause is written for the kernel's `addClause`. */
   readonly input: Int32Array;
+  /** The references of the clauses the last `run` learned (its H_RUN_FRESH first ones). */
+  readonly runLearnts: Int32Array;
 
   constructor(kernel: KernelExports) {
     const buffer = kernel.memory.buffer;
@@ -158,6 +176,7 @@ export class KernelViews {
     this.mem = new Int32Array(buffer, regs[Slot.arena]!, regs[Slot.arenaCap]!);
     this.learnt = new Int32Array(buffer, regs[Slot.learnt]!, vars + 1);
     this.input = new Int32Array(buffer, regs[Slot.input]!, regs[Slot.inputCap]!);
+    this.runLearnts = new Int32Array(buffer, regs[Slot.runLearnts]!, regs[Slot.runCapacity]!);
   }
 
   /**
