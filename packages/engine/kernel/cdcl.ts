@@ -84,6 +84,13 @@ export {
   H_RUN_FRESH,
   H_RUN_LEARNTS,
   H_RUN_CAPACITY,
+  H_PROOF_LOG,
+  H_PROOF_USED,
+  H_PROOF_CAP,
+  H_ASSUMED,
+  H_ASSUMED_COUNT,
+  H_ASSUMED_CAP,
+  H_RUN_FAILED,
   F_PROPAGATIONS,
   F_VAR_INC,
 } from './state';
@@ -94,13 +101,16 @@ export { bumpClause, decayActivities, pickBranch } from './vsids';
 export { analyze } from './analyze';
 export { restartDue, restarted } from './restarts';
 export {
+  RUN_ASSUMPTION_FALSE,
   RUN_CONFLICTS,
   RUN_REDUCE,
   RUN_SAT,
   RUN_TICKS,
   RUN_UNSAT,
+  assume,
   learn,
   newDecisionLevel,
+  reserveAssumptions,
   run,
 } from './search';
 export { scan } from './scan';

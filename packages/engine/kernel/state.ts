@@ -45,6 +45,17 @@ export const H_RUN_FRESH: i32 = 46;
 /** The block of `run`'s learned clause references, and its capacity (turns per `run`). */
 export const H_RUN_LEARNTS: i32 = 47;
 export const H_RUN_CAPACITY: i32 = 48;
+/** The proof log `run` writes when asked (its learned clauses as records [n, literals…]):
+ * where it is, the slots written, its capacity in slots. */
+export const H_PROOF_LOG: i32 = 49;
+export const H_PROOF_USED: i32 = 50;
+export const H_PROOF_CAP: i32 = 51;
+/** The assumptions `run` places as the first decision levels: where, how many, capacity. */
+export const H_ASSUMED: i32 = 52;
+export const H_ASSUMED_COUNT: i32 = 53;
+export const H_ASSUMED_CAP: i32 = 54;
+/** The assumption `run` found false (RUN_ASSUMPTION_FALSE). */
+export const H_RUN_FAILED: i32 = 55;
 /** f64 slot index (of a Float64Array over the same header) of the propagation count. */
 export const F_PROPAGATIONS: i32 = 16;
 /** f64 slot index of the VSIDS bump amount. */

@@ -56,7 +56,7 @@ export function luby(i: number): number {
  * consistent and a further call continues the same search.
  */
 export function search(s: SolverCore, limits: SearchLimits): SearchStatusCode {
-  if (kernelRuns(s, limits)) return runInKernel(s, limits);
+  if (kernelRuns(s)) return runInKernel(s, limits);
   const assumptions = limits.assumptions;
   /** A conflict found outside propagation (an XOR violated by a full assignment). */
   let found = NO_REASON;
@@ -165,27 +165,25 @@ function bumpClause(s: SolverCore, cr: number): void {
 
 /**
  * Whether the kernel's own loop (kernel/search.ts `run`) carries this search: CDCL with VSIDS
- * and nothing JavaScript must see at every conflict or decision — no Gauss–Jordan matrices, no
- * proof, no assumptions to place. The same steps in the same order as the loop above, so the
- * same search; in a fresh process it runs at machine speed from the first conflict.
+ * and no Gauss–Jordan matrices, which JavaScript must see at every assignment. The same steps
+ * in the same order as the loop above, so the same search; in a fresh process it runs at
+ * machine speed from the first conflict.
  */
-const kernelRuns = (s: SolverCore, limits: SearchLimits): boolean =>
-  s.learning &&
-  s.heuristic === 'vsids' &&
-  s.gauss === null &&
-  s.proof === null &&
-  limits.assumptions.length === 0;
+const kernelRuns = (s: SolverCore): boolean =>
+  s.kernelLoop && s.learning && s.heuristic === 'vsids' && s.gauss === null;
 
 /** Most conflicts one kernel `run` is asked to allow (an i32 there). */
 const MAX_RUN_CONFLICTS = 0x7fffffff;
 
 /** The search loop in the kernel, back here every CHECK_EVERY turns for the limits. */
 function runInKernel(s: SolverCore, limits: SearchLimits): SearchStatusCode {
+  placeAssumptions(s, limits.assumptions);
+  const proof = s.proof === null ? 0 : 1;
   for (;;) {
     const conflictsLeft = Math.min(limits.conflictLimit - s.stats.conflicts, MAX_RUN_CONFLICTS);
     const reduceIn = Math.min(s.nextReduce - s.stats.conflicts, MAX_RUN_CONFLICTS);
     const turns = CHECK_EVERY - (s.ticks & (CHECK_EVERY - 1));
-    const status = s.kernel.run(conflictsLeft, reduceIn, turns);
+    const status = s.kernel.run(conflictsLeft, reduceIn, turns, proof);
     absorbRun(s);
     if (status === Run.sat) return SearchStatus.sat;
     if (status === Run.unsat) {
@@ -193,6 +191,10 @@ function runInKernel(s: SolverCore, limits: SearchLimits): SearchStatusCode {
       return SearchStatus.unsat;
     }
     if (status === Run.conflicts) return SearchStatus.conflictBudget;
+    if (status === Run.assumptionFalse) {
+      analyzeFinal(s, s.regs[Slot.runFailed]!);
+      return SearchStatus.unsatAssumptions;
+    }
     if (status === Run.reduce) reduce(s);
     else {
       const stop = checkLimits(limits);
@@ -201,7 +203,20 @@ function runInKernel(s: SolverCore, limits: SearchLimits): SearchStatusCode {
   }
 }
 
-/** Adds what the last kernel `run` did to the counters and the list of learned clauses. */
+/** Gives the kernel this call's assumptions (none: an earlier call's are forgotten). */
+function placeAssumptions(s: SolverCore, assumptions: Int32Array): void {
+  const kernel = s.kernel;
+  kernel.reserveAssumptions(assumptions.length);
+  s.sync();
+  const regs = s.regs;
+  new Int32Array(kernel.memory.buffer, regs[Slot.assumed]!, assumptions.length).set(assumptions);
+  kernel.assume(assumptions.length);
+}
+
+/**
+ * Adds what the last kernel `run` did to the counters and the list of learned clauses, and
+ * writes the clauses it learned to the proof, in order, before anything else can be.
+ */
 function absorbRun(s: SolverCore): void {
   s.sync();
   const regs = s.regs;
@@ -213,6 +228,14 @@ function absorbRun(s: SolverCore): void {
   s.ticks += regs[Slot.runTicks]!;
   const fresh = s.runLearnts;
   for (let i = 0, n = regs[Slot.runFresh]!; i < n; i++) s.learnts.push(fresh[i]!);
+  const logged = regs[Slot.proofUsed]!;
+  if (s.proof !== null && logged > 0) {
+    const log = new Int32Array(s.kernel.memory.buffer, regs[Slot.proofLog]!, logged);
+    // 1-UIP clauses, minimised or not, are implied by reverse unit propagation: DRAT lemmas.
+    for (let at = 0; at < logged; at += log[at]! + 1)
+      s.proof.add(log.subarray(at + 1, at + 1 + log[at]!));
+    regs[Slot.proofUsed] = 0;
+  }
 }
 
 function maybeRestartOrReduce(s: SolverCore): void {

@@ -74,6 +74,11 @@ export class SolverCore {
   nextReduce = FIRST_REDUCE;
   /** Reductions so far; each widens the interval to the next one. */
   reductions = 0;
+  /**
+   * Whether the kernel's loop may carry the search (search.ts `kernelRuns`); tests turn it off
+   * to hold it to JavaScript's loop, the same search.
+   */
+  kernelLoop = true;
   /** Conflicts + decisions, for the periodic clock check. */
   ticks = 0;
   /** XOR constraints added to the formula (0-based variables). */

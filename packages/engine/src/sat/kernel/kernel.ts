@@ -26,7 +26,9 @@ export interface KernelExports {
   newDecisionLevel(): void;
   restartDue(): number;
   restarted(): void;
-  run(conflictsLeft: number, reduceIn: number, ticks: number): number;
+  run(conflictsLeft: number, reduceIn: number, ticks: number, proof: number): number;
+  reserveAssumptions(count: number): void;
+  assume(count: number): void;
   reserveInput(length: number): void;
   addClause(length: number): number;
   addClauses(from: number, end: number): number;
@@ -79,10 +81,24 @@ export const Slot = {
   runFresh: 46,
   runLearnts: 47,
   runCapacity: 48,
+  proofLog: 49,
+  proofUsed: 50,
+  proofCap: 51,
+  assumed: 52,
+  assumedCount: 53,
+  assumedCap: 54,
+  runFailed: 55,
 } as const;
 export const F64Slot = { propagations: 16, varInc: 17 } as const;
 /** The kernel's `run` answers (its RUN_* globals; kernel/search.ts). */
-export const Run = { sat: 0, unsat: 1, conflicts: 2, reduce: 3, ticks: 4 } as const;
+export const Run = {
+  sat: 0,
+  unsat: 1,
+  conflicts: 2,
+  reduce: 3,
+  ticks: 4,
+  assumptionFalse: 5,
+} as const;
 /** The kernel's `addClause` answers other than a clause reference (its ADD_* globals). */
 export const AddClause = { satisfied: -1, empty: -2, unit: -3, invalid: -4 } as const;
 /** Int32 slots of the header JavaScript reads (the kernel reserves 256 bytes). */
