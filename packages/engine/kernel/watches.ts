@@ -5,6 +5,7 @@ import {
   H_NUM_VARS,
   hget,
   i32At,
+  input,
   mem,
   occurs,
   regrow,
@@ -50,6 +51,11 @@ export function attach(cr: i32): void {
   const ref = size === 2 ? ~cr : cr;
   pushWatch(a, ref, b);
   pushWatch(b, ref, a);
+}
+
+/** Attaches the `count` clauses whose references JavaScript wrote at `input` (after `detachAll`). */
+export function attachAll(count: i32): void {
+  for (let k = 0; k < count; k++) attach(i32At(input, k));
 }
 
 /** Forgets every watch and occurrence count, before all live clauses are attached again. */

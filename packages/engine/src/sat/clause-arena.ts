@@ -12,6 +12,8 @@ export const HEADER = 2;
 const FLAG_LEARNT = 1;
 const FLAG_DELETED = 2;
 const LBD_SHIFT = 2;
+/** In `compact`'s copy of the old arena: a moved clause's new reference, with this bit set. */
+const MOVED = 1 << 30;
 
 /** What the arena needs of its solver: the kernel, and fresh views after memory moved. */
 export interface ArenaHost {
@@ -92,19 +94,19 @@ export class ClauseArena {
     const mem = this.mem;
     const old = mem.slice(0, this.top);
     let top = 0;
-    const forward = new Map<number, number>();
     for (const list of crs) {
       for (let i = 0; i < list.length; i++) {
         const cr = list[i]!;
         const len = HEADER + old[cr]!;
         mem.set(old.subarray(cr, cr + len), top);
-        forward.set(cr, top);
+        // The copy's flags slot of a moved clause now says where it went (MiniSat's relocation).
+        old[cr + 1] = top | MOVED;
         list[i] = top;
         top += len;
       }
     }
     this.host.regs[Slot.arenaTop] = top;
     this.wasted = 0;
-    return (oldCr) => forward.get(oldCr) ?? -1;
+    return (oldCr) => ((old[oldCr + 1]! & MOVED) !== 0 ? old[oldCr + 1]! & ~MOVED : -1);
   }
 }

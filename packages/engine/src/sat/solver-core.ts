@@ -224,6 +224,14 @@ export class SolverCore {
     this.sync();
   }
 
+  /** Watches every clause of `crs` (size ≥ 2 each), in one call into the kernel. */
+  attachAll(crs: readonly number[]): void {
+    this.reserveInput(crs.length);
+    this.input.set(crs);
+    this.kernel.attachAll(crs.length);
+    this.sync();
+  }
+
   /** Makes room in `input` for a clause of `length` literals. */
   reserveInput(length: number): void {
     if (length <= this.input.length) return;

@@ -14,6 +14,7 @@ export interface KernelExports {
   reserveArena(slots: number): void;
   allocClause(size: number, learnt: number, lbd: number): number;
   attach(cr: number): void;
+  attachAll(count: number): void;
   detachAll(): void;
   enqueue(lit: number, from: number): void;
   backtrack(target: number): void;
