@@ -10,6 +10,7 @@ import {
   hget,
   hset,
   i32At,
+  arena,
   learnt,
   level,
   levelStamp,
@@ -33,6 +34,12 @@ let stamp: i32 = 0;
  * Returns the clause's length. Leaves no mark in `seen`.
  */
 export function analyze(conflict: i32): i32 {
+  // The blocks in locals: nothing allocates during analysis.
+  const marks = seen;
+  const levels = level;
+  const lits = trail;
+  const clauses = arena;
+  const out = learnt;
   const currentLevel = hget(H_LEVELS);
   let size = 1;
   let pathCount = 0;
@@ -40,24 +47,28 @@ export function analyze(conflict: i32): i32 {
   let index = hget(H_TRAIL_SIZE) - 1;
   let cr = conflict;
   do {
-    const end = cr + HEADER_SLOTS + mem(cr);
+    const base = clauses + ((<usize>(cr + HEADER_SLOTS)) << 2);
+    const end = base + ((<usize>load<i32>(clauses + ((<usize>cr) << 2))) << 2);
     // A reason clause holds p itself (at position 0, or 1 in a binary clause); skip it.
     const implied = p >> 1;
-    for (let k = cr + HEADER_SLOTS; k < end; k++) {
-      const q = mem(k);
+    for (let k = base; k < end; k += 4) {
+      const q = load<i32>(k);
       const v = q >> 1;
-      if (load<u8>(seen + <usize>v) === 0 && i32At(level, v) > 0 && v !== implied) {
-        bumpVar(v);
-        store<u8>(seen + <usize>v, 1);
-        if (i32At(level, v) >= currentLevel) pathCount++;
-        else setI32(learnt, size++, q);
+      if (load<u8>(marks + <usize>v) === 0 && v !== implied) {
+        const lvl = i32At(levels, v);
+        if (lvl > 0) {
+          bumpVar(v);
+          store<u8>(marks + <usize>v, 1);
+          if (lvl >= currentLevel) pathCount++;
+          else setI32(out, size++, q);
+        }
       }
     }
-    while (load<u8>(seen + <usize>(i32At(trail, index) >> 1)) === 0) index--;
-    p = i32At(trail, index);
+    while (load<u8>(marks + <usize>(i32At(lits, index) >> 1)) === 0) index--;
+    p = i32At(lits, index);
     index--;
     cr = i32At(reason, p >> 1);
-    store<u8>(seen + <usize>(p >> 1), 0);
+    store<u8>(marks + <usize>(p >> 1), 0);
     pathCount--;
   } while (pathCount > 0);
   setI32(learnt, 0, p ^ 1);

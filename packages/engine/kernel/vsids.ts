@@ -23,41 +23,54 @@ import {
 /** Number of variables in the heap (`heapVars`). */
 let heapCount: i32 = 0;
 
+/** Activity of `v` in the block `at` (`activity`, passed in a local). */
+function actIn(at: usize, v: i32): f64 {
+  return load<f64>(at + ((<usize>v) << 3));
+}
+
+// The sifts keep the blocks in locals: nothing allocates while they run.
 function siftUp(start: i32): void {
-  const v = i32At(heapVars, start);
-  const a = act(v);
+  const vars = heapVars;
+  const index = heapIndex;
+  const acts = activity;
+  const v = i32At(vars, start);
+  const a = actIn(acts, v);
   let i = start;
   while (i > 0) {
     const parent = (i - 1) >> 1;
-    const p = i32At(heapVars, parent);
-    if (act(p) >= a) break;
-    setI32(heapVars, i, p);
-    setI32(heapIndex, p, i);
+    const p = i32At(vars, parent);
+    if (actIn(acts, p) >= a) break;
+    setI32(vars, i, p);
+    setI32(index, p, i);
     i = parent;
   }
-  setI32(heapVars, i, v);
-  setI32(heapIndex, v, i);
+  setI32(vars, i, v);
+  setI32(index, v, i);
 }
 
 function siftDown(start: i32): void {
-  const v = i32At(heapVars, start);
-  const a = act(v);
+  const vars = heapVars;
+  const index = heapIndex;
+  const acts = activity;
+  const count = heapCount;
+  const v = i32At(vars, start);
+  const a = actIn(acts, v);
   let i = start;
   for (;;) {
     let child = 2 * i + 1;
-    if (child >= heapCount) break;
+    if (child >= count) break;
     const right = child + 1;
-    if (right < heapCount && act(i32At(heapVars, right)) > act(i32At(heapVars, child))) {
+    if (right < count && actIn(acts, i32At(vars, right)) > actIn(acts, i32At(vars, child))) {
       child = right;
     }
-    const c = i32At(heapVars, child);
-    if (act(c) <= a) break;
-    setI32(heapVars, i, c);
-    setI32(heapIndex, c, i);
+    const c = i32At(vars, child);
+    if (actIn(acts, c) <= a) break;
+    setI32(vars, i, c);
+    setI32(index, c, i);
     i = child;
   }
-  setI32(heapVars, i, v);
-  setI32(heapIndex, v, i);
+  setI32(vars, i, v);
+  setI32(index, v, i);
 }
 
 export function heapInsert(v: i32): void {
