@@ -13,8 +13,9 @@
 // millisecond), where the same loops in JavaScript ran 5–10× slower in a fresh process until
 // V8 optimised them. Its callers are src/sat/kernel/kernel.ts (the module, the scan and the
 // count), solver-core.ts, search.ts, conflict.ts and load-batch.ts; they keep every rule that
-// is not per-conflict work (clause-database reduction, Gauss–Jordan, proofs, assumptions,
-// plain DPLL and its heuristics) and read the state through typed-array views of this memory.
+// is not per-conflict work (clause-database reduction, Gauss–Jordan, writing the proof, the
+// failed assumptions' analysis, plain DPLL and its heuristics) and read the state through
+// typed-array views of this memory.
 //
 // Conventions as in MiniSat: a literal is 2·var + sign, `lit ^ 1` its negation; a clause
 // reference (cr) is a slot offset into the arena, whose clauses are [size, flags, lit0, lit1,
@@ -110,6 +111,7 @@ export {
   assume,
   learn,
   newDecisionLevel,
+  nextAssumption,
   reserveAssumptions,
   run,
 } from './search';

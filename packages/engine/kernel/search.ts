@@ -80,8 +80,9 @@ export function assume(n: i32): void {
 /**
  * The literal to assert as the next assumption level, opening empty levels for assumptions
  * already true: −1 when every assumption is placed, −2 when one is false (in H_RUN_FAILED).
+ * Both search loops place assumptions through it.
  */
-function nextAssumption(): i32 {
+export function nextAssumption(): i32 {
   const assumed = <usize>hget(H_ASSUMED);
   const count = hget(H_ASSUMED_COUNT);
   for (let levels = hget(H_LEVELS); levels < count; levels = hget(H_LEVELS)) {

@@ -56,6 +56,7 @@ export function luby(i: number): number {
  * consistent and a further call continues the same search.
  */
 export function search(s: SolverCore, limits: SearchLimits): SearchStatusCode {
+  placeAssumptions(s, limits.assumptions);
   if (kernelRuns(s)) return runInKernel(s, limits);
   const assumptions = limits.assumptions;
   /** A conflict found outside propagation (an XOR violated by a full assignment). */
@@ -80,17 +81,11 @@ export function search(s: SolverCore, limits: SearchLimits): SearchStatusCode {
     } else {
       if (s.learning) maybeRestartOrReduce(s);
       else if (s.gauss?.wantsCompaction() === true) compact(s);
-      let next = NO_LIT;
-      while (s.levels < assumptions.length) {
-        const p = assumptions[s.levels]!;
-        if (s.vals[p] === 1) s.newDecisionLevel();
-        else if (s.vals[p] === -1) {
-          analyzeFinal(s, p);
-          return SearchStatus.unsatAssumptions;
-        } else {
-          next = p;
-          break;
-        }
+      // The kernel places the assumptions (kernel/search.ts `nextAssumption`), as in its loop.
+      let next = s.kernel.nextAssumption();
+      if (next === ASSUMPTION_FALSE) {
+        analyzeFinal(s, s.regs[Slot.runFailed]!);
+        return SearchStatus.unsatAssumptions;
       }
       if (next === NO_LIT) {
         next = s.pickBranchLiteral();
@@ -172,12 +167,14 @@ function bumpClause(s: SolverCore, cr: number): void {
 const kernelRuns = (s: SolverCore): boolean =>
   s.kernelLoop && s.learning && s.heuristic === 'vsids' && s.gauss === null;
 
+/** The kernel's `nextAssumption` when the next assumption is false (−1, NO_LIT: all placed). */
+const ASSUMPTION_FALSE = -2;
+
 /** Most conflicts one kernel `run` is asked to allow (an i32 there). */
 const MAX_RUN_CONFLICTS = 0x7fffffff;
 
 /** The search loop in the kernel, back here every CHECK_EVERY turns for the limits. */
 function runInKernel(s: SolverCore, limits: SearchLimits): SearchStatusCode {
-  placeAssumptions(s, limits.assumptions);
   const proof = s.proof === null ? 0 : 1;
   for (;;) {
     const conflictsLeft = Math.min(limits.conflictLimit - s.stats.conflicts, MAX_RUN_CONFLICTS);

@@ -24,9 +24,9 @@ import type { ProofSink } from './proof.ts';
  * `sync` replaces them when the memory grows or a block moves, so code that keeps one in a
  * local must read it again after anything that allocates (an alloc, an attach, `growTo`,
  * `reserveLevels`, a learned clause). The kernel also runs the whole CDCL loop when nothing
- * below must see each conflict (search.ts); what stays in JavaScript: plain DPLL's
- * backtracking and branching heuristics, clause-database reduction (reduce.ts), the XOR
- * engine, proofs and assumptions.
+ * here must see each assignment (search.ts), and places assumptions for both loops; what
+ * stays in JavaScript: plain DPLL's backtracking and branching heuristics, clause-database
+ * reduction (reduce.ts), the XOR engine, writing the proof and `analyzeFinal`.
  */
 export class SolverCore {
   /** False once the formula is known unsatisfiable without assumptions. */
@@ -201,11 +201,8 @@ export class SolverCore {
   }
 
   newDecisionLevel(): void {
-    const regs = this.regs;
-    const levels = regs[Slot.levels]!;
-    this.trailLim[levels] = regs[Slot.trailSize]!;
-    regs[Slot.levels] = levels + 1;
-    this.flipped[levels + 1] = 0;
+    this.kernel.newDecisionLevel();
+    this.flipped[this.levels] = 0;
   }
 
   /** Undoes every assignment above decision level `target`, saving phases for VSIDS. */

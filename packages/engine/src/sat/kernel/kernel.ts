@@ -29,6 +29,7 @@ export interface KernelExports {
   restarted(): void;
   run(conflictsLeft: number, reduceIn: number, ticks: number, proof: number): number;
   reserveAssumptions(count: number): void;
+  nextAssumption(): number;
   assume(count: number): void;
   reserveInput(length: number): void;
   addClause(length: number): number;
