@@ -99,7 +99,6 @@ export { allocClause, reserveArena, reserveInput, reserveLevels } from './state'
 export { attach, attachAll, detachAll } from './watches';
 export { backtrack, enqueue, propagate } from './propagate';
 export { bumpClause, decayActivities, pickBranch } from './vsids';
-export { analyze } from './analyze';
 export { restartDue, restarted } from './restarts';
 export {
   RUN_ASSUMPTION_FALSE,
@@ -131,7 +130,6 @@ export {
   ADD_UNIT,
   addClause,
   addClauses,
-  addLearnt,
   firstFalsified,
 } from './clauses';
 

@@ -56,7 +56,7 @@ export class SolverCore {
   trail!: Int32Array;
   /** trailLim[d] is the trail size when decision level d + 1 began. */
   trailLim!: Int32Array;
-  /** The learned clause `analyze` built; learnt[0] is the asserting literal. */
+  /** The learned clause the kernel's `learn` built; learnt[0] is the asserting literal. */
   learnt!: Int32Array;
   /** Where a clause is written for the kernel's `addClause`. */
   input!: Int32Array;

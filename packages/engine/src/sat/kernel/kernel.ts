@@ -22,7 +22,6 @@ export interface KernelExports {
   bumpClause(cr: number): void;
   decayActivities(): void;
   pickBranch(): number;
-  analyze(conflict: number): number;
   learn(conflict: number): number;
   newDecisionLevel(): void;
   restartDue(): number;
@@ -34,7 +33,6 @@ export interface KernelExports {
   reserveInput(length: number): void;
   addClause(length: number): number;
   addClauses(from: number, end: number): number;
-  addLearnt(size: number, lbd: number): number;
   firstFalsified(count: number): number;
   alloc(bytes: number): number;
   scan(start: number, bytes: number): number;
