@@ -96,7 +96,7 @@ export {
   F_VAR_INC,
 } from './state';
 export { allocClause, reserveArena, reserveInput, reserveLevels } from './state';
-export { attach, attachAll, detachAll } from './watches';
+export { attachAll, detachAll } from './watches';
 export { backtrack, enqueue, propagate } from './propagate';
 export { bumpClause, decayActivities, pickBranch } from './vsids';
 export { restartDue, restarted } from './restarts';

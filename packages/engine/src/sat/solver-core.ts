@@ -215,12 +215,6 @@ export class SolverCore {
 
   // ---- clauses ----------------------------------------------------------------------------
 
-  /** Watches the first two literals of clause `cr` (size ≥ 2). */
-  attach(cr: number): void {
-    this.kernel.attach(cr);
-    this.sync();
-  }
-
   /** Watches every clause of `crs` (size ≥ 2 each), in one call into the kernel. */
   attachAll(crs: readonly number[]): void {
     this.reserveInput(crs.length);

@@ -13,7 +13,6 @@ export interface KernelExports {
   reserveLevels(levels: number): void;
   reserveArena(slots: number): void;
   allocClause(size: number, learnt: number, lbd: number): number;
-  attach(cr: number): void;
   attachAll(count: number): void;
   detachAll(): void;
   enqueue(lit: number, from: number): void;
