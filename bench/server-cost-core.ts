@@ -7,8 +7,7 @@
  */
 import {
   createRoom,
-  membersOf,
-  progressBatchFor,
+  progressDeliveries,
   reduce,
   type Command,
   type Room,
@@ -85,8 +84,7 @@ function oneRace(): Float64Array {
       room = outcome.room;
       for (const effect of outcome.effects) {
         if (effect.type !== 'progress') continue;
-        for (const { recipient } of membersOf(room))
-          progressBatchFor(room, [effect.playerId], recipient);
+        progressDeliveries(room, [effect.playerId]);
       }
       perMove[k]! += (performance.now() - started) * 1000;
     }

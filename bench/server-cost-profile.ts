@@ -16,6 +16,8 @@ interface ProfileNode {
 
 interface CpuProfile {
   readonly nodes: readonly ProfileNode[];
+  /** µs, the clock of `timeDeltas`. */
+  readonly startTime: number;
   readonly samples: readonly number[];
   readonly timeDeltas: readonly number[];
 }
@@ -58,12 +60,24 @@ function shortUrl(url: string, repoRoot: string): string {
   return file === '' ? '(native)' : file;
 }
 
-/** The `count` functions with the most self time. */
-export function summarizeProfile(file: string, repoRoot: string, count = 15): ProfileSummary {
+/**
+ * The `count` functions with the most self time, from the samples taken `skipMs` or more after
+ * the profile began (0: all of them; the server-cost section skips start-up and warm-up).
+ */
+export function summarizeProfile(
+  file: string,
+  repoRoot: string,
+  count = 15,
+  skipMs = 0,
+): ProfileSummary {
   const profile = JSON.parse(readFileSync(file, 'utf8')) as CpuProfile;
   const selfUs = new Map<number, number>();
+  const from = profile.startTime + skipMs * 1000;
+  let at = profile.startTime;
   profile.samples.forEach((id, i) => {
-    selfUs.set(id, (selfUs.get(id) ?? 0) + (profile.timeDeltas[i] ?? 0));
+    const delta = profile.timeDeltas[i] ?? 0;
+    at += delta;
+    if (at >= from) selfUs.set(id, (selfUs.get(id) ?? 0) + delta);
   });
   const byWhere = new Map<string, number>();
   let busyUs = 0;

@@ -17,7 +17,12 @@ import { machineInfo } from './machine.ts';
 import { ms, table } from './markdown.ts';
 import { BUCKETS, coreCostByMove } from './server-cost-core.ts';
 import { largestProfile, summarizeProfile, type ProfileSummary } from './server-cost-profile.ts';
-import { measureLoad, type LoadFigures, type LoadShape } from './server-cost-run.ts';
+import {
+  measureLoad,
+  type LoadFigures,
+  type LoadShape,
+  type LoadTarget,
+} from './server-cost-run.ts';
 import type { BenchContext, BenchSection, SectionResult } from './section.ts';
 
 export const serverCostSection: BenchSection = { id: 'server-cost', run: runServerCost };
@@ -32,7 +37,10 @@ const TARGET_P99_MS = 10;
 
 interface Row {
   readonly label: string;
+  /** The median round's figures. */
   readonly figures: LoadFigures;
+  /** Server CPU µs per move of every round. */
+  readonly range: readonly number[];
 }
 
 const hasRedis = (): boolean => spawnSync('redis-server', ['--version']).status === 0;
@@ -53,69 +61,81 @@ async function profiled(
     const file = largestProfile(dir);
     return {
       figures,
-      profile: file === undefined ? undefined : summarizeProfile(file, context.repoRoot),
+      // From the end of the warm-up on (start-up, connecting and warm-up take about this long).
+      profile:
+        file === undefined
+          ? undefined
+          : summarizeProfile(
+              file,
+              context.repoRoot,
+              15,
+              (shape.warmupSec + PROFILE_START_SEC) * 1000,
+            ),
     };
   } finally {
     rmSync(dir, { recursive: true, force: true });
   }
 }
 
+/** Seconds from a profiled server's start to its players' first move (start-up, connecting). */
+const PROFILE_START_SEC = 3;
+
+/** Rounds of every row, alternating (a noisy shared machine moves one run by ±20 %). */
+const ROUNDS = 3;
+
+interface Target {
+  readonly label: string;
+  readonly load: LoadTarget;
+}
+
+function targetsToRun(redis: boolean): Target[] {
+  const list: Target[] = [
+    { label: 'bare Socket.IO (floor)', load: { target: 'floor', nodes: 1 } },
+    { label: 'Percent, one process', load: { target: 'percent', nodes: 1 } },
+  ];
+  if (!redis) return list;
+  return [
+    ...list,
+    { label: 'Percent, 2 nodes + Redis, seats split', load: { target: 'percent', nodes: 2 } },
+    {
+      label: 'Percent, `--workers 2` + Redis, routed',
+      load: { target: 'percent', nodes: 1, workers: 2 },
+    },
+  ];
+}
+
+/** The round whose server CPU per move is the median of the row's rounds. */
+function median(runs: readonly LoadFigures[]): LoadFigures {
+  const sorted = [...runs].sort((a, b) => a.serverUsPerMove - b.serverUsPerMove);
+  return sorted[Math.floor((sorted.length - 1) / 2)]!;
+}
+
 async function runServerCost(context: BenchContext): Promise<SectionResult> {
   const shape = context.options.quick ? QUICK : FULL;
+  const rounds = context.options.quick ? 1 : ROUNDS;
   const started = performance.now();
   context.log('server-cost: the room core, per move as a race grows');
   const core = coreCostByMove();
-  context.log('server-cost: floor');
-  const rows: Row[] = [
-    {
-      label: 'bare Socket.IO (floor)',
-      figures: await measureLoad(
-        context.repoRoot,
-        { target: 'floor', nodes: 1 },
-        shape,
-        context.log,
-      ),
-    },
-  ];
-  context.log('server-cost: Percent, one process');
-  rows.push({
-    label: 'Percent, one process',
-    figures: await measureLoad(
-      context.repoRoot,
-      { target: 'percent', nodes: 1 },
-      shape,
-      context.log,
-    ),
-  });
   const redis = hasRedis();
-  if (redis) {
-    context.log('server-cost: Percent, two nodes, seats split');
-    rows.push({
-      label: 'Percent, 2 nodes + Redis, seats split',
-      figures: await measureLoad(
-        context.repoRoot,
-        { target: 'percent', nodes: 2 },
-        shape,
-        context.log,
-      ),
-    });
-    context.log('server-cost: Percent, --workers 2 (routed by room)');
-    rows.push({
-      label: 'Percent, `--workers 2` + Redis, routed',
-      figures: await measureLoad(
-        context.repoRoot,
-        { target: 'percent', nodes: 1, workers: 2 },
-        shape,
-        context.log,
-      ),
-    });
+  const targets = targetsToRun(redis);
+  const runs: LoadFigures[][] = targets.map(() => []);
+  for (let round = 1; round <= rounds; round++) {
+    for (const [i, target] of targets.entries()) {
+      context.log(`server-cost: round ${round}/${rounds}: ${target.label}`);
+      runs[i]!.push(await measureLoad(context.repoRoot, target.load, shape, context.log));
+    }
   }
+  const rows: Row[] = targets.map((target, i) => ({
+    label: target.label,
+    figures: median(runs[i]!),
+    range: runs[i]!.map((f) => f.serverUsPerMove),
+  }));
   context.log('server-cost: Percent, one process, profiled');
   const { profile } = await profiled(context, shape);
   const minutes = (performance.now() - started) / 60_000;
   return {
-    markdown: render(context, shape, rows, core, profile, redis, minutes),
-    failed: rows.some((row) => row.figures.driver.failed > 0),
+    markdown: render(context, shape, rows, core, profile, redis, minutes, rounds),
+    failed: runs.some((list) => list.some((f) => f.driver.failed > 0)),
   };
 }
 
@@ -127,6 +147,7 @@ function loadTable(rows: readonly Row[]): string {
       'moves acked',
       'moves/s',
       'server CPU µs/move',
+      'rounds µs/move',
       '× floor',
       'Redis CPU µs/move',
       'ack p50 ms',
@@ -134,11 +155,12 @@ function loadTable(rows: readonly Row[]): string {
       'players’ CPU (cores)',
       'failed',
     ],
-    rows.map(({ label, figures: f }) => [
+    rows.map(({ label, figures: f, range }) => [
       label,
       f.driver.acked.toLocaleString('en-US'),
       Math.round(f.driver.acked / f.driver.windowSec).toLocaleString('en-US'),
       Math.round(f.serverUsPerMove).toLocaleString('en-US'),
+      range.map((us) => Math.round(us)).join(', '),
       `${(f.serverUsPerMove / floor).toFixed(2)}×`,
       f.redisCpuSec > 0 ? Math.round(f.redisUsPerMove).toLocaleString('en-US') : '—',
       ms(f.driver.rtt.p50),
@@ -146,7 +168,19 @@ function loadTable(rows: readonly Row[]): string {
       (f.driver.driverCpuSec / f.driver.windowSec).toFixed(2),
       String(f.driver.failed),
     ]),
-    ['left', 'right', 'right', 'right', 'right', 'right', 'right', 'right', 'right', 'right'],
+    [
+      'left',
+      'right',
+      'right',
+      'right',
+      'right',
+      'right',
+      'right',
+      'right',
+      'right',
+      'right',
+      'right',
+    ],
   );
 }
 
@@ -182,6 +216,7 @@ function render(
   profile: ProfileSummary | undefined,
   redis: boolean,
   minutes: number,
+  rounds: number,
 ): string {
   const m = machineInfo();
   const date = new Date().toISOString().replace('T', ' ').slice(0, 16);
@@ -189,7 +224,7 @@ function render(
   const parts = [
     HEADING,
     `_Measured by \`${context.command}\` on ${date} UTC in ${minutes.toFixed(1)} min: ${m.cpu}, ${m.cores} cores, Node ${m.node}._`,
-    `${shape.rooms} rooms of 4 players, each player moving ${shape.rate} times a second at its own phase (a correct digit in a blank cell, then clearing it; ${moves.toLocaleString('en-US')} moves/s offered), ${shape.warmupSec} s of warm-up, then ${shape.durationSec} s measured. The players run in a process of their own (test/load/cost-driver.ts, socket.io-client); the servers' CPU is read from /proc at the start and the end of the window and divided by the moves acknowledged in it. The floor (test/load/floor-server.ts) is Socket.IO with the race server's options that acknowledges a move and sends \`race:progress\` to the room's three others — no judging, no storage. Percent runs as \`pnpm start\` runs it (\`node --import tsx packages/server/src/main.ts\`, SQLite in a fresh DATA_DIR, the default \`GROUP_COMMIT_MS\` of 4 ms: under this load about four moves share a transaction, and an ack waits up to 4 ms for it); the split row is two nodes sharing a throwaway Redis, each room's seats split across both (what a plain load balancer does: every other player's commands are forwarded to the room's owner); the routed row is \`pnpm start --workers 2\` (a primary, two workers and the Redis it starts; CPU of the whole process tree, Redis apart), whose players open the join link — the room in their handshake — and are handed to the worker running the room.`,
+    `${shape.rooms} rooms of 4 players, each player moving ${shape.rate} times a second at its own phase (a correct digit in a blank cell, then clearing it; ${moves.toLocaleString('en-US')} moves/s offered), ${shape.warmupSec} s of warm-up, then ${shape.durationSec} s measured. The players run in a process of their own (test/load/cost-driver.ts, socket.io-client); the servers' CPU is read from /proc at the start and the end of the window and divided by the moves acknowledged in it. Every row ran ${rounds} time${rounds === 1 ? '' : 's'}, the rows taking turns (this shared machine moves one run's figures by up to a fifth); a row shows its median round, and every round's CPU per move beside it. The floor (test/load/floor-server.ts) is Socket.IO with the race server's options that acknowledges a move and sends \`race:progress\` to the room's three others — no judging, no storage. Percent runs as \`pnpm start\` runs it (\`node --import tsx packages/server/src/main.ts\`, SQLite in a fresh DATA_DIR, the default \`GROUP_COMMIT_MS\` of 4 ms: under this load about four moves share a transaction, and an ack waits up to 4 ms for it); the split row is two nodes sharing a throwaway Redis, each room's seats split across both (what a plain load balancer does: every other player's commands are forwarded to the room's owner); the routed row is \`pnpm start --workers 2\` (a primary, two workers and the Redis it starts; CPU of the whole process tree, Redis apart), whose players open the join link — the room in their handshake — and are handed to the worker running the room.`,
     loadTable(rows),
     targets(rows, core, redis),
     '### The room core, per move as a race grows',
@@ -203,7 +238,7 @@ function render(
   if (profile !== undefined) {
     parts.push(
       '### Where one process spends its CPU',
-      `A second one-process run under \`node --cpu-prof\` (the main thread, set-up included: ${ms(profile.busyMs)} ms busy); functions by self time.`,
+      `A further one-process run under \`node --cpu-prof\` (the main thread from the end of the warm-up on: ${ms(profile.busyMs)} ms busy; the profiler's own cost about doubles the CPU per move); functions by self time.`,
       table(
         ['function', 'self ms', 'share'],
         profile.top.map((line) => [

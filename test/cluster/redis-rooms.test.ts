@@ -83,4 +83,41 @@ describe.skipIf(!hasRedis)('leases and fenced writes in Redis', () => {
     await expect(write).rejects.toBeInstanceOf(FencedError);
     expect(await nodeA.load('SEQCH')).toBeNull();
   });
+
+  it('commits several rooms in one call, each all or none under its own lease', async () => {
+    const [one, , three] = await Promise.all(
+      ['MANY1', 'MANY2', 'MANY3'].map(async (code) => (await nodeA.acquire(code))!),
+    );
+    const room = (code: string, text: string): PersistEffect => ({
+      type: 'persistRoom',
+      code,
+      raceId: 'race-m',
+      snapshot: text,
+    });
+    const outcomes = await nodeA.commitMany([
+      { code: 'MANY1', token: one!.token, writes: [room('MANY1', 'one'), move('race-m', 0, 'a')] },
+      // Another node's token: refused, and nothing of it written.
+      { code: 'MANY2', token: 'node-b/99', writes: [room('MANY2', 'two'), move('race-m', 0, 'b')] },
+      // A move past the end of its log: refused whole, its snapshot too.
+      {
+        code: 'MANY3',
+        token: three!.token,
+        writes: [room('MANY3', 'three'), move('race-m', 2, 'c')],
+      },
+      // The same room again after its first commit: its log has one move now.
+      { code: 'MANY1', token: one!.token, writes: [move('race-m', 1, 'a2')] },
+    ]);
+    expect(outcomes).toEqual(['written', 'fenced', 'behind', 'written']);
+    const moves = await nodeA.movesOf('MANY1', 'race-m');
+    expect(moves.ok && moves.value.map((m) => m.moveId)).toEqual(['a', 'a2']);
+    expect((await nodeA.load('MANY1'))?.snapshot).toBe('one');
+    expect(await nodeA.load('MANY2')).toBeNull();
+    expect(await nodeA.load('MANY3')).toBeNull();
+    expect(await a.llen(Keys.moves('MANY2', 'race-m'))).toBe(0);
+    expect(await a.llen(Keys.moves('MANY3', 'race-m'))).toBe(0);
+    expect(await a.sismember(Keys.rooms, 'MANY1')).toBe(1);
+    expect(await a.sismember(Keys.rooms, 'MANY3')).toBe(0);
+    // The written room's lease was extended; the others' untouched.
+    expect(await a.pttl(Keys.lease('MANY1'))).toBeGreaterThan(200);
+  });
 });

@@ -19,7 +19,7 @@ import type { RaceCopier } from './race-copier.ts';
 import { reachable, shuffle } from './reachable.ts';
 import type { RedisRooms } from './redis-rooms.ts';
 import { remoteHandle, type Forward } from './remote.ts';
-import { TaskWindow } from '../runner/flush-window.ts';
+import { RoomCommits } from './room-commits.ts';
 import { DEFAULT_GROUP_COMMIT_MS } from '../runner/group-commit.ts';
 
 /** The lease under which this node runs a room: it fences the room's writes. */
@@ -53,7 +53,7 @@ export interface ClusterRoomsDeps {
   /**
    * The shortest time between two sends of commits to Redis, ms (`GROUP_COMMIT_MS`, the same
    * default as a single process's SQLite): the commits of a window leave together, in one
-   * pipelined write (each still its own all-or-none script, fenced by its own lease).
+   * script call (`RoomCommits`; each room's writes still all or none, fenced by its own lease).
    */
   readonly commitWindowMs?: number;
   readonly now?: () => number;
@@ -83,8 +83,8 @@ export class ClusterRooms implements RoomDirectory {
   /** Which node ran a room lately, so a forwarded command needs no lookup first. */
   private readonly owners = new Map<string, { readonly node: string; readonly until: number }>();
   private readonly now: () => number;
-  /** Commits held for the next send to Redis (`commitWindowMs`). */
-  private readonly commits: TaskWindow;
+  /** Commits held for the next call to Redis (`commitWindowMs`). */
+  private readonly commits: RoomCommits;
   private stopping = false;
   /** Rooms this node took over from another (or from a stopped cluster). */
   takeovers = 0;
@@ -93,7 +93,10 @@ export class ClusterRooms implements RoomDirectory {
 
   constructor(private readonly deps: ClusterRoomsDeps) {
     this.now = deps.now ?? Date.now;
-    this.commits = new TaskWindow(deps.commitWindowMs ?? DEFAULT_GROUP_COMMIT_MS);
+    this.commits = new RoomCommits(
+      (commits) => deps.redis.commitMany(commits),
+      deps.commitWindowMs ?? DEFAULT_GROUP_COMMIT_MS,
+    );
     this.host = new RoomHost({
       transport: deps.transport,
       timings: deps.timings,
@@ -302,7 +305,7 @@ export class ClusterRooms implements RoomDirectory {
   private async commit(code: string, token: string, writes: readonly PersistEffect[]) {
     const sentAt = this.now();
     try {
-      await this.commits.run(() => this.deps.redis.commit(code, token, writes));
+      await this.commits.commit({ code, token, writes });
     } catch (error) {
       if (error instanceof FencedError) throw error;
       const reason = error instanceof Error ? error.message : String(error);

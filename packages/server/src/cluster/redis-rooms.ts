@@ -4,7 +4,7 @@ import { FencedError } from '../runner/room-log.ts';
 import type { Heartbeat, Loaded } from '../store/store.ts';
 import { movesFromRows } from '../store/rows.ts';
 import { Keys } from './keys.ts';
-import { ACQUIRE, COMMIT, RELEASE } from './scripts.ts';
+import { ACQUIRE, COMMIT_MANY, RELEASE } from './scripts.ts';
 
 /** A live room as Redis keeps it: its snapshot and the log of its live race. */
 export interface StoredRoom {
@@ -18,8 +18,22 @@ type Args = (string | number)[];
 type Scripted = Redis & {
   percentAcquire(...args: Args): Promise<[string, string] | null>;
   percentRelease(...args: Args): Promise<number>;
-  percentCommit(...args: Args): Promise<number>;
+  percentCommitMany(numberOfKeys: number, ...args: Args): Promise<(number | string)[]>;
 };
+
+/** One room's writes of one command, fenced by the lease `token`. */
+export interface RoomCommit {
+  readonly code: string;
+  readonly token: string;
+  readonly writes: readonly PersistEffect[];
+}
+
+/**
+ * What Redis did with a `RoomCommit`: `written`; `fenced` (another node holds the lease); `behind`
+ * (a move would not land at its place in the log: a commit applied whose reply was lost, so the
+ * runner's state is stale). The last two wrote nothing.
+ */
+export type CommitOutcome = 'written' | 'fenced' | 'behind';
 
 /**
  * The cluster's shared state in Redis: leases (who runs each room, fenced by an epoch), live
@@ -37,7 +51,8 @@ export class RedisRooms {
   ) {
     redis.defineCommand('percentAcquire', { numberOfKeys: 3, lua: ACQUIRE });
     redis.defineCommand('percentRelease', { numberOfKeys: 1, lua: RELEASE });
-    redis.defineCommand('percentCommit', { numberOfKeys: 5, lua: COMMIT });
+    // The number of keys varies with the rooms in the call: given first, at each call.
+    redis.defineCommand('percentCommitMany', { lua: COMMIT_MANY });
     this.redis = redis as Scripted;
   }
 
@@ -70,24 +85,27 @@ export class RedisRooms {
    * `FencedError`, nothing written). A finished race is kept with the room until copied.
    */
   async commit(code: string, token: string, writes: readonly PersistEffect[]): Promise<void> {
-    const encoded = JSON.stringify(writes.map((write) => this.encode(write)));
-    const keys = [Keys.lease(code), Keys.state(code), Keys.rooms, Keys.outbox, Keys.epoch(code)];
-    try {
-      await this.redis.percentCommit(
-        ...keys,
-        token,
-        this.leaseMs,
-        code,
-        Keys.moves(code, ''),
-        encoded,
-      );
-    } catch (error) {
-      if (error instanceof Error && /\bFENCED\b/.test(error.message)) throw new FencedError(code);
-      // The log is ahead of this runner (a commit applied whose reply was lost): its state is
-      // stale, so it must stop as if fenced and the room be restored from Redis.
-      if (error instanceof Error && /\bSEQ\b/.test(error.message)) throw new FencedError(code);
-      throw error;
+    const [outcome] = await this.commitMany([{ code, token, writes }]);
+    if (outcome !== 'written') throw new FencedError(code);
+  }
+
+  /**
+   * Several rooms' commits in one script call (one round trip, one script run): each room's
+   * writes all or none under its own lease, whatever the others' outcome. Rejects only when
+   * Redis could not be asked (nothing is known to be written then).
+   */
+  async commitMany(commits: readonly RoomCommit[]): Promise<CommitOutcome[]> {
+    const keys: string[] = [Keys.rooms, Keys.outbox];
+    const args: (string | number)[] = [this.leaseMs];
+    for (const { code, token, writes } of commits) {
+      keys.push(Keys.lease(code), Keys.state(code), Keys.epoch(code));
+      const encoded = JSON.stringify(writes.map((write) => this.encode(write)));
+      args.push(token, code, Keys.moves(code, ''), encoded);
     }
+    const replies = await this.redis.percentCommitMany(keys.length, ...keys, ...args);
+    return replies.map((reply) =>
+      reply === 1 ? 'written' : String(reply).startsWith('SEQ') ? 'behind' : 'fenced',
+    );
   }
 
   private encode(write: PersistEffect): Record<string, string | number> {

@@ -40,35 +40,50 @@ return 0
 `;
 
 /**
- * KEYS: lease, state, rooms, outbox, epoch. ARGV: token, ttlMs, code, movesPrefix, then the writes as
- * a JSON array. Refuses everything (error FENCED) unless the lease is still this token's; a
- * move must land at its seq (error SEQ otherwise). The lease is extended on success.
+ * The commits of several rooms in one call (a window's, `RoomCommits`), each room's all or none
+ * under its own lease. KEYS: rooms, outbox, then per room its lease, state and epoch. ARGV:
+ * ttlMs, then per room its token, code, move-log key prefix and writes (a JSON array). Returns,
+ * per room in order, 1 (written; its lease extended), 'FENCED' (the lease is not this token's)
+ * or 'SEQ s of n' (a move would not land at its place in the log) — both writing nothing.
  */
-export const COMMIT = `
-if redis.call('GET', KEYS[1]) ~= ARGV[1] then return redis.error_reply('FENCED') end
-local writes = cjson.decode(ARGV[5])
-local lengths = {}
-for _, w in ipairs(writes) do
-  if w.t == 'm' then
-    local n = lengths[w.race] or redis.call('LLEN', ARGV[4] .. w.race)
-    if n ~= w.seq then return redis.error_reply('SEQ ' .. w.seq .. ' of ' .. n) end
-    lengths[w.race] = n + 1
+export const COMMIT_MANY = `
+local out = {}
+for i = 1, (#KEYS - 2) / 3 do
+  local lease, state, epoch = KEYS[3 * i], KEYS[3 * i + 1], KEYS[3 * i + 2]
+  local token, code, prefix = ARGV[4 * i - 2], ARGV[4 * i - 1], ARGV[4 * i]
+  local result = 1
+  local writes = {}
+  if redis.call('GET', lease) ~= token then
+    result = 'FENCED'
+  else
+    writes = cjson.decode(ARGV[4 * i + 1])
+    local lengths = {}
+    for _, w in ipairs(writes) do
+      if w.t == 'm' and result == 1 then
+        local n = lengths[w.race] or redis.call('LLEN', prefix .. w.race)
+        if n ~= w.seq then result = 'SEQ ' .. w.seq .. ' of ' .. n end
+        lengths[w.race] = n + 1
+      end
+    end
   end
-end
-for _, w in ipairs(writes) do
-  if w.t == 'm' then
-    redis.call('RPUSH', ARGV[4] .. w.race, w.move)
-  elseif w.t == 's' then
-    redis.call('HSET', KEYS[2], 'snapshot', w.snapshot, 'race', w.race, 'owner', w.owner)
-    redis.call('SADD', KEYS[3], ARGV[3])
-  elseif w.t == 'f' then
-    redis.call('DEL', KEYS[2])
-    redis.call('SREM', KEYS[3], ARGV[3])
-    redis.call('EXPIRE', KEYS[5], 86400)
-  elseif w.t == 'r' then
-    redis.call('HSET', KEYS[4], w.race, w.record)
+  if result == 1 then
+    for _, w in ipairs(writes) do
+      if w.t == 'm' then
+        redis.call('RPUSH', prefix .. w.race, w.move)
+      elseif w.t == 's' then
+        redis.call('HSET', state, 'snapshot', w.snapshot, 'race', w.race, 'owner', w.owner)
+        redis.call('SADD', KEYS[1], code)
+      elseif w.t == 'f' then
+        redis.call('DEL', state)
+        redis.call('SREM', KEYS[1], code)
+        redis.call('EXPIRE', epoch, 86400)
+      elseif w.t == 'r' then
+        redis.call('HSET', KEYS[2], w.race, w.record)
+      end
+    end
+    redis.call('PEXPIRE', lease, ARGV[1])
   end
+  out[i] = result
 end
-redis.call('PEXPIRE', KEYS[1], ARGV[2])
-return 1
+return out
 `;

@@ -4,6 +4,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, describe, expect, it } from 'vitest';
 import { modeOf } from './banner.ts';
+import { Redis } from 'ioredis';
 import { canRunRedis, startLocalRedis, type LocalRedis } from './local-redis.ts';
 import { planRedis } from './redis-plan.ts';
 import { restartDelayMs } from './workers.ts';
@@ -86,6 +87,11 @@ describe.skipIf(!hasRedis)(
       expect(redis.dir).toBe(join(dataDir, 'redis'));
       expect(Number(readFileSync(join(redis.dir, 'redis.pid'), 'utf8'))).toBe(redis.pid);
       expect(existsSync(join(redis.dir, 'appendonlydir'))).toBe(true);
+      // Written before each answer, synced once a second (SQLite NORMAL's durability).
+      const client = new Redis(redis.url);
+      const fsync = await client.config('GET', 'appendfsync');
+      client.disconnect();
+      expect(fsync).toEqual(['appendfsync', 'everysec']);
       await redis.stop();
       expect(existsSync(`/proc/${redis.pid}`)).toBe(false);
     });

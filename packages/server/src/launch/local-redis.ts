@@ -1,8 +1,13 @@
 /**
  * The Redis that `--workers N` starts when no `REDIS_URL` is given: `redis-server` on a free
- * loopback port, its data in `<DATA_DIR>/redis` (append-only file, fsync on every write, so a
- * crash loses nothing Redis acknowledged), in its own process group so a terminal's Ctrl-C
- * reaches only the primary, which stops Redis after the workers have closed.
+ * loopback port, its data in `<DATA_DIR>/redis` (append-only file, `appendfsync everysec`: Redis
+ * writes each command to the file before it answers — unless the disk falls so far behind that
+ * it postpones writes, for at most 2 s — and fsyncs once a second; so a crash of a worker or of
+ * Redis loses nothing acknowledged, and a power loss of the machine, which stops the workers too,
+ * may lose the last second: the durability a single process gives its moves with SQLite's
+ * `synchronous = NORMAL`. An fsync per write cost Redis twice the CPU per move; BENCHMARKS.md),
+ * in its own process group so a terminal's Ctrl-C reaches only the primary, which stops Redis
+ * after the workers have closed.
  */
 import { spawn, spawnSync, type ChildProcess } from 'node:child_process';
 import { existsSync, mkdirSync, readFileSync, readlinkSync } from 'node:fs';
@@ -59,7 +64,7 @@ export async function startLocalRedis(command: string, dataDir: string): Promise
 function redisArgs(dir: string, port: number): string[] {
   return [
     ...['--port', String(port), '--bind', '127.0.0.1', '--protected-mode', 'yes'],
-    ...['--dir', dir, '--save', '', '--appendonly', 'yes', '--appendfsync', 'always'],
+    ...['--dir', dir, '--save', '', '--appendonly', 'yes', '--appendfsync', 'everysec'],
     ...['--pidfile', join(dir, 'redis.pid'), '--logfile', join(dir, 'redis.log')],
   ];
 }

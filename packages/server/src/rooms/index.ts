@@ -9,7 +9,8 @@ export { permissionsFor } from './permissions.ts';
 export {
   viewFor,
   progressEventFor,
-  progressBatchFor,
+  progressDeliveries,
+  type ProgressDelivery,
   membersOf,
   summaryOf,
   watches,

@@ -10,7 +10,7 @@ import {
   SOLUTION,
 } from '../../test-support/rooms.ts';
 import type { Room } from './types.ts';
-import { membersOf, progressEventFor, viewFor } from './view.ts';
+import { membersOf, progressDeliveries, progressEventFor, viewFor } from './view.ts';
 
 const ann = { role: 'player', playerId: 'p1' } as const;
 const spectator = { role: 'spectator' } as const;
@@ -88,5 +88,42 @@ describe('views', () => {
       progress: { filled: 1 },
     });
     expect(progressEventFor(room, 'p2', spectator)!.board).toBe(bobBoard(room));
+  });
+
+  it('build each member’s progress batch once, shared by members shown the same, never their own', () => {
+    let room = racing(['Ann', 'Bob', 'Cy', 'Di'], { spectatorDigits: { kind: 'live' } });
+    room = apply(room, moveCmd('p1', BLANK_CELLS[0]!, digitAt(BLANK_CELLS[0]!)), 5000).room;
+    room = apply(room, moveCmd('p2', BLANK_CELLS[1]!, digitAt(BLANK_CELLS[1]!)), 5100).room;
+    for (const id of ['s1', 's2'])
+      room = apply(room, { type: 'spectate', connectionId: id, deviceId: `d-${id}` }).room;
+    const deliveries = progressDeliveries(room, ['p2', 'p1']);
+    const summary = deliveries.map((d) => ({
+      to: d.connectionIds,
+      about: d.events.map((e) => [e.playerId, e.board === null ? 'no board' : 'board']),
+    }));
+    expect(summary).toEqual([
+      { to: ['c1'], about: [['p2', 'no board']] },
+      { to: ['c2'], about: [['p1', 'no board']] },
+      {
+        to: ['c3', 'c4'],
+        about: [
+          ['p2', 'no board'],
+          ['p1', 'no board'],
+        ],
+      },
+      {
+        to: ['s1', 's2'],
+        about: [
+          ['p2', 'board'],
+          ['p1', 'board'],
+        ],
+      },
+    ]);
+    // The shared batch is one object: the transport serialises it once for its members.
+    expect(deliveries[2]!.events[0]).toBe(deliveries[0]!.events[0]);
+    expect(deliveries[3]!.events[0]!.board).toBe(room.race!.runners[1]!.board);
+    // A player who alone moved is told nothing; the others are.
+    const alone = progressDeliveries(room, ['p3']);
+    expect(alone.flatMap((d) => d.connectionIds)).toEqual(['c1', 'c2', 'c4', 's1', 's2']);
   });
 });

@@ -141,42 +141,72 @@ function boardsAt(race: Race, time: number): Record<string, string> {
   return Object.fromEntries([...boards].map(([id, cells]) => [id, cells.join('')]));
 }
 
-/**
- * What one member's `race:progress` holds after the players in `moved` moved (in that order):
- * each one's latest progress as `progressEventFor` shows it to the member, except the member's
- * own — the acknowledgement of its move carries that. Empty: nothing to send.
- */
-export function progressBatchFor(
-  room: Room,
-  moved: readonly string[],
-  recipient: Recipient,
-): ProgressEvent[] {
-  const own = recipient.role === 'player' ? recipient.playerId : null;
-  return moved.flatMap((playerId) => {
-    const event = playerId === own ? null : progressEventFor(room, playerId, recipient);
-    return event ? [event] : [];
-  });
+/** One `race:progress` batch and the members shown exactly it. */
+export interface ProgressDelivery {
+  readonly connectionIds: readonly string[];
+  readonly events: ProgressEvent[];
 }
 
+/**
+ * Every member's `race:progress` after the players in `moved` moved (in that order), built
+ * once per change rather than once per member: a batch holds each moved player's latest
+ * progress as `progressEventFor` shows it to the member, except the member's own (the
+ * acknowledgement of its move carries that). Each event is made once per kind of viewer (with
+ * the board or without), and members shown the same batch share one delivery, so the transport
+ * serialises it once. Members with nothing to be told get none.
+ */
+export function progressDeliveries(room: Room, moved: readonly string[]): ProgressDelivery[] {
+  const events = new Map<string, ProgressEvent | null>();
+  const eventOf = (playerId: string, board: boolean): ProgressEvent | null => {
+    const key = `${board ? 'b' : '-'}${playerId}`;
+    if (!events.has(key)) events.set(key, progressEvent(room, playerId, board));
+    return events.get(key)!;
+  };
+  const deliveries = new Map<string, { connectionIds: string[]; events: ProgressEvent[] }>();
+  for (const { connectionId, recipient } of membersOf(room)) {
+    const own = recipient.role === 'player' && moved.includes(recipient.playerId);
+    const board = showsBoards(room, recipient);
+    // Members differ only in whether boards are shown and in which moved player is themselves.
+    const key = `${board ? 'b' : '-'}${own ? recipient.playerId : ''}`;
+    let delivery = deliveries.get(key);
+    if (!delivery) {
+      const skip = own ? recipient.playerId : null;
+      const batch = moved.flatMap((id) => (id === skip ? [] : (eventOf(id, board) ?? [])));
+      delivery = { connectionIds: [], events: batch };
+      deliveries.set(key, delivery);
+    }
+    delivery.connectionIds.push(connectionId);
+  }
+  return [...deliveries.values()].filter((delivery) => delivery.events.length > 0);
+}
+
+/** What `recipient` is told when `playerId` moved: its progress, and its board if shown. */
 export function progressEventFor(
   room: Room,
   playerId: string,
   recipient: Recipient,
 ): ProgressEvent | null {
+  return progressEvent(room, playerId, showsBoards(room, recipient));
+}
+
+/** Whether `recipient` sees the runners' boards live (a spectator under `live`, not blind). */
+const showsBoards = (room: Room, recipient: Recipient): boolean =>
+  room.race !== null &&
+  watches(room, recipient) &&
+  !blindTo(room, recipient) &&
+  room.race.rules.spectatorDigits.kind === 'live';
+
+function progressEvent(room: Room, playerId: string, board: boolean): ProgressEvent | null {
   const race = room.race;
   const runner = race?.runners.find((r) => r.playerId === playerId);
   if (!race || !runner) return null;
-  const live =
-    watches(room, recipient) &&
-    !blindTo(room, recipient) &&
-    race.rules.spectatorDigits.kind === 'live';
   return {
     playerId,
     status: runner.status,
     progress: progressOf(race, runner),
     timeMs: timeOf(race, runner),
     place: placeOf(race, runner),
-    board: live ? runner.board : null,
+    board: board ? runner.board : null,
     team: runner.team === null ? null : teamProgressOf(race, runner.team),
   };
 }

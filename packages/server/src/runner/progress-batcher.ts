@@ -5,7 +5,7 @@ import { PROGRESS_BATCH_MS } from '@percent/protocol';
  * `PROGRESS_BATCH_MS`, else when that window ends, naming every player who moved meanwhile (in
  * the order of their first move since). One message per member per window however many moves it
  * holds, so a busy room costs the server less per move; the mover hears of its own move at once,
- * in the acknowledgement. What each member is shown is the core's (`progressBatchFor`).
+ * in the acknowledgement. What each member is shown is the core's (`progressDeliveries`).
  */
 export class ProgressBatcher {
   /** Players who moved since the last batch, by their first move since. */

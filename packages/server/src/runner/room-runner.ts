@@ -13,7 +13,7 @@ import type { Logger } from 'pino';
 import {
   membersOf,
   watches,
-  progressBatchFor,
+  progressDeliveries,
   reduce,
   importRefusalFor,
   startRefusalFor,
@@ -338,13 +338,17 @@ export class RoomRunner {
     }
   }
 
-  /** One `race:progress` to each member that has something in it (`progressBatchFor`). */
+  /**
+   * One `race:progress` to each member that has something in it (`progressDeliveries`): a
+   * batch that several members are shown alike is serialised once for them all.
+   */
   private sendProgress(moved: readonly string[]): void {
     if (this.stopped) return;
-    for (const { connectionId, recipient } of membersOf(this.current)) {
-      const events = progressBatchFor(this.current, moved, recipient);
-      if (events.length > 0)
-        this.deps.transport.send(connectionId, ServerEvent.progress, { events });
+    const { transport } = this.deps;
+    for (const { connectionIds, events } of progressDeliveries(this.current, moved)) {
+      if (connectionIds.length === 1)
+        transport.send(connectionIds[0]!, ServerEvent.progress, { events });
+      else transport.sendAll(connectionIds, ServerEvent.progress, { events });
     }
   }
 

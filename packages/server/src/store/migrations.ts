@@ -204,6 +204,27 @@ export const MIGRATIONS: readonly string[] = [
   `ALTER TABLE race_players ADD COLUMN team INTEGER CHECK (team BETWEEN 0 AND 3);
    ALTER TABLE race_players ADD COLUMN team_place INTEGER CHECK (team_place >= 1);
    ALTER TABLE race_players ADD COLUMN colour INTEGER CHECK (colour BETWEEN 0 AND 7);`,
+  // 11: the move log loses its UNIQUE (race_id, player_id, move_id). That second b-tree cost a
+  // page written to the write-ahead log per move (about half of a stored move's cost;
+  // BENCHMARKS.md, "Server cost per move"); a move id counting once is the room core's rule
+  // (the acks it rebuilds from this log), and the primary key (race_id, seq) still refuses a
+  // second writer's move at a place already taken. SQLite cannot drop a table constraint: the
+  // table is copied.
+  `CREATE TABLE move_log_v11 (
+     race_id TEXT NOT NULL,
+     seq INTEGER NOT NULL CHECK (seq >= 0),
+     player_id TEXT NOT NULL,
+     move_id TEXT NOT NULL,
+     at INTEGER NOT NULL,
+     cell INTEGER NOT NULL CHECK (cell BETWEEN 0 AND 80),
+     digit INTEGER NOT NULL CHECK (digit BETWEEN 0 AND 9),
+     verdict TEXT NOT NULL CHECK (verdict IN ('correct', 'wrong', 'cleared')),
+     PRIMARY KEY (race_id, seq)
+   ) STRICT, WITHOUT ROWID;
+   INSERT INTO move_log_v11 SELECT race_id, seq, player_id, move_id, at, cell, digit, verdict
+     FROM move_log;
+   DROP TABLE move_log;
+   ALTER TABLE move_log_v11 RENAME TO move_log;`,
 ];
 
 /**

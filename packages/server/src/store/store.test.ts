@@ -148,12 +148,14 @@ describe('store in memory', () => {
     expect(store.leaderboard('NONE')).toEqual([]);
   });
 
-  it('commits all of a command’s writes or none, and counts a move id once per race', () => {
+  it('commits all of a command’s writes or none, and refuses a second move at a taken place', () => {
     const record = race('r1', 1_000, [player('ann', 1, 1_000)]);
     const [first, second] = movesOf(record);
     store.commit([{ type: 'persistMove', raceId: 'r1', seq: 0, move: first! }]);
-    const again = { type: 'persistMove', raceId: 'r1', seq: 1, move: { ...second!, moveId: 'a' } };
-    expect(() => store.commit([again as never])).toThrow(/not stored \(move 1 of race r1\)/);
+    // Another writer's move where the log already has one (a move id counting once is the
+    // room core's rule: room-runner.test.ts, "restoring rooms from the store").
+    const again = { type: 'persistMove', raceId: 'r1', seq: 0, move: { ...second!, moveId: 'z' } };
+    expect(() => store.commit([again as never])).toThrow(/not stored \(move 0 of race r1\)/);
     const bad = { type: 'persistMove', raceId: 'r1', seq: 1, move: { ...second!, cell: 81 } };
     expect(() =>
       store.commit([bad as never, { type: 'persistRace', record }, room('KXMTA', '{}')]),
@@ -272,6 +274,9 @@ describe('store in a data folder', () => {
       { seq: 2, move_id: 'c', cell: 3, digit: 0, verdict: 'cleared' },
     ]);
     expect(raw.pragma('journal_mode', { simple: true })).toBe('wal');
+    // One b-tree per stored move: the log is its primary key's, with no index beside it.
+    const indexes = "SELECT name FROM sqlite_master WHERE type = 'index' AND tbl_name = 'move_log'";
+    expect(raw.prepare(indexes).all()).toEqual([]);
     raw.close();
   });
 
