@@ -1,7 +1,7 @@
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { FencedError } from '../runner/room-log.ts';
 import type { CommitOutcome, RoomCommit } from './redis-rooms.ts';
-import { RoomCommits } from './room-commits.ts';
+import { MAX_COMMITS_PER_CALL, RoomCommits } from './room-commits.ts';
 
 afterEach(() => vi.useRealTimers());
 
@@ -65,5 +65,18 @@ describe('a cluster node’s commits to Redis', () => {
       'Error: connection lost',
       'Error: connection lost',
     ]);
+  });
+
+  it('splits a backlog into calls of at most MAX_COMMITS_PER_CALL, in order', async () => {
+    const { calls, commit } = windowed();
+    const codes = Array.from({ length: MAX_COMMITS_PER_CALL + 2 }, (_, i) => `R${i}`);
+    const all = Promise.all(codes.map((code) => commit(code)));
+    await vi.advanceTimersByTimeAsync(0);
+    await all;
+    expect(calls.map((call) => call.split('@')[0]!.split('+').length)).toEqual([
+      MAX_COMMITS_PER_CALL,
+      2,
+    ]);
+    expect(calls[1]).toBe(`R${MAX_COMMITS_PER_CALL}+R${MAX_COMMITS_PER_CALL + 1}@0`);
   });
 });

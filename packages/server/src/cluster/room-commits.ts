@@ -2,6 +2,13 @@ import { FlushWindow } from '../runner/flush-window.ts';
 import { FencedError } from '../runner/room-log.ts';
 import type { CommitOutcome, RoomCommit } from './redis-rooms.ts';
 
+/**
+ * The most commits one script call carries: Redis runs a script to its end before anything
+ * else, so a window that gathered a backlog (Redis was slow) is sent as several calls — in one
+ * pipelined write — rather than one that holds Redis up for long.
+ */
+export const MAX_COMMITS_PER_CALL = 256;
+
 /** Sends one window's commits (`RedisRooms.commitMany`): one outcome per commit, in order. */
 export type SendCommits = (commits: readonly RoomCommit[]) => Promise<CommitOutcome[]>;
 
@@ -34,8 +41,13 @@ export class RoomCommits {
   }
 
   private flush(): void {
-    const batch = this.pending;
+    const pending = this.pending;
     this.pending = [];
+    for (let from = 0; from < pending.length; from += MAX_COMMITS_PER_CALL)
+      this.call(pending.slice(from, from + MAX_COMMITS_PER_CALL));
+  }
+
+  private call(batch: readonly Waiting[]): void {
     const failAll = (error: unknown) => {
       for (const waiting of batch) waiting.reject(error);
     };
