@@ -76,9 +76,13 @@ export class ClusterPlayer {
     return session.view.value!;
   }
 
-  /** Sends `event` on the player's link and waits for its reply. */
-  call<E extends EventName>(event: E, payload: PayloadOf<E>): Promise<NetResult<ReplyOf<E>>> {
-    return this.link!.request(event, payload, { timeoutMs: 5000 });
+  /** Sends `event` on the player's link and waits for its reply (5 s unless said). */
+  call<E extends EventName>(
+    event: E,
+    payload: PayloadOf<E>,
+    timeoutMs = 5000,
+  ): Promise<NetResult<ReplyOf<E>>> {
+    return this.link!.request(event, payload, { timeoutMs });
   }
 
   /** One move, judged once whatever happens to the nodes (the session re-sends it with its id). */

@@ -5,6 +5,9 @@
 import { blanksOf, newDeviceId, solveGivens } from '../server/harness.ts';
 import { ClusterPlayer } from './player.ts';
 
+/** How long a race's start may take on fresh nodes (see below). */
+const START_TIMEOUT_MS = 30_000;
+
 export async function raceOnTwoNodes(urls: readonly string[], evening?: { rounds: number }) {
   const ann = new ClusterPlayer(urls, 0, 'Ann', newDeviceId());
   const bob = new ClusterPlayer(urls, 1, 'Bob', newDeviceId());
@@ -16,7 +19,9 @@ export async function raceOnTwoNodes(urls: readonly string[], evening?: { rounds
     if (!planned?.ok) throw new Error(`no evening: ${JSON.stringify(planned)}`);
   }
   const ready = await bob.call('room:ready', { ready: true });
-  const started = await ann.call('race:start', {});
+  // The first race of fresh nodes may wait for its puzzle: each node's pool generates its first
+  // ones at start on one thread, which under CI's load (browsers beside) took over 5 s.
+  const started = await ann.call('race:start', {}, START_TIMEOUT_MS);
   if (!ready?.ok || !started?.ok) throw new Error(`no race: ${JSON.stringify({ ready, started })}`);
   const racing = await bob.state((v) => v.phase === 'racing' && v.race?.puzzle != null);
   const puzzle = racing.race!.puzzle!;
