@@ -338,10 +338,7 @@ export class RoomRunner {
     }
   }
 
-  /**
-   * One `race:progress` to each member that has something in it (`progressDeliveries`): a
-   * batch that several members are shown alike is serialised once for them all.
-   */
+  /** One `race:progress` per batch (`progressDeliveries`), serialised once for all shown it. */
   private sendProgress(moved: readonly string[]): void {
     if (this.stopped) return;
     const { transport } = this.deps;
