@@ -91,8 +91,9 @@ export class RedisRooms {
 
   /**
    * Several rooms' commits in one script call (one round trip, one script run): each room's
-   * writes all or none under its own lease, whatever the others' outcome. Rejects only when
-   * Redis could not be asked (nothing is known to be written then).
+   * writes all or none under its own lease, whatever the others' outcome. Rejects when Redis
+   * did not answer; whether a commit was written is then unknown, and the room's next commit
+   * finds out (a move already in the log answers `behind`, and the room is restored from Redis).
    */
   async commitMany(commits: readonly RoomCommit[]): Promise<CommitOutcome[]> {
     const keys: string[] = [Keys.rooms, Keys.outbox];
