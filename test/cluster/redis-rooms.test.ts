@@ -8,7 +8,6 @@ import { RedisRooms } from '../../packages/server/src/cluster/redis-rooms.ts';
 import { Keys } from '../../packages/server/src/cluster/keys.ts';
 import { RENEW } from '../../packages/server/src/cluster/scripts.ts';
 import type { PersistEffect } from '../../packages/server/src/rooms/index.ts';
-import { FencedError } from '../../packages/server/src/runner/room-log.ts';
 import { hasRedis, startRedis, type TestRedis } from '../support/redis.ts';
 
 const move = (raceId: string, seq: number, moveId: string): PersistEffect => ({
@@ -59,19 +58,27 @@ describe.skipIf(!hasRedis)('leases and fenced writes in Redis', () => {
 
   it('refuses every write of a holder whose lease expired and went to another node', async () => {
     const old = (await nodeA.acquire('ABCDE'))!;
-    await nodeA.commit('ABCDE', old.token, [snapshot('a-1'), move('race-1', 0, 'm0')]);
+    const first = [snapshot('a-1'), move('race-1', 0, 'm0')];
+    expect(await nodeA.commitMany([{ code: 'ABCDE', token: old.token, writes: first }])).toEqual([
+      'written',
+    ]);
     await new Promise((resolve) => setTimeout(resolve, 400)); // the lease (300 ms) runs out
     const next = (await nodeB.acquire('ABCDE'))!;
     expect(next.previous).toBe('node-a');
-    const stale = nodeA.commit('ABCDE', old.token, [move('race-1', 1, 'stale'), snapshot('a-2')]);
-    await expect(stale).rejects.toBeInstanceOf(FencedError);
+    const stale = [move('race-1', 1, 'stale'), snapshot('a-2')];
+    expect(await nodeA.commitMany([{ code: 'ABCDE', token: old.token, writes: stale }])).toEqual([
+      'fenced',
+    ]);
     expect(await a.lrange(Keys.moves('ABCDE', 'race-1'), 0, -1)).toHaveLength(1);
     expect((await nodeB.load('ABCDE'))?.snapshot).toBe('a-1');
     // The lease keeper's renewal (the same script) says the old holder lost it, and keeps it.
     expect(await a.eval(RENEW, 1, Keys.lease('ABCDE'), 300, old.token)).toEqual([0]);
     expect(await a.get(Keys.lease('ABCDE'))).toBe(next.token);
     // The new holder writes at the next place in the log.
-    await nodeB.commit('ABCDE', next.token, [move('race-1', 1, 'm1')]);
+    const later = [move('race-1', 1, 'm1')];
+    expect(await nodeB.commitMany([{ code: 'ABCDE', token: next.token, writes: later }])).toEqual([
+      'written',
+    ]);
     const moves = await nodeB.movesOf('ABCDE', 'race-1');
     expect(moves.ok && moves.value.map((m) => m.moveId)).toEqual(['m0', 'm1']);
   });
@@ -79,8 +86,10 @@ describe.skipIf(!hasRedis)('leases and fenced writes in Redis', () => {
   it('refuses a move that would not land at its place in the log, writing nothing', async () => {
     const lease = (await nodeA.acquire('SEQCH'))!;
     // The runner's state is behind the log: it must stop as if fenced (and be restored).
-    const write = nodeA.commit('SEQCH', lease.token, [snapshot('s'), move('race-9', 3, 'gap')]);
-    await expect(write).rejects.toBeInstanceOf(FencedError);
+    const gap = [snapshot('s'), move('race-9', 3, 'gap')];
+    expect(await nodeA.commitMany([{ code: 'SEQCH', token: lease.token, writes: gap }])).toEqual([
+      'behind',
+    ]);
     expect(await nodeA.load('SEQCH')).toBeNull();
   });
 

@@ -72,7 +72,8 @@ describe.skipIf(!hasRedis)('taking an orphaned room over', () => {
     const joined = reduce(createRoom(code, TIMINGS, {}), join, Date.now());
     if (!joined.ok) throw new Error(joined.error.message);
     const snapshot = snapshotOf(joined.room);
-    await redis.commit(code, lease.token, [{ type: 'persistRoom', code, raceId: null, snapshot }]);
+    const writes = [{ type: 'persistRoom', code, raceId: null, snapshot } as const];
+    expect(await redis.commitMany([{ code, token: lease.token, writes }])).toEqual(['written']);
     await redis.release(code, lease.token);
   }
 
@@ -111,7 +112,8 @@ describe.skipIf(!hasRedis)('taking an orphaned room over', () => {
       raceId: null,
       snapshot: '{"version":0}',
     } as const;
-    await redis.commit('BROKN', lease.token, [write]);
+    const stored = await redis.commitMany([{ code: 'BROKN', token: lease.token, writes: [write] }]);
+    expect(stored).toEqual(['written']);
     await redis.release('BROKN', lease.token);
     const a = node('node-d');
     await a.rooms.sweep(); // (it also takes over the rooms the tests above left behind)

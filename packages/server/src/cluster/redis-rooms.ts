@@ -1,6 +1,5 @@
 import type { Redis } from 'ioredis';
 import type { MoveRecord, PersistEffect, RaceRecord } from '../rooms/index.ts';
-import { FencedError } from '../runner/room-log.ts';
 import type { Heartbeat, Loaded } from '../store/store.ts';
 import { movesFromRows } from '../store/rows.ts';
 import { Keys } from './keys.ts';
@@ -38,7 +37,7 @@ export type CommitOutcome = 'written' | 'fenced' | 'behind';
 /**
  * The cluster's shared state in Redis: leases (who runs each room, fenced by an epoch), live
  * rooms' snapshots and move logs, finished races waiting for the history database, and each
- * node's heartbeat. Every write of a room goes through `commit`, which Redis refuses unless the
+ * node's heartbeat. Every write of a room goes through `commitMany`, which Redis refuses unless the
  * caller still holds the room's lease.
  */
 export class RedisRooms {
@@ -81,17 +80,9 @@ export class RedisRooms {
   }
 
   /**
-   * The writes of one command, all or none, if `token` still holds the room's lease (else a
-   * `FencedError`, nothing written). A finished race is kept with the room until copied.
-   */
-  async commit(code: string, token: string, writes: readonly PersistEffect[]): Promise<void> {
-    const [outcome] = await this.commitMany([{ code, token, writes }]);
-    if (outcome !== 'written') throw new FencedError(code);
-  }
-
-  /**
    * Several rooms' commits in one script call (one round trip, one script run): each room's
-   * writes all or none under its own lease, whatever the others' outcome. Rejects when Redis
+   * writes — one command's — all or none under its own lease, whatever the others' outcome; a
+   * finished race is kept with the room until copied. Rejects when Redis
    * did not answer; whether a commit was written is then unknown, and the room's next commit
    * finds out (a move already in the log answers `behind`, and the room is restored from Redis).
    */
